@@ -1,0 +1,27 @@
+import { buildApp } from './app.ts';
+import { readConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db.ts';
+import { seedDemo } from '../seed/index.ts';
+
+const config = readConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const seeded = await seedDemo(database.db, config);
+const app = await buildApp({ config, database, logger: true });
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
+console.log(`\nMacro Console: http://localhost:${config.port}  (API docs /docs, database ${where})`);
+if (seeded.generatedPassword) {
+  console.log(
+    `First start: sign in to tenant ${config.defaultTenantId} as "admin" with password ${seeded.generatedPassword}` +
+      ' (shown only this once; set MACRO_ADMIN_PASSWORD to choose it).\n',
+  );
+}

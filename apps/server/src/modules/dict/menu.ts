@@ -1,0 +1,30 @@
+import { PERMISSIONS } from '@macro/contract';
+import type { MenuSeed } from '../menus/service.ts';
+
+/** The dictionary screen and its buttons; each code is the permission its routes declare. */
+export const dictMenu: MenuSeed = {
+  code: PERMISSIONS.dictView,
+  name: '字典管理',
+  path: '/controller/dictionaries',
+  source: 'BookOutlined',
+  i18n: 'dictionaries',
+  children: [
+    { code: PERMISSIONS.dictAdd, name: '新增', category: 2, i18n: 'add' },
+    { code: PERMISSIONS.dictEdit, name: '修改', category: 2, i18n: 'edit' },
+    { code: PERMISSIONS.dictDelete, name: '删除', category: 2, i18n: 'delete' },
+  ],
+};
+
+/** Dictionaries every tenant starts with: the natures that company and department forms offer. */
+export const starterDictionaries = [
+  {
+    code: 'CompanyNature',
+    name: '公司性质',
+    entries: ['国有企业', '民营企业', '外资企业', '中外合资企业', '集体企业', '股份有限公司', '事业单位', '社会团体'],
+  },
+  {
+    code: 'DepartmentNature',
+    name: '部门性质',
+    entries: ['管理部门', '业务部门', '职能部门', '研发部门', '生产部门', '销售部门', '财务部门'],
+  },
+];

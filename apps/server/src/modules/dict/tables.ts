@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantColumn, tenantPolicy } from '../../platform/tenancy.ts';
+
+/** Both dictionary families live here, told apart by `kind` ('system' or 'biz'). */
+export const dicts = pgTable(
+  'macro_dict',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantColumn(),
+    kind: text('kind').notNull(),
+    parentId: integer('parent_id').notNull().default(0),
+    code: text('code').notNull(),
+    dictKey: text('dict_key').notNull(),
+    dictValue: text('dict_value').notNull(),
+    sort: integer('sort').notNull().default(1),
+    isSealed: integer('is_sealed').notNull().default(0),
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('macro_dict_parent').on(t.tenantId, t.kind, t.parentId, t.sort, t.id),
+    index('macro_dict_code').on(t.tenantId, t.kind, t.code),
+    // Guards against two concurrent submits slipping past the service's own checks.
+    uniqueIndex('macro_dict_parent_code').on(t.tenantId, t.kind, t.code).where(sql`parent_id = 0`),
+    uniqueIndex('macro_dict_sibling_key').on(t.tenantId, t.kind, t.parentId, t.dictKey).where(sql`parent_id <> 0`),
+    tenantPolicy('macro_dict'),
+  ],
+).enableRLS();

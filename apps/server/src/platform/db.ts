@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../schema.ts';
+import { APP_ROLE } from './tenancy.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+/** Key of the advisory lock that lets one replica migrate while the others wait. */
+const MIGRATION_LOCK = 4_242_001;
+
+/** Opens the database (PostgreSQL when a URL is given, else embedded PGlite), migrates it and prepares the request role. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  await prepareAppRole(db as unknown as Db);
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const migrator = new pg.Client({ connectionString: url });
+  await migrator.connect();
+  try {
+    await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const db = drizzleNodePg(migrator, { schema });
+    await migrateNodePg(db, { migrationsFolder });
+    await prepareAppRole(db as unknown as Db);
+  } finally {
+    await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await migrator.end();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const db = drizzleNodePg(pool, { schema });
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * Requests run as APP_ROLE, which owns nothing and is no superuser, so row-level security
+ * applies to every query they make. The role is cluster-wide; creating it is idempotent.
+ */
+async function prepareAppRole(db: Db): Promise<void> {
+  await db.execute(
+    sql.raw(`do $$ begin
+      if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
+        create role ${APP_ROLE} nologin nosuperuser nobypassrls;
+      end if;
+      if not pg_has_role(current_user, '${APP_ROLE}', 'member') then
+        execute format('grant ${APP_ROLE} to %I', current_user);
+      end if;
+    end $$`),
+  );
+  await db.execute(sql.raw(`grant usage on schema public to ${APP_ROLE}`));
+  await db.execute(sql.raw(`grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`));
+  await db.execute(sql.raw(`grant usage, select on all sequences in schema public to ${APP_ROLE}`));
+}

@@ -1,0 +1,92 @@
+import { type ApiFailure, type ApiSuccess, type Language, pickLanguage, translate } from '@macro/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+  }
+}
+
+/** Wraps a result in the success envelope the console expects. */
+export function ok<T>(request: FastifyRequest, data: T): ApiSuccess<T> {
+  return { code: 200, success: true, data, msg: translate(request.language, 'common.ok') };
+}
+
+export function failure(status: number, message: string, description = message, oauthError?: string): ApiFailure {
+  return {
+    code: status,
+    success: false,
+    error_code: status,
+    httpCode: status,
+    sys_msg: message,
+    error_description: description,
+    data: null,
+    ...(oauthError ? { error: oauthError } : {}),
+  };
+}
+
+const MESSAGE_KEY = /^[a-z]+\.[a-zA-Z]+$/;
+
+interface Issue {
+  message: string;
+  path: PropertyKey[];
+  params?: Record<string, string | number>;
+}
+
+/** A validation issue in words: our own message keys are translated, zod's defaults name the field. */
+function describeIssue(language: Language, issue: Issue): string {
+  const field = issue.path.map(String).join('.') || '-';
+  if (MESSAGE_KEY.test(issue.message)) {
+    const text = translate(language, issue.message, issue.params ?? {});
+    if (text !== issue.message) return text;
+  }
+  return translate(language, 'common.invalidField', { field });
+}
+
+/** Maps any thrown error to a real status and the failure envelope, in the request's language. */
+export function toFailure(error: unknown, language: Language): { status: number; body: ApiFailure; log: boolean } {
+  if (error instanceof AppError) {
+    const message = translate(language, error.key, error.params);
+    return { status: error.status, body: failure(error.status, message, message, error.oauthError), log: false };
+  }
+  const fastifyError = error as FastifyError & { validation?: unknown };
+  if (hasZodFastifySchemaValidationErrors(fastifyError)) {
+    const issues: Issue[] = fastifyError.validation.map((v) => ({
+      message: v.message ?? '',
+      path: v.instancePath.split('/').filter(Boolean),
+      params: (v.params as { params?: Record<string, string | number> }).params,
+    }));
+    const messages = issues.map((issue) => describeIssue(language, issue));
+    const detail = fastifyError.validation.map((v) => `${v.instancePath || '/'} ${v.message}`).join('; ');
+    return { status: 400, body: failure(400, messages[0], `${messages.join('; ')} (${detail})`), log: false };
+  }
+  const code = fastifyError?.code;
+  const simple = (status: number, key: string) => {
+    const message = translate(language, key);
+    return { status, body: failure(status, message, fastifyError.message ?? message), log: false };
+  };
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError instanceof SyntaxError) return simple(400, 'common.invalidJson');
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return simple(400, 'common.invalidJson');
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return simple(413, 'common.tooLarge');
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return simple(415, 'common.unsupportedMedia');
+  if ((error as { code?: string })?.code === '23505') return simple(409, 'common.conflict');
+  const status = fastifyError?.statusCode;
+  if (status === 429) return simple(429, 'common.tooManyRequests');
+  if (status && status >= 400 && status < 500) return simple(status, 'common.badRequest');
+  return { ...simple(500, 'common.internal'), log: true };
+}
+
+export function registerHttpBasics(app: FastifyInstance): void {
+  app.decorateRequest('language', 'zh');
+  app.addHook('onRequest', async (request) => {
+    request.language = pickLanguage(request.headers['accept-language']);
+  });
+  app.setErrorHandler((error, request, reply: FastifyReply) => {
+    const { status, body, log } = toFailure(error, request.language);
+    if (log) request.log.error({ err: error }, 'request failed');
+    const sent = status === 500 ? { ...body, error_description: body.sys_msg } : body;
+    return reply.status(status).send(sent);
+  });
+}

@@ -1,0 +1,40 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { platformKeys } from '../modules/auth/tables.ts';
+import type { Db } from './db.ts';
+
+export interface PlatformKeys {
+  /** SPKI PEM the console encrypts passwords with. */
+  publicKeyPem: string;
+  privateKeyPem: string;
+  /** HMAC secret for access tokens. */
+  tokenSecret: Uint8Array;
+}
+
+/**
+ * Loads the keys every replica shares, creating them on the first start. Whoever inserts
+ * first wins; the others read what it wrote.
+ */
+export async function loadPlatformKeys(db: Db): Promise<PlatformKeys> {
+  const rsa = await loadOrCreate(db, 'rsa', () => {
+    const pair = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    return JSON.stringify(pair);
+  });
+  const secret = await loadOrCreate(db, 'token-secret', () => randomBytes(48).toString('base64'));
+  const pair = JSON.parse(rsa) as { publicKey: string; privateKey: string };
+  return {
+    publicKeyPem: pair.publicKey,
+    privateKeyPem: pair.privateKey,
+    tokenSecret: new Uint8Array(Buffer.from(secret, 'base64')),
+  };
+}
+
+async function loadOrCreate(db: Db, name: string, create: () => string): Promise<string> {
+  await db.insert(platformKeys).values({ name, value: create() }).onConflictDoNothing();
+  const [row] = await db.select().from(platformKeys).where(eq(platformKeys.name, name));
+  return row.value;
+}

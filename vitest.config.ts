@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+const server = (db: 'pglite' | 'postgres') => ({
+  extends: './apps/server/vitest.config.ts',
+  test: { name: `server-${db}`, root: './apps/server', env: { TEST_DB: db } },
+});
+
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', server('pglite'), server('postgres'), 'apps/web'],
+  },
+});

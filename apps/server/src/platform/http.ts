@@ -27,6 +27,15 @@ export function failure(status: number, message: string, description = message, 
   };
 }
 
+/** SQLSTATE of a database error, also when the ORM wrapped it. */
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
 const MESSAGE_KEY = /^[a-z]+\.[a-zA-Z]+$/;
 
 interface Issue {
@@ -71,7 +80,7 @@ export function toFailure(error: unknown, language: Language): { status: number;
   if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return simple(400, 'common.invalidJson');
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return simple(413, 'common.tooLarge');
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return simple(415, 'common.unsupportedMedia');
-  if ((error as { code?: string })?.code === '23505') return simple(409, 'common.conflict');
+  if (databaseErrorCode(error) === '23505') return simple(409, 'common.conflict');
   const status = fastifyError?.statusCode;
   if (status === 429) return simple(429, 'common.tooManyRequests');
   if (status && status >= 400 && status < 500) return simple(status, 'common.badRequest');

@@ -13,7 +13,7 @@ const LOCAL = 'postgres://postgres@127.0.0.1:5432/test';
 /** Finds the PostgreSQL the suite runs against a second time: DATABASE_URL, else the local one. */
 export default async function setup(project: TestProject) {
   let url = '';
-  if (process.env.TEST_DB === 'postgres') {
+  if ((project.config.env?.TEST_DB ?? process.env.TEST_DB) === 'postgres') {
     const candidate = process.env.DATABASE_URL || LOCAL;
     const client = new pg.Client({ connectionString: candidate, connectionTimeoutMillis: 3000 });
     try {

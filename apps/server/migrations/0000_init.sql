@@ -127,8 +127,9 @@ ALTER TABLE "macro_user_role" ADD CONSTRAINT "macro_user_role_role_id_macro_role
 CREATE INDEX "audit_log_tenant_time" ON "audit_log" USING btree ("tenant_id","created_at");--> statement-breakpoint
 CREATE INDEX "auth_session_user" ON "auth_session" USING btree ("tenant_id","user_id");--> statement-breakpoint
 CREATE INDEX "auth_session_previous" ON "auth_session" USING btree ("previous_hash");--> statement-breakpoint
-CREATE INDEX "macro_dict_parent" ON "macro_dict" USING btree ("tenant_id","kind","parent_id","sort","id");--> statement-breakpoint
+CREATE INDEX "macro_dict_parent" ON "macro_dict" USING btree ("tenant_id","parent_id","sort","id");--> statement-breakpoint
 CREATE INDEX "macro_dict_code" ON "macro_dict" USING btree ("tenant_id","kind","code");--> statement-breakpoint
+CREATE INDEX "macro_dict_list" ON "macro_dict" USING btree ("tenant_id","kind","sort","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "macro_dict_parent_code" ON "macro_dict" USING btree ("tenant_id","kind","code") WHERE parent_id = 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "macro_dict_sibling_key" ON "macro_dict" USING btree ("tenant_id","kind","parent_id","dict_key") WHERE parent_id <> 0;--> statement-breakpoint
 CREATE INDEX "macro_menu_parent" ON "macro_menu" USING btree ("parent_id");--> statement-breakpoint

@@ -1,10 +1,10 @@
 import type { PermissionCode } from '@macro/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Actor } from './context.ts';
-import { inTenant } from './context.ts';
 import type { Db, Tx } from './db.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import { APP_ROLE } from './tenancy.ts';
 import { type AccessClaims, verifyAccessToken } from './tokens.ts';
 
 /**
@@ -19,8 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AccessClaims | null;
-    /** Runs work in one transaction scoped to the signed-in user's tenant. */
-    tenantTx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+    /** The request's transaction, scoped to the signed-in user's tenant (authenticated routes only). */
+    tx: Tx;
     actor(): Actor;
   }
 }
@@ -33,14 +33,16 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Checks, before any handler, that the route declared a permission, that the token is valid,
- * its session alive and its user enabled, and that the user's roles grant the code.
+ * Every /api route must declare a permission. Each non-public route runs its handler inside one
+ * transaction whose first statement checks that the token's session is alive, its user enabled
+ * and the code granted, and then scopes the transaction to the user's tenant as the request role.
  */
 export function registerGuard(app: FastifyInstance, db: Db, tokenSecret: Uint8Array): void {
   app.decorateRequest('auth', null);
-  app.decorateRequest('tenantTx', function tenantTx<T>(this: FastifyRequest, work: (tx: Tx) => Promise<T>) {
-    if (!this.auth) throw unauthorized();
-    return inTenant(db, this.auth.tenantId, work);
+  app.decorateRequest('tx', {
+    getter(): Tx {
+      throw new Error('request.tx is only available inside an authenticated route');
+    },
   });
   app.decorateRequest('actor', function actor(this: FastifyRequest): Actor {
     return {
@@ -53,41 +55,48 @@ export function registerGuard(app: FastifyInstance, db: Db, tokenSecret: Uint8Ar
   });
 
   app.addHook('onRoute', (route) => {
-    const isApi = route.url.startsWith('/api/');
-    if (isApi && route.config?.permission === undefined) {
-      throw new Error(`route ${route.method} ${route.url} declares no permission`);
-    }
-  });
-
-  app.addHook('preHandler', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (permission === undefined || permission === 'public') return;
-    const token = bearerToken(request);
-    if (!token) throw unauthorized();
-    const verified = await verifyAccessToken(tokenSecret, token);
-    if (!verified.ok) throw unauthorized('common.tokenInvalid');
-    const code = typeof permission === 'function' ? permission(request) : permission === 'authenticated' ? '' : permission;
-    const allowed = await checkSession(db, verified.claims, code);
-    if (allowed === 'dead') throw unauthorized('common.tokenInvalid');
-    if (allowed === 'denied') throw forbidden(code);
-    request.auth = verified.claims;
+    const permission = route.config?.permission;
+    if (!route.url.startsWith('/api/')) return;
+    if (permission === undefined) throw new Error(`route ${route.method} ${route.url} declares no permission`);
+    if (permission === 'public') return;
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = async function guarded(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      const verified = await verifyAccessToken(tokenSecret, token);
+      if (!verified.ok) throw unauthorized('common.tokenInvalid');
+      const code = typeof permission === 'function' ? permission(request) : permission === 'authenticated' ? '' : permission;
+      return db.transaction(async (tx) => {
+        await openRequestScope(tx, verified.claims, code);
+        request.auth = verified.claims;
+        Object.defineProperty(request, 'tx', { value: tx, configurable: true });
+        return handler.call(this, request, reply);
+      });
+    };
   });
 }
 
-/** One query: the session is alive, its user enabled, and (when a code is asked) a role grants it. */
-async function checkSession(db: Db, claims: AccessClaims, code: string): Promise<'ok' | 'dead' | 'denied'> {
-  const result = await db.execute(sql`
-    select ${code} = '' or exists (
-             select 1 from macro_user_role ur
-             join macro_role_menu rm on rm.role_id = ur.role_id
-             join macro_menu m on m.id = rm.menu_id
-             where ur.user_id = u.id and m.code = ${code}) as allowed
-    from auth_session s
-    join macro_user u on u.id = s.user_id and u.tenant_id = s.tenant_id
-    where s.id = ${claims.sessionId} and s.user_id = ${claims.userId} and s.tenant_id = ${claims.tenantId}
-      and s.revoked_at is null and s.expires_at > now() and u.status = 1`);
-  const row = (result as unknown as { rows: { allowed: boolean }[] }).rows[0];
-  if (!row) return 'dead';
-  return row.allowed ? 'ok' : 'denied';
+/**
+ * One statement: the session is alive and its user enabled, a role grants the code (when one
+ * is asked), and then, only for such a session, the tenant setting and the request role are set.
+ * The materialised CTE runs first, as the connecting role, before the role switch.
+ */
+async function openRequestScope(tx: Tx, claims: AccessClaims, code: string): Promise<void> {
+  const result = await tx.execute(sql`
+    with session as materialized (
+      select ${code} = '' or exists (
+               select 1 from macro_user_role ur
+               join macro_role_menu rm on rm.role_id = ur.role_id
+               join macro_menu m on m.id = rm.menu_id
+               where ur.user_id = u.id and m.code = ${code}) as allowed
+      from auth_session s
+      join macro_user u on u.id = s.user_id and u.tenant_id = s.tenant_id
+      where s.id = ${claims.sessionId} and s.user_id = ${claims.userId} and s.tenant_id = ${claims.tenantId}
+        and s.revoked_at is null and s.expires_at > now() and u.status = 1)
+    select allowed, set_config('app.tenant_id', ${claims.tenantId}, true) as tenant,
+           set_config('role', ${APP_ROLE}, true) as role
+    from session`);
+  const row = (result as unknown as { rows: { allowed: boolean; role: string }[] }).rows[0];
+  if (!row) throw unauthorized('common.tokenInvalid');
+  if (!row.allowed) throw forbidden(code);
 }
-

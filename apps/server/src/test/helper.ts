@@ -15,7 +15,7 @@ export const BASIC = `Basic ${Buffer.from('macro:macro_secret').toString('base64
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 /** Suites run on PGlite, and again on PostgreSQL when one answers; otherwise that run is skipped. */
-export const describeDb: typeof describe = onPostgres && !inject('postgresAdminUrl') ? describe.skip : describe;
+export const describeDb = describe.skipIf(onPostgres && !inject('postgresAdminUrl'));
 export const dbLabel = onPostgres ? 'postgres' : 'pglite';
 
 export interface TestServer {

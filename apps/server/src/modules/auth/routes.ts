@@ -79,7 +79,7 @@ export function authRoutes(service: AuthService, config: Config): FastifyPluginA
       schema: { tags: ['auth'], response: { 200: successOf(z.null()) } },
     };
     const signOut = async (request: FastifyRequest) => {
-      await service.signOut(request.auth!, request.actor());
+      await service.signOut(request.tx, request.auth!, request.actor());
       return ok(request, null);
     };
     app.post(`${API_PREFIX}${AUTH_PATHS.logout}`, logout, signOut);

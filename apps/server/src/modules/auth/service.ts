@@ -18,7 +18,7 @@ export interface AuthService {
   publicKeyPem: string;
   signIn(input: { tenantId: string; account: string; encryptedPassword: string }, actor: Actor): Promise<TokenResponse>;
   refresh(refreshToken: string, actor: Actor): Promise<TokenResponse>;
-  signOut(claims: AccessClaims, actor: Actor): Promise<void>;
+  signOut(tx: Tx, claims: AccessClaims, actor: Actor): Promise<void>;
 }
 
 /** RFC 6749 §5.2 errors carry their code beside our translated message. */
@@ -153,20 +153,12 @@ export function createAuthService(db: Db, keys: PlatformKeys, config: Config): A
       return outcome.tokens;
     },
 
-    async signOut(claims, actor) {
-      await inTenant(db, claims.tenantId, async (tx) => {
-        await tx
-          .update(authSessions)
-          .set({ revokedAt: new Date() })
-          .where(
-            and(
-              eq(authSessions.id, claims.sessionId),
-              isNull(authSessions.revokedAt),
-              gt(authSessions.expiresAt, new Date()),
-            ),
-          );
-        await recordAudit(tx, actor, { action: 'logout', resource: 'session', resourceId: claims.sessionId });
-      });
+    async signOut(tx, claims, actor) {
+      await tx
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.id, claims.sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date())));
+      await recordAudit(tx, actor, { action: 'logout', resource: 'session', resourceId: claims.sessionId });
     },
   };
 }

@@ -40,27 +40,27 @@ export function dictRoutes(kind: DictKind): FastifyPluginAsyncZod {
     app.get(
       `${base}/list`,
       { config: view, schema: { tags, querystring: dictListQuery, response: { 200: successOf(pageOf(dictEntry)) } } },
-      async (request) => ok(request, await request.tenantTx((tx) => listDicts(tx, kind, request.query))),
+      async (request) => ok(request, await listDicts(request.tx, kind, request.query)),
     );
     app.get(
       `${base}/parent-list`,
       { config: view, schema: { tags, querystring: dictListQuery, response: { 200: successOf(pageOf(dictEntry)) } } },
-      async (request) => ok(request, await request.tenantTx((tx) => listParents(tx, kind, request.query))),
+      async (request) => ok(request, await listParents(request.tx, kind, request.query)),
     );
     app.get(
       `${base}/child-list`,
       { config: view, schema: { tags, querystring: dictChildListQuery, response: { 200: successOf(pageOf(dictNode)) } } },
-      async (request) => ok(request, await request.tenantTx((tx) => listChildren(tx, kind, request.query))),
+      async (request) => ok(request, await listChildren(request.tx, kind, request.query)),
     );
     app.get(
       `${base}/detail`,
       { config: view, schema: { tags, querystring: dictDetailQuery, response: { 200: successOf(dictEntry) } } },
-      async (request) => ok(request, await request.tenantTx((tx) => dictDetail(tx, kind, request.query.id))),
+      async (request) => ok(request, await dictDetail(request.tx, kind, request.query.id)),
     );
     app.get(
       `${base}/tree`,
       { config: view, schema: { tags, querystring: dictTreeQuery, response: { 200: successOf(z.array(dictTreeNode)) } } },
-      async (request) => ok(request, await request.tenantTx((tx) => dictTree(tx, kind, request.query.code))),
+      async (request) => ok(request, await dictTree(request.tx, kind, request.query.code)),
     );
     // Dropdowns anywhere in the console read dictionaries: any signed-in user may.
     app.get(
@@ -69,7 +69,7 @@ export function dictRoutes(kind: DictKind): FastifyPluginAsyncZod {
         config: { permission: 'authenticated' },
         schema: { tags, querystring: dictionaryQuery, response: { 200: successOf(z.array(dictOption)) } },
       },
-      async (request) => ok(request, await request.tenantTx((tx) => dictionaryOptions(tx, kind, request.query.code))),
+      async (request) => ok(request, await dictionaryOptions(request.tx, kind, request.query.code)),
     );
     app.post(
       `${base}/submit`,
@@ -78,7 +78,7 @@ export function dictRoutes(kind: DictKind): FastifyPluginAsyncZod {
         schema: { tags, body: dictSubmit, response: { 200: successOf(dictEntry) } },
       },
       async (request) =>
-        ok(request, await request.tenantTx((tx) => submitDict(tx, kind, request.actor(), request.body))),
+        ok(request, await submitDict(request.tx, kind, request.actor(), request.body)),
     );
     app.post(
       `${base}/remove`,
@@ -87,7 +87,7 @@ export function dictRoutes(kind: DictKind): FastifyPluginAsyncZod {
         schema: { tags, querystring: dictRemoveQuery, response: { 200: successOf(z.object({ removed: z.number() })) } },
       },
       async (request) => {
-        const removed = await request.tenantTx((tx) => removeDicts(tx, kind, request.actor(), request.query.ids));
+        const removed = await removeDicts(request.tx, kind, request.actor(), request.query.ids);
         return ok(request, { removed });
       },
     );

@@ -29,7 +29,7 @@ const parent = alias(dicts, 'parent');
 const entryColumns = {
   row: dicts,
   parentName: sql<string | null>`${parent.dictValue}`,
-  hasChildren: sql<boolean>`exists (select 1 from macro_dict c where c.kind = ${dicts.kind} and c.parent_id = ${dicts.id})`,
+  hasChildren: sql<boolean>`exists (select 1 from macro_dict c where c.parent_id = ${dicts.id})`,
 };
 type EntryRow = { row: typeof dicts.$inferSelect; parentName: string | null; hasChildren: boolean };
 

@@ -20,8 +20,11 @@ export const dicts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('macro_dict_parent').on(t.tenantId, t.kind, t.parentId, t.sort, t.id),
+    // Ids are unique across kinds, so a parent's entries are found by parent id alone.
+    index('macro_dict_parent').on(t.tenantId, t.parentId, t.sort, t.id),
     index('macro_dict_code').on(t.tenantId, t.kind, t.code),
+    // Lists are ordered by sort then id: this lets a page read only its rows.
+    index('macro_dict_list').on(t.tenantId, t.kind, t.sort, t.id),
     // Guards against two concurrent submits slipping past the service's own checks.
     uniqueIndex('macro_dict_parent_code').on(t.tenantId, t.kind, t.code).where(sql`parent_id = 0`),
     uniqueIndex('macro_dict_sibling_key').on(t.tenantId, t.kind, t.parentId, t.dictKey).where(sql`parent_id <> 0`),

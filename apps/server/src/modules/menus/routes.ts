@@ -8,11 +8,11 @@ export const menuRoutesPlugin: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${API_PREFIX}${AUTH_PATHS.menuRoutes}`,
     { config: { permission: 'authenticated' }, schema: { tags: ['menus'], response: { 200: successOf(z.array(menuRoute)) } } },
-    async (request) => ok(request, await request.tenantTx((tx) => menuRoutes(tx, request.auth!.userId))),
+    async (request) => ok(request, await menuRoutes(request.tx, request.auth!.userId)),
   );
   app.get(
     `${API_PREFIX}${AUTH_PATHS.permissionList}`,
     { config: { permission: 'authenticated' }, schema: { tags: ['menus'], response: { 200: successOf(z.array(z.string())) } } },
-    async (request) => ok(request, await request.tenantTx((tx) => permissionCodes(tx, request.auth!.userId))),
+    async (request) => ok(request, await permissionCodes(request.tx, request.auth!.userId)),
   );
 };

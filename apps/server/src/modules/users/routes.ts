@@ -7,6 +7,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${API_PREFIX}${AUTH_PATHS.userInfo}`,
     { config: { permission: 'authenticated' }, schema: { tags: ['users'], response: { 200: successOf(userInfoSchema) } } },
-    async (request) => ok(request, await request.tenantTx((tx) => userInfo(tx, request.auth!.userId))),
+    async (request) => ok(request, await userInfo(request.tx, request.auth!.userId)),
   );
 };

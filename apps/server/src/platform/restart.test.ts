@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { seedDemo } from '../../seed/index.ts';
+import { submitDict } from '../modules/dict/service.ts';
+import { findUserByAccount } from '../modules/users/service.ts';
+import { readConfig } from './config.ts';
+import { inTenant } from './context.ts';
+import { openDatabase } from './db.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'macro-restart-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const system = { tenantId: '000000', userId: null, account: 'test', ip: '', language: 'zh' } as const;
+
+// The embedded database keeps its files in DATA_DIR; PostgreSQL keeps data by nature.
+it.runIf(process.env.TEST_DB !== 'postgres')('keeps data and the admin password across restarts of the embedded database', async () => {
+  const config = { ...readConfig({}), adminPassword: undefined, dataDir };
+  const first = await openDatabase({ dataDir });
+  const firstSeed = await seedDemo(first.db, config);
+  expect(firstSeed.adminCreated).toBe(true);
+  expect(firstSeed.generatedPassword).toMatch(/^[A-Za-z0-9]{16}$/);
+  const hash = await inTenant(first.db, '000000', async (tx) => {
+    const entry = { parentId: 0, code: 'Survivor', dictKey: '-1', dictValue: 'kept', sort: 1, isSealed: 0 as const, remark: '' };
+    await submitDict(tx, 'system', system, entry);
+    return (await findUserByAccount(tx, 'admin'))!.passwordHash;
+  });
+  await first.close();
+
+  const second = await openDatabase({ dataDir });
+  const secondSeed = await seedDemo(second.db, config);
+  expect(secondSeed).toEqual({ adminCreated: false, generatedPassword: undefined });
+  const after = await inTenant(second.db, '000000', async (tx) => ({
+    hash: (await findUserByAccount(tx, 'admin'))!.passwordHash,
+    survivor: await tx.query.dicts.findFirst({ where: (d, { eq }) => eq(d.code, 'Survivor') }),
+  }));
+  expect(after.hash).toBe(hash);
+  expect(after.survivor?.dictValue).toBe('kept');
+  await second.close();
+});

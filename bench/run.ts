@@ -30,7 +30,7 @@ function startServers(): Promise<{ child: ChildProcess; ports: Ports }> {
 
 async function signIn(port: number, password: string): Promise<string> {
   const base = `http://127.0.0.1:${port}/api`;
-  const { data } = await (await fetch(`${base}/macro-auth/oauth/public-key`)).json();
+  const { data } = (await (await fetch(`${base}/macro-auth/oauth/public-key`)).json()) as { data: { publicKey: string } };
   const encrypted = publicEncrypt(
     { key: data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
     Buffer.from(password),
@@ -44,7 +44,7 @@ async function signIn(port: number, password: string): Promise<string> {
     },
     body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: encrypted }).toString(),
   });
-  return (await response.json()).access_token;
+  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 async function load(url: string, headers: Record<string, string> = {}) {

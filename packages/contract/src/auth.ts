@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-export const TENANT_HEADER = 'tenant-id';
-export const AUTH_HEADER = 'macro-auth';
-
 export const passwordGrant = z.object({
   grant_type: z.literal('password'),
   username: z.string({ message: 'auth.accountRequired' }).min(1, { message: 'auth.accountRequired' }),

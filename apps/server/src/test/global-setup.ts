@@ -1,12 +1,6 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** URL of a PostgreSQL server that accepts CREATE DATABASE, or '' when there is none. */
-    postgresAdminUrl: string;
-  }
-}
 
 const LOCAL = 'postgres://postgres@127.0.0.1:5432/test';
 

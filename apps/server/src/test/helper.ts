@@ -8,6 +8,13 @@ import { provisionTenant } from '../modules/tenants/service.ts';
 import { type Config, readConfig } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of a PostgreSQL server that accepts CREATE DATABASE, or '' when there is none. */
+    postgresAdminUrl: string;
+  }
+}
+
 export const ADMIN_PASSWORD = 'Admin@123456';
 export const TENANT = '000000';
 export const OTHER_TENANT = '200001';

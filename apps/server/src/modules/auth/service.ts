@@ -75,7 +75,7 @@ export function createAuthService(db: Db, keys: PlatformKeys, config: Config): A
 
   async function activeTenant(tenantId: string): Promise<void> {
     const [tenant] = await db.select().from(tenants).where(eq(tenants.tenantId, tenantId));
-    if (!tenant || tenant.status !== 1) throw invalidGrant('auth.tenantNotFound');
+    if (tenant?.status !== 1) throw invalidGrant('auth.tenantNotFound');
   }
 
   return {
@@ -136,7 +136,7 @@ export function createAuthService(db: Db, keys: PlatformKeys, config: Config): A
           return { error: 'auth.refreshInvalid' };
         }
         const user = await tx.query.users.findFirst({ where: (u, { eq: equals }) => equals(u.id, session.userId) });
-        if (!user || user.status !== 1 || user.locked) return { error: 'auth.refreshInvalid' };
+        if (user?.status !== 1 || user.locked) return { error: 'auth.refreshInvalid' };
         const next = newOpaqueToken();
         await tx
           .update(authSessions)

@@ -1,0 +1,41 @@
+import type { Language } from '@macro/contract';
+import type { Locale } from 'antd/es/locale';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { create } from 'zustand';
+import { useSession } from '../session/store';
+import { changeLanguage, i18next } from './index';
+
+// antd and dayjs locales other than zh load on demand, like the message bundles.
+const antdLocales: Record<Language, () => Promise<Locale>> = {
+  zh: async () => zhCN,
+  en: () => import('antd/es/locale/en_US').then((m) => m.default),
+  ja: () => import('antd/es/locale/ja_JP').then((m) => m.default),
+};
+const dayjsLocales: Record<Language, () => Promise<string>> = {
+  zh: async () => 'zh-cn',
+  en: async () => 'en',
+  ja: () => import('dayjs/locale/ja').then(() => 'ja'),
+};
+const htmlLang: Record<Language, string> = { zh: 'zh-CN', en: 'en', ja: 'ja' };
+
+interface LocaleState {
+  antdLocale: Locale;
+}
+
+export const useLocaleStore = create<LocaleState>()(() => ({ antdLocale: zhCN }));
+
+/** Switches messages, antd and dayjs to the language and remembers it in the session. */
+export async function applyLanguage(language: Language): Promise<void> {
+  const [antdLocale, dayjsName] = await Promise.all([
+    antdLocales[language](),
+    dayjsLocales[language](),
+    changeLanguage(language),
+  ]);
+  dayjs.locale(dayjsName);
+  useLocaleStore.setState({ antdLocale });
+  useSession.getState().setLanguage(language);
+  document.documentElement.lang = htmlLang[language];
+  document.title = i18next.t('shell:title');
+}

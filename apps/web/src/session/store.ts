@@ -1,0 +1,106 @@
+import type { Language, MenuRoute, TokenResponse, UserInfo } from '@macro/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@macro/contract';
+import { create } from 'zustand';
+import { getContent, removeStore, setStore } from './storage';
+
+/** The user fields the token response carries (spec 000 §3 "Session user info"). */
+export type SessionUser = Omit<TokenResponse, 'access_token' | 'token_type' | 'expires_in' | 'refresh_token' | 'scope'>;
+
+interface PersistedSession {
+  token: string;
+  refreshToken: string;
+  user: SessionUser | null;
+  userInfo: UserInfo | null;
+  menus: MenuRoute[];
+  permissions: string[];
+  language: Language;
+  isLocked: boolean;
+  lockPassword: string;
+}
+
+interface SessionActions {
+  signIn(response: TokenResponse): void;
+  setUserInfo(info: UserInfo): void;
+  setMenus(menus: MenuRoute[]): void;
+  setPermissions(codes: string[]): void;
+  setLanguage(language: Language): void;
+  lock(password: string): void;
+  unlock(): void;
+  /** Logout: drops token, user, menus and permissions; the language stays. */
+  clear(): void;
+}
+
+export type SessionState = PersistedSession & SessionActions;
+
+const PERSISTED_KEYS = [
+  'token',
+  'refreshToken',
+  'user',
+  'userInfo',
+  'menus',
+  'permissions',
+  'language',
+  'isLocked',
+  'lockPassword',
+] as const satisfies readonly (keyof PersistedSession)[];
+
+function storedLanguage(): Language {
+  const value = getContent<string>('language', DEFAULT_LANGUAGE);
+  return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
+}
+
+function restore(): PersistedSession {
+  return {
+    token: getContent('token', ''),
+    refreshToken: getContent('refreshToken', ''),
+    user: getContent<SessionUser | null>('user', null),
+    userInfo: getContent<UserInfo | null>('userInfo', null),
+    menus: getContent<MenuRoute[]>('menus', []),
+    permissions: getContent<string[]>('permissions', []),
+    language: storedLanguage(),
+    isLocked: getContent('isLocked', false),
+    lockPassword: getContent('lockPassword', ''),
+  };
+}
+
+const signedOut: Omit<PersistedSession, 'language'> = {
+  token: '',
+  refreshToken: '',
+  user: null,
+  userInfo: null,
+  menus: [],
+  permissions: [],
+  isLocked: false,
+  lockPassword: '',
+};
+
+export const useSession = create<SessionState>()((set) => ({
+  ...restore(),
+  signIn: ({ access_token, token_type: _type, expires_in: _expires, refresh_token, scope: _scope, ...user }) =>
+    set({ token: access_token, refreshToken: refresh_token, user }),
+  setUserInfo: (userInfo) => set({ userInfo }),
+  setMenus: (menus) => set({ menus }),
+  setPermissions: (permissions) => set({ permissions }),
+  setLanguage: (language) => set({ language }),
+  lock: (lockPassword) => set({ isLocked: true, lockPassword }),
+  unlock: () => set({ isLocked: false, lockPassword: '' }),
+  clear: () => set(signedOut),
+}));
+
+/** Storage key of the tab strip's tags; the shell owns them, but logging out drops them (spec §4). */
+export const TAGS_STORAGE_KEY = 'tagList';
+
+// Mirror every persisted field into storage when it changes.
+useSession.subscribe((state, previous) => {
+  if (previous.token && !state.token) removeStore(TAGS_STORAGE_KEY);
+  for (const key of PERSISTED_KEYS) {
+    if (state[key] === previous[key]) continue;
+    const value = state[key];
+    if (value === '' || value === null) removeStore(key);
+    else setStore(key, value);
+  }
+});
+
+export function useHasPermission(code: string): boolean {
+  return useSession((s) => s.permissions.includes(code));
+}

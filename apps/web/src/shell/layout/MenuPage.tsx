@@ -1,0 +1,23 @@
+import { Spin } from 'antd';
+import { Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../../session/store';
+import { findPage, isOpenPath } from '../registry';
+import { findMenu } from './menuTree';
+
+/**
+ * Every menu-driven page: the path must be both a registered page and in the user's menus
+ * (a registered page missing from the menus is forbidden; an unregistered path is unknown).
+ */
+export function MenuPage() {
+  const { pathname } = useLocation();
+  const menus = useSession((s) => s.menus);
+  const Page = findPage(pathname);
+  if (!Page) return <Navigate to="/404" replace />;
+  if (!isOpenPath(pathname) && !findMenu(menus, pathname)) return <Navigate to="/403" replace />;
+  return (
+    <Suspense fallback={<Spin className="page-spin" />}>
+      <Page />
+    </Suspense>
+  );
+}

@@ -1,0 +1,78 @@
+import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { signOut } from '../../api/session';
+import { useSession } from '../../session/store';
+import { HOME_PATH } from '../registry';
+import './pages.css';
+
+interface UnlockForm {
+  password: string;
+}
+
+/** Spec §2 /lock: the session stays, but the console is hidden until the lock password is given. */
+export function LockPage() {
+  return (
+    <App className="app-root">
+      <UnlockCard />
+    </App>
+  );
+}
+
+function UnlockCard() {
+  const { t } = useTranslation('shell');
+  const { message } = App.useApp();
+  const user = useSession((s) => s.user);
+  const lockPassword = useSession((s) => s.lockPassword);
+  const unlock = useSession((s) => s.unlock);
+  const navigate = useNavigate();
+  const name = user?.nick_name || user?.account || '';
+
+  const submit = ({ password }: UnlockForm) => {
+    if (password !== lockPassword) {
+      message.error(t('lock.wrongPassword'));
+      return;
+    }
+    unlock();
+    navigate(HOME_PATH, { replace: true });
+  };
+
+  const logout = async () => {
+    await signOut().catch(() => undefined);
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <div className="centered-page" data-testid="lock-page">
+      <Card className="lock-card">
+        <Space orientation="vertical" align="center" size={12} style={{ width: '100%' }}>
+          <Avatar size={72} src={user?.avatar || undefined}>
+            {name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {name}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            <LockOutlined /> {t('lock.locked')}
+          </Typography.Text>
+        </Space>
+        <Form<UnlockForm> layout="vertical" onFinish={submit} style={{ marginTop: 24 }}>
+          <Form.Item
+            name="password"
+            rules={[{ required: true, message: t('lock.passwordRequired') }]}
+            validateTrigger="onBlur"
+          >
+            <Input.Password autoFocus placeholder={t('lock.password')} data-testid="unlock-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block icon={<UnlockOutlined />} data-testid="unlock-submit">
+            {t('lock.unlock')}
+          </Button>
+          <Button type="link" block onClick={logout} style={{ marginTop: 8 }}>
+            {t('logout.action')}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

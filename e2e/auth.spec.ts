@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage, switchLanguage } from './pages/login.ts';
+import { Shell } from './pages/shell.ts';
+
+test('signs in, switches to English and back, and signs out', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await expect(page.getByText('文件管理后台 2.0').first()).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/login-zh.png' });
+
+  await login.signIn('admin', 'wrong-password');
+  await expect(login.error()).toHaveText(/账号或密码错误/);
+  await login.signIn();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+  await expect(page.getByTestId('welcome-page')).toBeVisible();
+
+  const shell = new Shell(page);
+  await expect(shell.sidebar().getByText('系统管理')).toBeVisible();
+  await switchLanguage(page, 'en');
+  await expect(shell.sidebar().getByText('System')).toBeVisible();
+  await expect(page.getByTestId('language-switch')).toContainText('English');
+  await page.getByTestId('language-switch').click();
+  await expect(page.getByTestId('language-en')).toBeDisabled();
+  await page.getByTestId('language-zh').click();
+  await expect(shell.sidebar().getByText('系统管理')).toBeVisible();
+
+  await shell.signOut();
+  // The session is gone on the server too: the console cannot call as the old user.
+  await page.goto('/controller/dictionaries');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the login page and messages follow the language, English included', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await switchLanguage(page, 'en');
+  await expect(page.getByTestId('login-submit')).toContainText(/Sign in/i);
+  await page.screenshot({ path: 'e2e/artifacts/login-en.png' });
+  await login.signIn('admin', 'wrong-password');
+  await expect(login.error()).toHaveText(/Wrong account or password/);
+  await login.signIn('admin', 'Admin@123456', '999999');
+  await expect(login.error()).toHaveText(/tenant does not exist/i);
+  await switchLanguage(page, 'zh');
+});
+
+test('an unknown path shows the 404 page, and a revoked session returns to /login', async ({ page, request }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+  await page.goto('/no/such/page');
+  await expect(page.getByTestId('error-404')).toBeVisible();
+
+  // Sign the session out behind the console's back: its next call gets 401 and it logs out.
+  const token = await page.evaluate(() => {
+    const stored = localStorage.getItem('macro-token');
+    return stored ? (JSON.parse(stored) as { content: string }).content : null;
+  });
+  expect(token).toBeTruthy();
+  const logout = await request.post('/api/user/logout', { headers: { 'Macro-Auth': `bearer ${token}` } });
+  expect(logout.status()).toBe(200);
+  await page.goto('/controller/dictionaries');
+  await expect(page).toHaveURL(/\/login/);
+});

@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Sidebar, top bar and user menu around every signed-in page. */
+export class Shell {
+  constructor(readonly page: Page) {}
+
+  sidebar() {
+    return this.page.getByTestId('sidebar');
+  }
+
+  async openMenu(folder: string, item: string) {
+    const menu = this.page.getByTestId('side-menu');
+    const link = menu.getByRole('menuitem', { name: item });
+    if (!(await link.isVisible())) await menu.getByText(folder, { exact: true }).click();
+    await link.click();
+  }
+
+  async signOut() {
+    await this.page.getByTestId('user-menu').click();
+    await this.page.getByTestId('logout').click();
+    await this.page.getByTestId('logout-confirm').click();
+    await expect(this.page).toHaveURL(/\/login$/);
+  }
+}

@@ -5,7 +5,8 @@ import { seedDemo } from '../seed/index.ts';
 
 const config = readConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const seeded = await seedDemo(database.db, config);
+// Replicas starting together on one PostgreSQL seed one after the other.
+const seeded = await database.exclusive(() => seedDemo(database.db, config));
 const app = await buildApp({ config, database, logger: true });
 
 const shutdown = async () => {

@@ -18,12 +18,15 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Runs work while no other server process on this database runs exclusive work (start-up seeding). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 /** Key of the advisory lock that lets one replica migrate while the others wait. */
 const MIGRATION_LOCK = 4_242_001;
+const EXCLUSIVE_LOCK = 4_242_002;
 
 /** Opens the database (PostgreSQL when a URL is given, else embedded PGlite), migrates it and prepares the request role. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
@@ -38,7 +41,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   await prepareAppRole(db as unknown as Db);
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // One process owns an embedded database: nothing to exclude.
+  return { db: db as unknown as Db, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -55,7 +59,17 @@ async function openPostgres(url: string): Promise<Database> {
   }
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   const db = drizzleNodePg(pool, { schema });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+    const holder = await pool.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [EXCLUSIVE_LOCK]);
+      return await work();
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [EXCLUSIVE_LOCK]).catch(() => undefined);
+      holder.release();
+    }
+  };
+  return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => pool.end() };
 }
 
 /**

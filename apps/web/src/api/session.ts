@@ -17,7 +17,7 @@ function basicAuthorization(): string {
   return `Basic ${btoa(client)}`;
 }
 
-function base64(bytes: ArrayBuffer): string {
+function base64(bytes: ArrayBuffer | Uint8Array): string {
   let binary = '';
   for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
   return btoa(binary);
@@ -25,13 +25,19 @@ function base64(bytes: ArrayBuffer): string {
 
 /** RSA-OAEP (SHA-256) with the server's SPKI public key; the ciphertext travels as base64. */
 export async function encryptPassword(publicKeyPem: string, password: string): Promise<string> {
-  // WebCrypto exists only in secure contexts (https, or http on localhost).
-  if (!globalThis.crypto?.subtle) throw new Error(i18next.t('login:insecureContext'));
   const body = publicKeyPem.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
   const der = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
-  const key = await crypto.subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
-  const cipher = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(password));
-  return base64(cipher);
+  const message = new TextEncoder().encode(password);
+  // WebCrypto exists only in secure contexts (https, or http on localhost).
+  if (globalThis.crypto?.subtle) {
+    const key = await crypto.subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+    return base64(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, message));
+  }
+  // Elsewhere (plain http on an intranet address) a small pure-TypeScript RSA-OAEP does the same job;
+  // it is a separate chunk, fetched only here. It still needs a secure random source for the seed.
+  if (typeof globalThis.crypto?.getRandomValues !== 'function') throw new Error(i18next.t('login:insecureContext'));
+  const { rsaOaepEncrypt } = await import('./rsaOaep');
+  return base64(rsaOaepEncrypt(der, message));
 }
 
 function tokenRequest(form: Record<string, string>, tenantId: string): Promise<TokenResponse> {

@@ -1,9 +1,10 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type DictEntry, type DictNode, PAGE_SIZE_DEFAULT, PERMISSIONS } from '@macro/contract';
-import { Button, Card, Empty, Space, Table } from 'antd';
-import { useMemo, useState } from 'react';
+import { type DictEntry, type DictNode, PERMISSIONS } from '@macro/contract';
+import { Card, Empty, Table } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DictBase, type DictSearch, useDictChildList } from '../../api/dict';
+import { CrudToolbar } from '../../components/crud/CrudToolbar';
+import { useCrudTable } from '../../components/crud/useCrudTable';
 import { useHasPermission } from '../../session/store';
 import { childColumns } from './columns';
 import { DictSearchForm } from './DictSearchForm';
@@ -29,10 +30,8 @@ function flatten(rows: readonly ChildRow[]): ChildRow[] {
 /** Keyed by the parent in DictPage, so another parent starts on page 1 with nothing selected. */
 export function ChildDictTable({ base, parent, onOpenDialog }: ChildDictTableProps) {
   const { t } = useTranslation('dict');
-  const [search, setSearch] = useState<DictSearch>({});
-  const [page, setPage] = useState({ current: 1, size: PAGE_SIZE_DEFAULT });
-  const [selectedKeys, setSelectedKeys] = useState<number[]>([]);
-  const query = parent ? { parentId: parent.id, ...search, ...page } : null;
+  const table = useCrudTable<DictSearch>();
+  const query = parent ? { parentId: parent.id, ...table.search, ...table.page } : null;
   const { data, isFetching } = useDictChildList(base, query);
   const confirmRemove = useDictRemoval(base);
   const canAdd = useHasPermission(PERMISSIONS.dictAdd);
@@ -40,14 +39,13 @@ export function ChildDictTable({ base, parent, onOpenDialog }: ChildDictTablePro
   const canDelete = useHasPermission(PERMISSIONS.dictDelete);
 
   const rows = useMemo(() => toRows(parent ? (data?.records ?? []) : []), [data, parent]);
-  const offset = (page.current - 1) * page.size;
   const topLevel = useMemo(() => new Map(rows.map((row, i) => [row.id, i])), [rows]);
-  const afterRemove = (ids: number[]) => setSelectedKeys((keys) => keys.filter((key) => !ids.includes(key)));
+  const afterRemove = table.forget;
   const columns = childColumns<ChildRow>(
     t,
     (row) => {
       const position = topLevel.get(row.id);
-      return position === undefined ? null : offset + position + 1;
+      return position === undefined ? null : table.offset + position + 1;
     },
     {
       onView: (record) => onOpenDialog({ mode: 'view', kind: 'child', record }),
@@ -60,37 +58,17 @@ export function ChildDictTable({ base, parent, onOpenDialog }: ChildDictTablePro
   const title = parent ? t('child.title', { name: parent.dictValue }) : t('child.titleEmpty');
   return (
     <Card title={title} className="dict-card" data-testid="dict-child-panel">
-      <DictSearchForm
-        testId="dict-child-search"
-        onSearch={(next) => {
-          setSearch(next);
-          setPage((p) => ({ ...p, current: 1 }));
-        }}
+      <DictSearchForm testId="dict-child-search" onSearch={table.onSearch} />
+      <CrudToolbar
+        testId="dict-child"
+        disabled={!parent}
+        onAdd={canAdd ? () => parent && onOpenDialog({ mode: 'create', kind: 'child', parent }) : undefined}
+        onBatchDelete={
+          canDelete
+            ? () => confirmRemove(flatten(rows).filter((r) => table.selectedKeys.includes(r.id)), afterRemove)
+            : undefined
+        }
       />
-      <Space className="dict-toolbar">
-        {canAdd ? (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={!parent}
-            onClick={() => parent && onOpenDialog({ mode: 'create', kind: 'child', parent })}
-            data-testid="dict-child-add"
-          >
-            {t('common:add')}
-          </Button>
-        ) : null}
-        {canDelete ? (
-          <Button
-            danger
-            icon={<DeleteOutlined />}
-            disabled={!parent}
-            onClick={() => confirmRemove(flatten(rows).filter((r) => selectedKeys.includes(r.id)), afterRemove)}
-            data-testid="dict-child-batch-delete"
-          >
-            {t('common:batchDelete')}
-          </Button>
-        ) : null}
-      </Space>
       <Table<ChildRow>
         rowKey="id"
         size="middle"
@@ -100,15 +78,8 @@ export function ChildDictTable({ base, parent, onOpenDialog }: ChildDictTablePro
         dataSource={rows}
         scroll={{ x: 900 }}
         locale={parent ? undefined : { emptyText: <Empty description={t('child.pickParent')} /> }}
-        rowSelection={{ selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as number[]) }}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: parent ? (data?.total ?? 0) : 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common:total', { total }),
-          onChange: (current, size) => setPage({ current, size }),
-        }}
+        rowSelection={table.rowSelection}
+        pagination={table.pagination(parent ? (data?.total ?? 0) : 0)}
         data-testid="dict-child-table"
       />
     </Card>

@@ -1,5 +1,6 @@
 import type { Language } from '@macro/contract';
 import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -7,10 +8,11 @@ import { create } from 'zustand';
 import { useSession } from '../session/store';
 import { changeLanguage, i18next } from './index';
 
-// antd and dayjs locales other than zh load on demand, like the message bundles.
+// antd and dayjs locales load on demand, like the message bundles; antd's own code already
+// bundles en_US as its fallback, so that one costs nothing to import.
 const antdLocales: Record<Language, () => Promise<Locale>> = {
   zh: async () => zhCN,
-  en: () => import('antd/es/locale/en_US').then((m) => m.default),
+  en: async () => enUS,
   ja: () => import('antd/es/locale/ja_JP').then((m) => m.default),
 };
 const dayjsLocales: Record<Language, () => Promise<string>> = {

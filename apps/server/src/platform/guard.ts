@@ -17,6 +17,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
   }
+  interface FastifyInstance {
+    /** Every /api route with what it requires, for tests that sweep them all. */
+    apiRoutes: { method: string; url: string; permission: RoutePermission }[];
+  }
   interface FastifyRequest {
     auth: AccessClaims | null;
     /** The request's transaction, scoped to the signed-in user's tenant (authenticated routes only). */
@@ -38,6 +42,7 @@ export function bearerToken(request: FastifyRequest): string | null {
  * and the code granted, and then scopes the transaction to the user's tenant as the request role.
  */
 export function registerGuard(app: FastifyInstance, db: Db, tokenSecret: Uint8Array): void {
+  app.decorate('apiRoutes', []);
   app.decorateRequest('auth', null);
   app.decorateRequest('tx', {
     getter(): Tx {
@@ -58,6 +63,7 @@ export function registerGuard(app: FastifyInstance, db: Db, tokenSecret: Uint8Ar
     const permission = route.config?.permission;
     if (!route.url.startsWith('/api/')) return;
     if (permission === undefined) throw new Error(`route ${route.method} ${route.url} declares no permission`);
+    for (const method of [route.method].flat()) app.apiRoutes.push({ method, url: route.url, permission });
     if (permission === 'public') return;
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function guarded(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {

@@ -53,22 +53,27 @@ function actionColumn<T extends DictEntry>(t: TFunction, width: number, actions:
 /** Row number shown in the index column; null leaves the cell empty (nested rows). */
 export type IndexOf<T> = (row: T, index: number) => number | null;
 
+function sealedColumn<T extends DictEntry>(t: TFunction): ColumnsType<T>[number] {
+  return {
+    dataIndex: 'isSealed',
+    title: t('dict:field.isSealed'),
+    width: 80,
+    align: 'center',
+    render: (value: number) => <SealedTag value={value} t={t} />,
+  };
+}
+
 export function parentColumns(t: TFunction, indexOf: IndexOf<DictEntry>, actions: RowActions<DictEntry>): ColumnsType<DictEntry> {
   return [
     { key: 'index', title: '#', width: 56, align: 'center', render: (_, row, index) => indexOf(row, index) },
     { dataIndex: 'code', title: t('dict:field.code'), ellipsis: true },
     { dataIndex: 'dictValue', title: t('dict:field.dictValue'), ellipsis: true },
-    {
-      dataIndex: 'isSealed',
-      title: t('dict:field.isSealed'),
-      width: 80,
-      align: 'center',
-      render: (value: number) => <SealedTag value={value} t={t} />,
-    },
+    sealedColumn(t),
     actionColumn(t, PARENT_ACTION_WIDTH, actions),
   ];
 }
 
+/** The child tree table adds the key and the sort order; its index column leaves nested rows blank. */
 export function childColumns<T extends DictEntry>(t: TFunction, indexOf: IndexOf<T>, actions: RowActions<T>): ColumnsType<T> {
   return [
     { key: 'index', title: '#', width: 72, render: (_, row, index) => indexOf(row, index) },
@@ -76,13 +81,7 @@ export function childColumns<T extends DictEntry>(t: TFunction, indexOf: IndexOf
     { dataIndex: 'dictValue', title: t('dict:field.dictValue'), ellipsis: true },
     { dataIndex: 'dictKey', title: t('dict:field.dictKey'), ellipsis: true },
     { dataIndex: 'sort', title: t('dict:field.sort'), width: 96, align: 'right' },
-    {
-      dataIndex: 'isSealed',
-      title: t('dict:field.isSealed'),
-      width: 80,
-      align: 'center',
-      render: (value: number) => <SealedTag value={value} t={t} />,
-    },
+    sealedColumn(t),
     actionColumn(t, CHILD_ACTION_WIDTH, actions),
   ];
 }

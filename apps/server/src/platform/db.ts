@@ -27,6 +27,7 @@ const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.u
 /** Key of the advisory lock that lets one replica migrate while the others wait. */
 const MIGRATION_LOCK = 4_242_001;
 const EXCLUSIVE_LOCK = 4_242_002;
+const ANALYZE_EVERY_MS = 10 * 60 * 1000;
 
 /** Opens the database (PostgreSQL when a URL is given, else embedded PGlite), migrates it and prepares the request role. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
@@ -41,8 +42,22 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   await prepareAppRole(db as unknown as Db);
+  // PGlite has no autovacuum: without fresh statistics the planner guesses, so refresh them
+  // at start and then now and again (inside a transaction, so it queues behind requests).
+  const analyze = () => db.transaction((tx) => tx.execute(sql`analyze`)).catch(() => undefined);
+  await analyze();
+  const timer = setInterval(analyze, ANALYZE_EVERY_MS);
+  timer.unref();
   // One process owns an embedded database: nothing to exclude.
-  return { db: db as unknown as Db, kind: 'pglite', exclusive: (work) => work(), close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    exclusive: (work) => work(),
+    close: async () => {
+      clearInterval(timer);
+      await client.close();
+    },
+  };
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { seedDemo } from '../../seed/index.ts';
 import { submitDict } from '../modules/dict/service.ts';
@@ -36,5 +37,10 @@ it.runIf(process.env.TEST_DB !== 'postgres')('keeps data and the admin password 
   }));
   expect(after.hash).toBe(hash);
   expect(after.survivor?.dictValue).toBe('kept');
+  // Statistics are refreshed on open (PGlite has no autovacuum to do it).
+  const stats = await second.db.execute(
+    sql`select count(*)::int as n from pg_stats where tablename = 'macro_dict' and attname = 'parent_id'`,
+  );
+  expect((stats as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
   await second.close();
 });

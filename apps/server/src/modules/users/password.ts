@@ -29,10 +29,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash nobody's password matches, verified against unknown accounts so they take as long as known ones. */
 export const DECOY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${randomBytes(16).toString('base64')}$${randomBytes(KEY_LENGTH).toString('base64')}`;
 
-/** A readable random password: letters and digits, with at least one of each class. */
+/** A readable random password of letters and digits, drawn again until it has all three classes. */
 export function randomPassword(length = 16): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  const bytes = randomBytes(length);
-  const body = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
-  return `${body.slice(0, length - 3)}A7b`;
+  for (;;) {
+    // Bytes past the last whole multiple of the alphabet's size are dropped: every character equally likely.
+    const limit = 256 - (256 % alphabet.length);
+    const chars = Array.from(randomBytes(length * 2))
+      .filter((b) => b < limit)
+      .slice(0, length)
+      .map((b) => alphabet[b % alphabet.length]);
+    const password = chars.join('');
+    if (password.length === length && /[A-Z]/.test(password) && /[a-z]/.test(password) && /\d/.test(password)) {
+      return password;
+    }
+  }
 }

@@ -13,42 +13,30 @@ export function useSignOut() {
   return useMutation({ mutationFn: signOut, meta: { silent: true } });
 }
 
-/** Re-reads the session data in the background when the shell opens (menus may have changed). */
-export function useUserInfo() {
-  const setUserInfo = useSession((s) => s.setUserInfo);
+/**
+ * Session data the shell re-reads in the background when it opens (menus or grants may have
+ * changed since sign-in); each answer is also kept in the session store.
+ */
+function useSessionQuery<T>(queryKey: readonly string[], fetch: () => Promise<T>, keep: (value: T) => void) {
   return useQuery({
-    queryKey: authKeys.userInfo(),
+    queryKey,
     queryFn: async () => {
-      const info = await fetchUserInfo();
-      setUserInfo(info);
-      return info;
+      const value = await fetch();
+      keep(value);
+      return value;
     },
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+export function useUserInfo() {
+  return useSessionQuery(authKeys.userInfo(), fetchUserInfo, useSession((s) => s.setUserInfo));
 }
 
 export function useMenuRoutes() {
-  const setMenus = useSession((s) => s.setMenus);
-  return useQuery({
-    queryKey: authKeys.menus(),
-    queryFn: async () => {
-      const menus = await fetchMenuRoutes();
-      setMenus(menus);
-      return menus;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useSessionQuery(authKeys.menus(), fetchMenuRoutes, useSession((s) => s.setMenus));
 }
 
 export function usePermissionList() {
-  const setPermissions = useSession((s) => s.setPermissions);
-  return useQuery({
-    queryKey: authKeys.permissions(),
-    queryFn: async () => {
-      const codes = await fetchPermissions();
-      setPermissions(codes);
-      return codes;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useSessionQuery(authKeys.permissions(), fetchPermissions, useSession((s) => s.setPermissions));
 }

@@ -21,40 +21,102 @@ export interface ApiFailure {
   error?: string;
 }
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-  current: number;
-  size: number;
-}
-
-export const PAGE_SIZE_DEFAULT = 10;
-export const PAGE_SIZE_MAX = 500;
-
-export const pageQuery = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-});
-export type PageQuery = z.infer<typeof pageQuery>;
-
 export function successOf<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(200), success: z.literal(true), data, msg: z.string() });
 }
 
-export function pageOf<T extends z.ZodType>(record: T) {
-  return z.object({ records: z.array(record), total: z.number(), current: z.number(), size: z.number() });
+/** The failure envelope as a schema, for the API document. */
+export const failureEnvelope = z
+  .object({
+    code: z.number().int().describe('The HTTP status again'),
+    success: z.literal(false),
+    error_code: z.number().int(),
+    httpCode: z.number().int(),
+    sys_msg: z.string().describe("What went wrong, for a person, in the request's language"),
+    error_description: z.string().describe('Detail of the failure (never SQL or a stack)'),
+    data: z.null(),
+    error: z.string().optional().describe('RFC 6749 error code (token endpoint only)'),
+  })
+  .meta({ id: 'Failure' });
+
+/** Largest value of a PostgreSQL integer: every id and count a request names fits in one. */
+export const INT_MAX = 2_147_483_647;
+
+/** A database id in a JSON body: an integer, nothing else (no "1", no true, no [1]). */
+export const id = z
+  .number({ message: 'common.idInvalid' })
+  .int({ message: 'common.idInvalid' })
+  .min(1, { message: 'common.idInvalid' })
+  .max(INT_MAX, { message: 'common.idInvalid' });
+
+/** A parent id in a JSON body: 0 is the root; null, "" or [] are not. */
+export const parentId = z
+  .number({ message: 'common.idInvalid' })
+  .int({ message: 'common.idInvalid' })
+  .min(0, { message: 'common.idInvalid' })
+  .max(INT_MAX, { message: 'common.idInvalid' });
+
+/** An integer in a query string: digits only, within [min, max]. */
+export function queryInt(min: number, max: number, message = 'common.idInvalid') {
+  return z
+    .string({ message })
+    .regex(/^\d{1,10}$/, { message })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { message }).max(max, { message }));
 }
 
-/** Database ids travel as numbers; query strings carry them as text. */
-export const id = z.coerce.number().int().positive();
+/** An id in a query string. */
+export const idParam = queryInt(1, INT_MAX);
+/** A parent id in a query string (0 is the root). */
+export const parentIdParam = queryInt(0, INT_MAX);
+
+/** A comma-separated id list in a query string ("1,2,3"), deduplicated. */
 export const idList = z
-  .string()
-  .min(1)
+  .string({ message: 'common.idsInvalid' })
+  .min(1, { message: 'common.idsInvalid' })
   .transform((s, ctx) => {
-    const ids = s.split(',').map((p) => Number(p.trim()));
-    if (ids.some((n) => !Number.isInteger(n) || n <= 0)) {
+    const parts = s.split(',').map((p) => p.trim());
+    if (parts.some((p) => !/^\d{1,10}$/.test(p) || Number(p) < 1 || Number(p) > INT_MAX)) {
       ctx.addIssue({ code: 'custom', message: 'common.idsInvalid' });
       return z.NEVER;
     }
-    return [...new Set(ids)];
+    return [...new Set(parts.map(Number))];
   });
+
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_MAX = 500;
+/**
+ * Lists count matching rows exactly up to this many; beyond it the total reads
+ * TOTAL_CAP with `totalExact: false` ("10 000+"), so a page costs the same at a million rows.
+ */
+export const TOTAL_CAP = 10_000;
+
+export const pageQuery = z.object({
+  current: queryInt(1, INT_MAX, 'common.badRequest').default(1),
+  size: queryInt(1, PAGE_SIZE_MAX, 'common.badRequest').default(PAGE_SIZE_DEFAULT),
+  /** Keyset cursor from a previous page's `nextCursor`: the page after that row, however deep. */
+  cursor: z.string().max(200).optional(),
+});
+export type PageQuery = z.output<typeof pageQuery>;
+
+export interface Page<T> {
+  records: T[];
+  /** Matching rows; when `totalExact` is false, at least this many. */
+  total: number;
+  current: number;
+  size: number;
+  totalExact: boolean;
+  /** Cursor of the page after this one, for keyset paging past TOTAL_CAP rows. */
+  nextCursor: string | null;
+}
+
+export function pageOf<T extends z.ZodType>(record: T) {
+  return z.object({
+    records: z.array(record),
+    total: z.number().int(),
+    current: z.number().int(),
+    size: z.number().int(),
+    totalExact: z.boolean().describe(`False when more than ${TOTAL_CAP} rows match: total then reads ${TOTAL_CAP}`),
+    nextCursor: z.string().nullable().describe('Pass as `cursor` to read the next page by key (deep pages)'),
+  });
+}

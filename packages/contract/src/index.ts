@@ -1,9 +1,9 @@
-export * from './auth.ts';
-export * from './dict.ts';
+// The kit every domain builds on. Domains are imported by their own path:
+// `@macro/contract/dict`, `@macro/contract/auth`, …
+export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './languages.ts';
-export * from './permissions.ts';
+export * from './messages.ts';
 export * from './routes.ts';
 export * from './text.ts';
 export * from './validators.ts';
-export * from './messages.ts';

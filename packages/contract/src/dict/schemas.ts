@@ -1,17 +1,19 @@
 import { z } from 'zod';
-import { id, idList, pageQuery } from './envelope.ts';
-import { requiredText, text } from './text.ts';
+import { id, idList, idParam, pageQuery, parentId } from '../envelope.ts';
+import { requiredText, searchText, text } from '../text.ts';
 
 /** System dictionaries (/macro-system/dict) and business dictionaries (/dict-biz). */
 export const DICT_KINDS = ['system', 'biz'] as const;
 export type DictKind = (typeof DICT_KINDS)[number];
+/** Both dictionary families share one set of operations under their own base path. */
+export const DICT_BASES = { system: '/macro-system/dict', biz: '/dict-biz' } as const satisfies Record<DictKind, string>;
 
 /** Parent entries sit under parentId 0. */
 export const DICT_ROOT = 0;
 
 export const dictSubmit = z.object({
   id: id.optional(),
-  parentId: z.coerce.number().int().min(0).default(DICT_ROOT),
+  parentId: parentId.default(DICT_ROOT),
   code: requiredText('standard', 'dict.codeRequired'),
   dictKey: requiredText('standard', 'dict.keyRequired'),
   dictValue: requiredText('standard', 'dict.valueRequired'),
@@ -39,7 +41,7 @@ export const dictEntry = z.object({
   hasChildren: z.boolean(),
   createTime: z.string(),
   updateTime: z.string(),
-});
+}).meta({ id: 'DictEntry' });
 export type DictEntry = z.infer<typeof dictEntry>;
 
 export interface DictNode extends DictEntry {
@@ -49,18 +51,19 @@ export const dictNode: z.ZodType<DictNode> = dictEntry.extend({
   get children() {
     return z.array(dictNode);
   },
-});
+}).meta({ id: 'DictNode' });
 
 export const dictSearch = z.object({
-  code: z.string().trim().optional(),
-  dictValue: z.string().trim().optional(),
+  code: searchText,
+  dictValue: searchText,
 });
 export const dictListQuery = pageQuery.extend(dictSearch.shape);
-export const dictChildListQuery = dictListQuery.extend({ parentId: id });
-export const dictDetailQuery = z.object({ id });
+export const dictChildListQuery = dictListQuery.extend({ parentId: idParam });
+export const dictDetailQuery = z.object({ id: idParam });
 export const dictRemoveQuery = z.object({ ids: idList });
-export const dictionaryQuery = z.object({ code: z.string().trim().min(1, { message: 'dict.codeRequired' }) });
-export const dictTreeQuery = z.object({ code: z.string().trim().optional() });
+export const dictionaryQuery = z.object({ code: requiredText('standard', 'dict.codeRequired') });
+export const dictTreeQuery = z.object({ code: searchText });
+export const dictRemoved = z.object({ removed: z.number().int() });
 
 /** Option of a dropdown fed by a dictionary (spec 000 §3 "Dictionary options"). */
 export const dictOption = z.object({
@@ -70,7 +73,7 @@ export const dictOption = z.object({
   dictKey: z.string(),
   dictValue: z.string(),
   sort: z.number(),
-});
+}).meta({ id: 'DictOption' });
 export type DictOption = z.infer<typeof dictOption>;
 
 export interface DictTreeNode {
@@ -92,4 +95,4 @@ export const dictTreeNode: z.ZodType<DictTreeNode> = z.object({
   get children() {
     return z.array(dictTreeNode);
   },
-});
+}).meta({ id: 'DictTreeNode' });

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { userInfo } from '../users/schemas.ts';
+import { AUTH_PERMISSIONS } from './permissions.ts';
+import {
+  platformTokenBody,
+  publicKeyResponse,
+  socialProvider,
+  resetResult,
+  tokenRequest,
+  tokenResponse,
+  topMenu,
+  unlockResult,
+  updateInfoBody,
+  updatePasswordBody,
+  userIdsBody,
+} from './schemas.ts';
+
+const logout = {
+  path: '/user/logout',
+  tag: 'auth',
+  summary: 'Sign out',
+  description: 'Ends the session of the presented token: its access and refresh tokens stop working at once.',
+  access: 'authenticated',
+  response: z.null(),
+} as const;
+
+export const AUTH_ENDPOINTS = {
+  publicKey: defineEndpoint({
+    operationId: 'auth.publicKey',
+    method: 'GET',
+    path: '/macro-auth/oauth/public-key',
+    tag: 'auth',
+    summary: 'Public key for sign-in',
+    description: 'The RSA public key (SPKI PEM) the password of a password grant is encrypted with (RSA-OAEP, SHA-256).',
+    access: 'public',
+    response: publicKeyResponse,
+  }),
+  token: defineEndpoint({
+    operationId: 'auth.token',
+    method: 'POST',
+    path: '/macro-auth/oauth/token',
+    tag: 'auth',
+    summary: 'Issue tokens (OAuth 2.0)',
+    description:
+      'RFC 6749 token endpoint. The client authenticates with HTTP Basic (`Authorization: Basic base64(client_id:client_secret)`), the tenant travels in the `Tenant-Id` header. `grant_type=password` takes `username` and `password` (RSA-OAEP SHA-256 ciphertext, base64, with the key from the public-key call); `grant_type=social` takes `source`, `code` and `state`: the code the configured OAuth 2.0 provider of that source gave the console is exchanged at the provider (client credentials), whose user info names the account of the tenant that signs in; `grant_type=refresh_token` takes `refresh_token`, which rotates on every use; presenting any earlier refresh token of a session again ends the whole session. Responses carry `Cache-Control: no-store` and `Pragma: no-cache`. Every failure carries an RFC 6749 `error` code beside the envelope fields; `invalid_client` (401) also carries `WWW-Authenticate: Basic`. Wrong passwords are counted per tenant and account (also for accounts and tenants that do not exist): after `MACRO_MAX_LOGIN_FAILURES` in a row the account is locked for `MACRO_LOCK_SECONDS`, doubled on each further lock, and every attempt while locked is refused with the same message whatever the password, without checking it; the lock ends by itself or when an administrator unlocks the account. Disabled and locked users cannot sign in. Attempts are limited per account and per client address within a window (`MACRO_SIGNIN_RATE_*`); beyond it the answer is 429 with `Retry-After` (seconds). `must_change_password` true means the password was set by someone else (a reset): the console sends the user to change it before anything else.',
+    access: 'public',
+    body: tokenRequest,
+    bodyType: 'form',
+    response: tokenResponse,
+    envelope: false,
+    failures: [400, 401, 429],
+  }),
+  socialProviders: defineEndpoint({
+    operationId: 'auth.socialProviders',
+    method: 'GET',
+    path: '/macro-auth/oauth/social-providers',
+    tag: 'auth',
+    summary: 'Social sign-in providers',
+    description:
+      'The OAuth 2.0 providers the sign-in page offers (empty when none is configured): the console sends the browser to `authorizeUrl` with its own `state`, and its /authredirect page completes the sign-in with `grant_type=social`.',
+    access: 'public',
+    response: z.array(socialProvider),
+  }),
+  logout: defineEndpoint({ ...logout, operationId: 'auth.logout', method: 'POST' }),
+  logoutGet: defineEndpoint({ ...logout, operationId: 'auth.logoutGet', method: 'GET' }),
+  userInfo: defineEndpoint({
+    operationId: 'auth.userInfo',
+    method: 'GET',
+    path: '/user/getUserInfo',
+    tag: 'auth',
+    summary: 'The signed-in user (session family)',
+    description: 'Who the token belongs to, as `GET /macro-user/info` answers: account, names, contacts, tenant and role names.',
+    access: 'authenticated',
+    response: userInfo,
+  }),
+  renew: defineEndpoint({
+    operationId: 'auth.renew',
+    method: 'POST',
+    path: '/user/refesh',
+    tag: 'auth',
+    summary: 'Renew the session of the presented token',
+    description:
+      'Issues a fresh access token and a rotated refresh token for the session of the presented access token (the earlier refresh token joins the session\'s used chain: presenting it again ends the session). The session keeps its original expiry.',
+    access: 'authenticated',
+    response: tokenResponse,
+  }),
+  topMenu: defineEndpoint({
+    operationId: 'auth.topMenu',
+    method: 'GET',
+    path: '/user/getTopMenu',
+    tag: 'auth',
+    summary: "The user's top-level menus",
+    description: 'The top-level menus (folders and pages, not buttons) the signed-in user\'s roles grant, ordered by sort, for the top navigation bar.',
+    access: 'authenticated',
+    response: z.array(topMenu),
+  }),
+  platformToken: defineEndpoint({
+    operationId: 'auth.platformToken',
+    method: 'POST',
+    path: '/macro-auth/validPlatformToken',
+    tag: 'auth',
+    summary: 'Sign in with a platform token',
+    description:
+      'Token login (single sign-on from a host shell): `token` is an access token this platform issued whose session is still alive and whose user is enabled and not locked. Answers with a new session of that user (the same fields as the token endpoint). Limited per client address like the token endpoint.',
+    access: 'public',
+    body: platformTokenBody,
+    response: tokenResponse,
+    failures: [400, 429],
+  }),
+  unlock: defineEndpoint({
+    operationId: 'auth.unlock',
+    method: 'POST',
+    path: '/macro-user/unlock',
+    tag: 'auth',
+    summary: 'Unlock users',
+    description:
+      'Lifts at once the sign-in lock of the chosen users of the tenant and clears their failure count and lock history. Users that do not exist in the tenant are not found (404). Audited per user.',
+    access: AUTH_PERMISSIONS.unlock,
+    body: userIdsBody,
+    response: unlockResult,
+    failures: [404],
+  }),
+  resetPassword: defineEndpoint({
+    operationId: 'auth.resetPassword',
+    method: 'POST',
+    path: '/macro-user/reset-password',
+    tag: 'auth',
+    summary: 'Reset passwords',
+    description:
+      'Sets the chosen users\' password to the configured reset password (`MACRO_RESET_PASSWORD`), marks it to be changed at next sign-in (`must_change_password` in the token response) and ends their sessions. Users that do not exist in the tenant are not found (404). Audited per user.',
+    access: AUTH_PERMISSIONS.resetPassword,
+    body: userIdsBody,
+    response: resetResult,
+    failures: [404],
+  }),
+  updatePassword: defineEndpoint({
+    operationId: 'auth.updatePassword',
+    method: 'POST',
+    path: '/macro-user/update-password',
+    tag: 'auth',
+    summary: 'Change my password',
+    description:
+      'The signed-in user changes their own password: `oldPassword` must be the current one, `newPassword` (6 to 32 characters) and `newPassword1` must match and differ from the old one. Clears the must-change mark; every other session of the user ends, the calling one stays. Audited.',
+    access: 'authenticated',
+    body: updatePasswordBody,
+    response: z.null(),
+  }),
+  updateInfo: defineEndpoint({
+    operationId: 'auth.updateInfo',
+    method: 'POST',
+    path: '/macro-user/update-info',
+    tag: 'auth',
+    summary: 'Change my details',
+    description:
+      'The signed-in user changes their own nick name (`name`, required), real name, e-mail and mobile number (spec rules; blank clears). `id` must be the signed-in user\'s own id (403 otherwise). Audited with before and after.',
+    access: 'authenticated',
+    body: updateInfoBody,
+    response: userInfo,
+  }),
+};

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { id } from '../envelope.ts';
+import { requiredText, text } from '../text.ts';
+import { email, mobile } from '../validators.ts';
+
+export const passwordGrant = z.object({
+  grant_type: z.literal('password'),
+  username: requiredText('standard', 'auth.accountRequired'),
+  /** RSA-OAEP (SHA-256) ciphertext of the password, base64. */
+  password: z.string({ message: 'auth.passwordRequired' }).min(1, { message: 'auth.passwordRequired' }),
+  scope: z.string().optional(),
+  type: z.string().optional(),
+  loginMode: z.string().optional(),
+});
+export const refreshGrant = z.object({
+  grant_type: z.literal('refresh_token'),
+  refresh_token: z
+    .string({ message: 'auth.refreshTokenRequired' })
+    .min(1, { message: 'auth.refreshTokenRequired' }),
+  scope: z.string().optional(),
+});
+/** Social sign-in: the authorization code a configured OAuth 2.0 provider gave the console's /authredirect page. */
+export const socialGrant = z.object({
+  grant_type: z.literal('social'),
+  source: requiredText('short', 'auth.socialSourceRequired'),
+  code: z.string({ message: 'auth.socialCodeRequired' }).min(1, { message: 'auth.socialCodeRequired' }).max(2048),
+  state: z.string().max(512).optional(),
+  scope: z.string().optional(),
+});
+/** The token endpoint's form: one of the grants (documented as such; the endpoint parses it itself for RFC 6749 errors). */
+export const tokenRequest = z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant, socialGrant]);
+
+/** RFC 6749 token response plus the session user fields of spec 000 §3. */
+export const tokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number(),
+  refresh_token: z.string(),
+  scope: z.string(),
+  user_id: z.number(),
+  tenant_id: z.string(),
+  dept_id: z.string(),
+  dept_name: z.string(),
+  nick_name: z.string(),
+  real_name: z.string(),
+  avatar: z.string(),
+  role_name: z.string(),
+  account: z.string(),
+  must_change_password: z.boolean(),
+}).meta({ id: 'TokenResponse' });
+export const publicKeyResponse = z.object({ publicKey: z.string().describe('SPKI PEM of the RSA key passwords are encrypted with') });
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+
+/** Users chosen on the user screen: a non-empty list of ids. */
+export const userIdsBody = z.object({
+  userIds: z.array(id, { message: 'auth.userIdsRequired' }).min(1, { message: 'auth.userIdsRequired' }).max(500),
+});
+export const unlockResult = z.object({ unlocked: z.number().describe('Accounts whose lock was lifted') });
+export const resetResult = z.object({ reset: z.number().describe('Users whose password was reset') });
+
+/** A new password: 6 to 32 characters, no NUL. Passwords are compared as typed, never trimmed. */
+const newPassword = z
+  .string({ message: 'auth.newPasswordRequired' })
+  .min(1, { message: 'auth.newPasswordRequired' })
+  .refine((v) => !v.includes('\u0000'), { message: 'validation.nulCharacter', abort: true })
+  .refine((v) => v.length >= 6 && v.length <= 32, { message: 'auth.passwordLength' });
+
+export const updatePasswordBody = z
+  .object({
+    oldPassword: z.string({ message: 'auth.oldPasswordRequired' }).min(1, { message: 'auth.oldPasswordRequired' }),
+    newPassword,
+    newPassword1: z.string({ message: 'auth.newPassword1Required' }).min(1, { message: 'auth.newPassword1Required' }),
+  })
+  .refine((v) => v.newPassword === v.newPassword1, { message: 'auth.passwordMismatch', path: ['newPassword1'] });
+
+/** Blank is allowed for the optional contact fields: the user clears them. */
+const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]);
+
+export const updateInfoBody = z.object({
+  id,
+  name: requiredText('short', 'auth.nameRequired'),
+  realName: text('short').optional(),
+  email: blankOr(z.string().trim().pipe(email)).optional(),
+  phone: blankOr(z.string().trim().pipe(mobile)).optional(),
+});
+
+/** Token login: an access token this platform issued (for instance handed over by a host shell). */
+export const platformTokenBody = z.object({
+  token: z.string({ message: 'auth.platformTokenRequired' }).min(1, { message: 'auth.platformTokenRequired' }).max(4096),
+});
+
+/** A top-level menu the signed-in user may open (the top navigation bar). */
+export const topMenu = z
+  .object({
+    id: z.number(),
+    code: z.string(),
+    name: z.string(),
+    path: z.string(),
+    source: z.string(),
+    sort: z.number(),
+    i18n: z.string(),
+  })
+  .meta({ id: 'TopMenu' });
+
+/** A social sign-in provider the sign-in page offers: where to send the browser (the console adds `state`). */
+export const socialProvider = z.object({
+  source: z.string(),
+  authorizeUrl: z.string().describe('Authorization address with response_type, client_id and redirect_uri filled in'),
+});

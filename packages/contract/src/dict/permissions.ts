@@ -1,0 +1,7 @@
+/** Codes of the dictionary screen and its buttons; both families share them. */
+export const DICT_PERMISSIONS = {
+  view: 'dict:view',
+  add: 'dict:add',
+  edit: 'dict:edit',
+  delete: 'dict:delete',
+} as const;

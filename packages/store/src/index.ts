@@ -1,0 +1,69 @@
+import type { Language } from '@macro/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+
+/*
+ * The persistence boundary: what code outside the API server (the workflow engine, jobs) needs
+ * to work inside a tenant's transaction and leave an audit trail, without importing the server.
+ */
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT>;
+
+/** The transaction-local setting that row-level security policies key on. */
+export const TENANT_SETTING = 'app.tenant_id';
+/** The role requests run as: neither superuser nor table owner, so policies apply to it. */
+export const APP_ROLE = 'macro_app';
+
+/** Who is acting, for tenant scoping and the audit log. */
+export interface Actor {
+  tenantId: string;
+  userId: number | null;
+  account: string;
+  ip: string;
+  language: Language;
+}
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'login' | 'logout' | 'refresh' | (string & {});
+
+export interface AuditEntry {
+  action: AuditAction;
+  resource: string;
+  resourceId?: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Writes the audit row of a change, in the same transaction as the change. */
+export interface AuditPort {
+  record(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void>;
+}
+
+/** A unit of work: the tenant-scoped transaction, who acts, and where changes are recorded. */
+export interface Ctx {
+  tx: Tx;
+  actor: Actor;
+  audit: AuditPort;
+}
+
+/**
+ * The select list that scopes a transaction to a tenant: the setting row-level security reads,
+ * then the switch to the request role. The one place both are set; callers put it in the first
+ * statement of a transaction (alone, or after a check that must pass first).
+ */
+export function tenantScope(tenantId: string | SQL): SQL {
+  return sql`set_config(${TENANT_SETTING}, ${tenantId}, true) as tenant, set_config('role', ${APP_ROLE}, true) as role`;
+}
+
+/** Runs `work` in one transaction scoped to a tenant, as the request role. */
+export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select ${tenantScope(tenantId)}`);
+    return work(tx as Tx);
+  });
+}
+
+/** Rows of a raw query, whichever driver ran it. */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,9 +1,8 @@
-import type { Config } from '../src/platform/config.ts';
-import type { Db } from '../src/platform/db.ts';
-import { randomPassword } from '../src/modules/users/password.ts';
-import { upsertMenus } from '../src/modules/menus/service.ts';
+import { withTenant } from '@macro/store';
+import type { ModuleDeps } from '../src/platform/module.ts';
 import { provisionTenant } from '../src/modules/tenants/service.ts';
-import { platformMenus } from './menus.ts';
+import { randomPassword } from '../src/modules/users/password.ts';
+import { findUserByAccount } from '../src/modules/users/service.ts';
 
 export interface SeedResult {
   adminCreated: boolean;
@@ -11,15 +10,19 @@ export interface SeedResult {
   generatedPassword?: string;
 }
 
-/** The demo tenant, its administrator, the platform menus and starter dictionaries; safe to run on every start. */
-export async function seedDemo(db: Db, config: Config): Promise<SeedResult> {
-  await upsertMenus(db, platformMenus);
+/** Every module's platform-wide data, then the demo tenant with every module's starter data; safe on every start. */
+export async function seedDemo(deps: ModuleDeps): Promise<SeedResult> {
+  const { db, config, modules } = deps;
+  for (const module of modules) await module.seed?.(deps);
+  const adminExisted = Boolean(
+    await withTenant(db, config.defaultTenantId, (tx) => findUserByAccount(tx, 'admin')).catch(() => undefined),
+  );
   const generatedPassword = config.adminPassword ? undefined : randomPassword();
-  const { adminCreated } = await provisionTenant(db, {
+  await provisionTenant(deps, {
     tenantId: config.defaultTenantId,
     tenantName: '宏图集团',
     adminAccount: 'admin',
     adminPassword: config.adminPassword ?? generatedPassword!,
   });
-  return { adminCreated, generatedPassword: adminCreated ? generatedPassword : undefined };
+  return { adminCreated: !adminExisted, generatedPassword: adminExisted ? undefined : generatedPassword };
 }

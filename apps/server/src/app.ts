@@ -1,100 +1,123 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API_PREFIX, translate } from '@macro/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Endpoint } from '@macro/contract';
+import type { AuditPort } from '@macro/store';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { authRoutes } from './modules/auth/routes.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import { dictRoutes } from './modules/dict/routes.ts';
-import { menuRoutesPlugin } from './modules/menus/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
 import type { Config } from './platform/config.ts';
+import { registerConsole } from './platform/console.ts';
 import type { Database } from './platform/db.ts';
-import { registerGuard } from './platform/guard.ts';
-import { failure, registerHttpBasics } from './platform/http.ts';
-import { loadPlatformKeys } from './platform/keys.ts';
+import { registerUniqueMessages } from './platform/errors.ts';
+import { registerHttpBasics } from './platform/http.ts';
+import { loadContractMessages } from './platform/messages.ts';
+import type { ModuleDeps, ServerModule } from './platform/module.ts';
+import { registerEndpoints } from './platform/routes.ts';
+import { registerSecurityHeaders } from './platform/security.ts';
 
 export interface AppOptions {
   config: Config;
   database: Database;
+  modules: readonly ServerModule[];
   logger?: boolean;
 }
 
+/** The modules' shared dependencies; the audit module provides the audit port. */
+export function moduleDeps(config: Config, database: Database, modules: readonly ServerModule[]): ModuleDeps {
+  const audit: AuditPort | undefined = modules.find((m) => m.audit)?.audit;
+  if (!audit) throw new Error('no module provides the audit log');
+  return { db: database.db, config, audit, modules };
+}
+
+/**
+ * OpenAPI 3.0 cannot put `nullable` beside a `$ref` (the reference wins and the sibling is
+ * ignored), and `nullable` needs a `type`: a nullable named schema becomes
+ * `{type: object, nullable: true, allOf: [{$ref}]}` wherever it appears.
+ */
+function nullableReferences<T>(document: T): T {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const schema = node as Record<string, unknown>;
+    if (schema.nullable === true && schema.type === undefined && (schema.$ref || schema.allOf)) {
+      if (schema.$ref) {
+        schema.allOf = [{ $ref: schema.$ref }];
+        delete schema.$ref;
+      }
+      schema.type = 'object';
+    }
+    for (const value of Object.values(schema)) visit(value);
+  };
+  visit(document);
+  return document;
+}
+
+/** The document's tags in reading order: sign-in first, then each domain as its modules come. */
+function documentTags(endpoints: readonly Endpoint[]): { name: string; description: string }[] {
+  const tags = [...new Set(endpoints.map((e) => e.tag))].sort((a, b) => Number(b === 'auth') - Number(a === 'auth'));
+  return tags.map((name) => ({
+    name,
+    description: endpoints
+      .filter((e) => e.tag === name)
+      .map((e) => e.summary)
+      .join('; '),
+  }));
+}
+
 /** Builds the API server and the console it serves; used by main.ts and by tests through inject. */
-export async function buildApp({ config, database, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, modules, logger = false }: AppOptions): Promise<FastifyInstance> {
+  loadContractMessages();
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerHttpBasics(app);
+  await registerSecurityHeaders(app, config);
   await app.register(formbody);
 
+  const deps = moduleDeps(config, database, modules);
+  const bindings = (await Promise.all(modules.map((m) => m.routes?.(deps) ?? []))).flat();
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Macro Console API', version: '2.0.0' },
-      components: {
-        securitySchemes: { macroAuth: { type: 'apiKey', in: 'header', name: 'Macro-Auth' } },
+      openapi: '3.0.3',
+      info: {
+        title: 'Macro Console API',
+        version: '2.0.0',
+        description:
+          'The API of the Macro Console back office. Success bodies are `{code: 200, success: true, data, msg}`; failures carry a real HTTP status and `{code, success: false, error_code, httpCode, sys_msg, error_description, data: null}` with `sys_msg` in the language of `Accept-Language` (zh, en, ja). Sign in with the OAuth token endpoint, then send the access token as `Macro-Auth: bearer <token>` (or `Authorization: Bearer <token>`).',
       },
-      security: [{ macroAuth: [] }],
+      servers: [{ url: '/', description: 'This server' }],
+      components: {
+        securitySchemes: {
+          macroAuth: { type: 'apiKey', in: 'header', name: 'Macro-Auth', description: '`bearer <access token>`' },
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+      tags: documentTags(bindings.map((b) => b.endpoint)),
     },
     transform: jsonSchemaTransform,
+    transformObject: (input) => nullableReferences(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const keys = await loadPlatformKeys(database.db);
-  registerGuard(app, database.db, keys.tokenSecret);
+  const owner = modules.find((m) => m.authenticator);
+  if (!owner?.authenticator) throw new Error('no module provides the session check');
+  registerUniqueMessages(modules.flatMap((m) => m.uniqueMessages ?? []));
+  registerEndpoints(app, bindings, { db: database.db, audit: deps.audit, authenticator: await owner.authenticator(deps) });
 
-  await app.register(authRoutes(createAuthService(database.db, keys, config), config));
-  await app.register(userRoutes);
-  await app.register(menuRoutesPlugin);
-  await app.register(dictRoutes('system'));
-  await app.register(dictRoutes('biz'));
-
-  registerConsole(app, config);
+  registerConsole(app, config, database.db);
   return app;
-}
-
-/** Serves the built console, with a fallback to index.html for the console's own routes. */
-function registerConsole(app: FastifyInstance, config: Config): void {
-  const indexFile = join(config.webDist, 'index.html');
-  const hasConsole = existsSync(indexFile);
-  const indexHtml = hasConsole
-    ? readFileSync(indexFile, 'utf8').replace(
-        /<meta name="macro-client" content="[^"]*"\s*\/?>/,
-        `<meta name="macro-client" content="${config.clientId}:${config.clientSecret}">`,
-      )
-    : '';
-  if (hasConsole) {
-    app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      index: false,
-      setHeaders: (reply, path) => {
-        if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith(`${API_PREFIX}/`);
-    if (wantsPage && hasConsole && (request.headers.accept ?? '').includes('text/html')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
-    }
-    const message = translate(request.language, 'common.routeNotFound', {
-      method: request.method,
-      url: request.url.split('?')[0],
-    });
-    return reply.status(404).send(failure(404, message));
-  });
 }

@@ -1,13 +1,15 @@
-import { buildApp } from './app.ts';
+import { seedDemo } from '../seed/index.ts';
+import { buildApp, moduleDeps } from './app.ts';
+import { loadModules, tablesOf } from './modules.ts';
 import { readConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db.ts';
-import { seedDemo } from '../seed/index.ts';
 
 const config = readConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const modules = await loadModules();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, tables: tablesOf(modules) });
 // Replicas starting together on one PostgreSQL seed one after the other.
-const seeded = await database.exclusive(() => seedDemo(database.db, config));
-const app = await buildApp({ config, database, logger: true });
+const seeded = await database.exclusive(() => seedDemo(moduleDeps(config, database, modules)));
+const app = await buildApp({ config, database, modules, logger: true });
 
 const shutdown = async () => {
   await app.close();

@@ -1,19 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { APP_ROLE, type Db } from '@macro/store';
+import { sql, type Table } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from '../schema.ts';
-import { APP_ROLE } from './tenancy.ts';
+import { grantStatements } from './tables.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type { Db, Tx } from '@macro/store';
 
 export interface Database {
   db: Db;
@@ -21,6 +18,8 @@ export interface Database {
   /** Runs work while no other server process on this database runs exclusive work (start-up seeding). */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The embedded database's data folder as one file (test templates). */
+  dump?: () => Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
@@ -29,19 +28,28 @@ const MIGRATION_LOCK = 4_242_001;
 const EXCLUSIVE_LOCK = 4_242_002;
 const ANALYZE_EVERY_MS = 10 * 60 * 1000;
 
-/** Opens the database (PostgreSQL when a URL is given, else embedded PGlite), migrates it and prepares the request role. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Every table of every module: the request role gets exactly their declared privileges. */
+  tables: readonly Table[];
+  /** An embedded database to start from (a dump of a data folder), kept in memory. */
+  loadDataDir?: Blob;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** Opens the database (PostgreSQL when a URL is given, else embedded PGlite), migrates it and prepares the request role. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.tables);
+  return openPglite(options.dataDir, options.tables, options.loadDataDir);
+}
+
+async function openPglite(dataDir: string | undefined, tables: readonly Table[], loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite({ dataDir, loadDataDir });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
-  await prepareAppRole(db as unknown as Db);
+  await prepareAppRole(db as unknown as Db, tables);
   // PGlite has no autovacuum: without fresh statistics the planner guesses, so refresh them
   // at start and then now and again (inside a transaction, so it queues behind requests).
   const analyze = () => db.transaction((tx) => tx.execute(sql`analyze`)).catch(() => undefined);
@@ -52,6 +60,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    dump: async () => {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('none');
+    },
     exclusive: (work) => work(),
     close: async () => {
       clearInterval(timer);
@@ -60,20 +72,25 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, tables: readonly Table[]): Promise<Database> {
   const migrator = new pg.Client({ connectionString: url });
   await migrator.connect();
   try {
     await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    const db = drizzleNodePg(migrator, { schema });
+    const db = drizzleNodePg(migrator);
     await migrateNodePg(db, { migrationsFolder });
-    await prepareAppRole(db as unknown as Db);
+    await prepareAppRole(db as unknown as Db, tables);
   } finally {
     await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await migrator.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  const db = drizzleNodePg(pool, { schema });
+  // An idle connection the server drops (restart, pg_terminate_backend) is removed from the pool
+  // and replaced on the next checkout; without a listener pg would crash the process instead.
+  pool.on('error', (error) => {
+    if (!pool.ending) process.emitWarning(`idle database connection lost: ${error.message}`);
+  });
+  const db = drizzleNodePg(pool);
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
     const holder = await pool.connect();
     try {
@@ -89,9 +106,10 @@ async function openPostgres(url: string): Promise<Database> {
 
 /**
  * Requests run as APP_ROLE, which owns nothing and is no superuser, so row-level security
- * applies to every query they make. The role is cluster-wide; creating it is idempotent.
+ * applies to every query they make; it gets exactly the privileges each table declares. The
+ * role is cluster-wide; creating it is idempotent.
  */
-async function prepareAppRole(db: Db): Promise<void> {
+async function prepareAppRole(db: Db, tables: readonly Table[]): Promise<void> {
   await db.execute(
     sql.raw(`do $$ begin
       if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
@@ -102,7 +120,5 @@ async function prepareAppRole(db: Db): Promise<void> {
       end if;
     end $$`),
   );
-  await db.execute(sql.raw(`grant usage on schema public to ${APP_ROLE}`));
-  await db.execute(sql.raw(`grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`));
-  await db.execute(sql.raw(`grant usage, select on all sequences in schema public to ${APP_ROLE}`));
+  for (const statement of grantStatements(tables)) await db.execute(sql.raw(statement));
 }

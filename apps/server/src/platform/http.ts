@@ -1,7 +1,7 @@
 import { type ApiFailure, type ApiSuccess, type Language, pickLanguage, translate } from '@macro/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
+import { AppError, databaseError, uniqueViolation } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,15 +27,6 @@ export function failure(status: number, message: string, description = message, 
   };
 }
 
-/** SQLSTATE of a database error, also when the ORM wrapped it. */
-function databaseErrorCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
-  }
-  return undefined;
-}
-
 const MESSAGE_KEY = /^[a-z]+\.[a-zA-Z]+$/;
 
 interface Issue {
@@ -48,7 +39,7 @@ interface Issue {
 function describeIssue(language: Language, issue: Issue): string {
   const field = issue.path.map(String).join('.') || '-';
   if (MESSAGE_KEY.test(issue.message)) {
-    const text = translate(language, issue.message, issue.params ?? {});
+    const text = translate(language, issue.message, { field, ...issue.params });
     if (text !== issue.message) return text;
   }
   return translate(language, 'common.invalidField', { field });
@@ -74,13 +65,30 @@ export function toFailure(error: unknown, language: Language): { status: number;
   const code = fastifyError?.code;
   const simple = (status: number, key: string) => {
     const message = translate(language, key);
-    return { status, body: failure(status, message, fastifyError.message ?? message), log: false };
+    return { status, body: failure(status, message), log: false };
   };
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError instanceof SyntaxError) return simple(400, 'common.invalidJson');
   if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return simple(400, 'common.invalidJson');
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return simple(413, 'common.tooLarge');
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return simple(415, 'common.unsupportedMedia');
-  if (databaseErrorCode(error) === '23505') return simple(409, 'common.conflict');
+  const database = databaseError(error);
+  // Database errors are described in words only: their messages carry SQL and parameters.
+  if (database?.code === '23505') {
+    const known = uniqueViolation(database);
+    const message = translate(language, known?.key ?? 'common.conflict', { ...known?.params });
+    return { status: 409, body: failure(409, message), log: false };
+  }
+  // Concurrent writes that met head-on (deadlock, serialization failure, lock not available):
+  // nothing was written; the person tries again.
+  if (database && ['40P01', '40001', '55P03'].includes(database.code)) {
+    return { status: 409, body: failure(409, translate(language, 'common.conflict')), log: true };
+  }
+  // Backstops for input the contract should have refused: NUL in text, numbers out of range, bad casts.
+  if (database && ['22021', '22P05', '22003', '22P02', '22007', '22008'].includes(database.code)) {
+    const message = translate(language, 'common.badRequest');
+    return { status: 400, body: failure(400, message), log: true };
+  }
+  if (database) return { status: 500, body: failure(500, translate(language, 'common.internal')), log: true };
   const status = fastifyError?.statusCode;
   if (status === 429) return simple(429, 'common.tooManyRequests');
   if (status && status >= 400 && status < 500) return simple(status, 'common.badRequest');
@@ -96,6 +104,11 @@ export function registerHttpBasics(app: FastifyInstance): void {
     const { status, body, log } = toFailure(error, request.language);
     if (log) request.log.error({ err: error }, 'request failed');
     const sent = status === 500 ? { ...body, error_description: body.sys_msg } : body;
+    // Calls outside the envelope are OAuth's (RFC 6749 §5.2): a refused request names its error
+    // code even when the framework refused it before the handler ran (a broken body).
+    if (status === 400 && request.routeOptions.config?.endpoint?.envelope === false && !sent.error) {
+      return reply.status(status).send({ ...sent, error: 'invalid_request' });
+    }
     return reply.status(status).send(sent);
   });
 }

@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, inject, it } from 'vitest';
 import { seedDemo } from '../../seed/index.ts';
+import { moduleDeps } from '../app.ts';
+import { loadModules, tablesOf } from '../modules.ts';
+import { loadPlatformKeys } from '../modules/auth/keys.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db.ts';
-import { loadPlatformKeys } from './keys.ts';
 
 const adminUrl = process.env.TEST_DB === 'postgres' ? inject('postgresAdminUrl') : '';
 
@@ -19,8 +21,9 @@ it.runIf(adminUrl)('lets two replicas start together on one PostgreSQL', async (
   url.pathname = `/${name}`;
   const config = { ...readConfig({}), adminPassword: undefined };
   try {
-    const replicas = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: url.toString() })));
-    const seeds = await Promise.all(replicas.map((r) => r.exclusive(() => seedDemo(r.db, config))));
+    const modules = await loadModules();
+    const replicas = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: url.toString(), tables: tablesOf(modules) })));
+    const seeds = await Promise.all(replicas.map((r) => r.exclusive(() => seedDemo(moduleDeps(config, r, modules)))));
     expect(seeds.filter((s) => s.adminCreated)).toHaveLength(1);
     const keys = await Promise.all(replicas.map((r) => loadPlatformKeys(r.db)));
     expect(keys[0].publicKeyPem).toBe(keys[1].publicKeyPem);

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
+import { withTenant as inTenant, rowsOf } from '@macro/store';
 import { seedDemo } from '../../seed/index.ts';
+import { moduleDeps } from '../app.ts';
+import { loadModules, tablesOf } from '../modules.ts';
 import { submitDict } from '../modules/dict/service.ts';
 import { findUserByAccount } from '../modules/users/service.ts';
 import { readConfig } from './config.ts';
-import { inTenant } from './context.ts';
 import { openDatabase } from './db.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'macro-restart-'));
@@ -17,26 +19,29 @@ const system = { tenantId: '000000', userId: null, account: 'test', ip: '', lang
 // The embedded database keeps its files in DATA_DIR; PostgreSQL keeps data by nature.
 it.runIf(process.env.TEST_DB !== 'postgres')('keeps data and the admin password across restarts of the embedded database', async () => {
   const config = { ...readConfig({}), adminPassword: undefined, dataDir };
-  const first = await openDatabase({ dataDir });
-  const firstSeed = await seedDemo(first.db, config);
+  const modules = await loadModules();
+  const tables = tablesOf(modules);
+  const first = await openDatabase({ dataDir, tables });
+  const firstDeps = moduleDeps(config, first, modules);
+  const firstSeed = await seedDemo(firstDeps);
   expect(firstSeed.adminCreated).toBe(true);
   expect(firstSeed.generatedPassword).toMatch(/^[A-Za-z0-9]{16}$/);
   const hash = await inTenant(first.db, '000000', async (tx) => {
     const entry = { parentId: 0, code: 'Survivor', dictKey: '-1', dictValue: 'kept', sort: 1, isSealed: 0 as const, remark: '' };
-    await submitDict(tx, 'system', system, entry);
+    await submitDict({ tx, actor: system, audit: firstDeps.audit }, 'system', entry);
     return (await findUserByAccount(tx, 'admin'))!.passwordHash;
   });
   await first.close();
 
-  const second = await openDatabase({ dataDir });
-  const secondSeed = await seedDemo(second.db, config);
+  const second = await openDatabase({ dataDir, tables });
+  const secondSeed = await seedDemo(moduleDeps(config, second, modules));
   expect(secondSeed).toEqual({ adminCreated: false, generatedPassword: undefined });
   const after = await inTenant(second.db, '000000', async (tx) => ({
     hash: (await findUserByAccount(tx, 'admin'))!.passwordHash,
-    survivor: await tx.query.dicts.findFirst({ where: (d, { eq }) => eq(d.code, 'Survivor') }),
+    survivor: rowsOf<{ dict_value: string }>(await tx.execute(sql`select dict_value from macro_dict where code = 'Survivor'`))[0],
   }));
   expect(after.hash).toBe(hash);
-  expect(after.survivor?.dictValue).toBe('kept');
+  expect(after.survivor?.dict_value).toBe('kept');
   // Statistics are refreshed on open (PGlite has no autovacuum to do it).
   const stats = await second.db.execute(
     sql`select count(*)::int as n from pg_stats where tablename = 'macro_dict' and attname = 'parent_id'`,

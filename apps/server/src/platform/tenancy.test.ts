@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dbLabel, describeDb, OTHER_TENANT, TENANT, type TestServer, startServer } from '../test/helper.ts';
-import { inTenant } from './context.ts';
-import { APP_ROLE } from './tenancy.ts';
+import { withTenant as inTenant } from '@macro/store';
+import { APP_ROLE } from '@macro/store';
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 

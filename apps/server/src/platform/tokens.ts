@@ -21,16 +21,19 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, 
     .sign(secret);
 }
 
-export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+export type VerifyResult =
+  | { ok: true; claims: AccessClaims; expiresAt: number }
+  | { ok: false; reason: 'expired' | 'invalid' };
 
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<VerifyResult> {
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
-    const { sub, tid, sid, acc } = payload;
+    const { sub, tid, sid, acc, exp } = payload;
     if (typeof sub !== 'string' || typeof tid !== 'string' || typeof sid !== 'string' || typeof acc !== 'string') {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { userId: Number(sub), tenantId: tid, sessionId: sid, account: acc } };
+    const claims = { userId: Number(sub), tenantId: tid, sessionId: sid, account: acc };
+    return { ok: true, claims, expiresAt: (exp ?? 0) * 1000 };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }

@@ -1,23 +1,29 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { describe, inject } from 'vitest';
-import { seedDemo } from '../../seed/index.ts';
+import { describe, expect, inject } from 'vitest';
+import type { z } from 'zod';
 import { buildApp } from '../app.ts';
-import { provisionTenant } from '../modules/tenants/service.ts';
-import { type Config, readConfig } from '../platform/config.ts';
+import { loadModules, tablesOf } from '../modules.ts';
+import type { Config } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db.ts';
+import type { ServerModule } from '../platform/module.ts';
+import { ADMIN_PASSWORD, OTHER_TENANT, TENANT, testConfig } from './fixtures.ts';
+
+export { ADMIN_PASSWORD, OTHER_TENANT, TENANT };
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of a PostgreSQL server that accepts CREATE DATABASE, or '' when there is none. */
     postgresAdminUrl: string;
+    /** Name of the migrated and seeded template database on that server. */
+    postgresTemplate: string;
+    /** Path of a dumped, migrated and seeded PGlite data folder. */
+    pgliteTemplate: string;
   }
 }
 
-export const ADMIN_PASSWORD = 'Admin@123456';
-export const TENANT = '000000';
-export const OTHER_TENANT = '200001';
 export const BASIC = `Basic ${Buffer.from('macro:macro_secret').toString('base64')}`;
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -29,51 +35,62 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  modules: readonly ServerModule[];
   publicKey: string;
+  /** URL of this server's own PostgreSQL database (PostgreSQL runs only). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
-/** A fresh database of its own (in-memory PGlite, or a throw-away PostgreSQL database), seeded like a first start. */
-export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const config: Config = { ...readConfig({}), adminPassword: ADMIN_PASSWORD, ...overrides };
-  let dropDatabase = async () => {};
-  let databaseUrl: string | undefined;
-  if (onPostgres) {
-    const adminUrl = inject('postgresAdminUrl');
-    const name = `macro_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+async function onAdmin(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
   }
-  const database = await openDatabase({ databaseUrl });
-  await seedDemo(database.db, config);
-  await provisionTenant(database.db, {
-    tenantId: OTHER_TENANT,
-    tenantName: 'Other Co.',
-    adminAccount: 'admin',
-    adminPassword: ADMIN_PASSWORD,
-  });
-  const app = await buildApp({ config: { ...config, databaseUrl }, database });
+}
+
+/** A PostgreSQL database of its own, copied from the run's template; dropped by the returned function. */
+export async function copyTemplateDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `macro_test_${randomBytes(6).toString('hex')}`;
+  await onAdmin((c) => c.query(`create database ${name} template ${inject('postgresTemplate')}`));
+  const url = new URL(inject('postgresAdminUrl'));
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onAdmin((c) => c.query(`drop database if exists ${name} with (force)`)) };
+}
+
+/**
+ * A server on a fresh database of its own, copied from the run's template (seeded like a
+ * first start, with a second tenant): a PostgreSQL database made from the template, or an
+ * in-memory PGlite loaded from the template's dump.
+ */
+export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const config = testConfig(overrides);
+  const modules = await loadModules();
+  let drop = async () => {};
+  let databaseUrl: string | undefined;
+  let loadDataDir: Blob | undefined;
+  if (onPostgres) {
+    ({ url: databaseUrl, drop } = await copyTemplateDatabase());
+  } else {
+    loadDataDir = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  }
+  const database = await openDatabase({ databaseUrl, loadDataDir, tables: tablesOf(modules) });
+  const app = await buildApp({ config: { ...config, databaseUrl }, database, modules });
   const key = await app.inject({ method: 'GET', url: '/api/macro-auth/oauth/public-key' });
   return {
     app,
     database,
     config,
+    modules,
+    databaseUrl,
     publicKey: key.json().data.publicKey,
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase();
+      await drop();
     },
   };
 }
@@ -117,4 +134,27 @@ export function as(server: TestServer, token: string, language = 'zh') {
       call({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) }),
     call,
   };
+}
+export type Client = ReturnType<typeof as>;
+
+/** The success envelope's data, checked against the endpoint's schema; fails with the body otherwise. */
+export function expectOk<S extends z.ZodType>(response: LightMyRequestResponse, schema: S): z.output<S> {
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json() as { success: boolean; data: unknown };
+  expect(body.success, response.body).toBe(true);
+  const parsed = schema.safeParse(body.data);
+  if (!parsed.success) throw new Error(`response does not match its schema: ${parsed.error.message}\n${response.body}`);
+  return parsed.data;
+}
+
+/** A failure with this status whose message for a person is `message` (or matches it); returns the body. */
+export function expectFailure(response: LightMyRequestResponse, status: number, message?: string | RegExp) {
+  expect(response.statusCode, response.body).toBe(status);
+  const body = response.json() as { success: boolean; error_code: number; httpCode: number; sys_msg: string; error_description: string };
+  expect(body).toMatchObject({ success: false, code: status, error_code: status, httpCode: status, data: null });
+  if (typeof message === 'string') expect(body.sys_msg).toBe(message);
+  else if (message) expect(body.sys_msg).toMatch(message);
+  // Never SQL, parameters or a stack in a body.
+  expect(response.body).not.toMatch(/\b(select|insert into|update .* set|delete from)\b.*\b(from|values|where)\b|params:|at .*\.ts:\d+/i);
+  return body;
 }

@@ -1,11 +1,11 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenantColumn, tenantPolicy } from '../../platform/tenancy.ts';
+import { bigint, index, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenantTable } from '../../platform/tables.ts';
 
-export const auditLogs = pgTable(
+/** Every change, sign-in and sign-out: who, in which tenant, what, before and after. Requests only append and read. */
+export const auditLogs = tenantTable(
   'audit_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: tenantColumn(),
     userId: integer('user_id'),
     account: text('account').notNull().default(''),
     action: text('action').notNull(),
@@ -16,5 +16,6 @@ export const auditLogs = pgTable(
     ip: text('ip').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_tenant_time').on(t.tenantId, t.createdAt), tenantPolicy('audit_log')],
-).enableRLS();
+  (t) => [index('audit_log_tenant_time').on(t.tenantId, t.createdAt)],
+  ['select', 'insert'],
+);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inTenant } from '../../platform/context.ts';
-import { loadPlatformKeys } from '../../platform/keys.ts';
+import { withTenant as inTenant } from '@macro/store';
+import { loadPlatformKeys } from './keys.ts';
 import { signAccessToken } from '../../platform/tokens.ts';
 import {
   ADMIN_PASSWORD,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTenant } from '../../platform/context.ts';
+import { withTenant as inTenant } from '@macro/store';
 import { as, dbLabel, describeDb, OTHER_TENANT, signIn, TENANT, type TestServer, startServer } from '../../test/helper.ts';
 
 type Client = ReturnType<typeof as>;

@@ -1,3 +1,4 @@
+import type { Page, PageQuery } from '@macro/contract';
 import {
   DICT_ROOT,
   type DictEntry,
@@ -5,18 +6,15 @@ import {
   type DictNode,
   type DictOption,
   type DictTreeNode,
-  type Page,
-  type PageQuery,
   type dictSubmit,
-} from '@macro/contract';
-import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+} from '@macro/contract/dict';
+import { type Ctx, rowsOf, type Tx } from '@macro/store';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Actor } from '../../platform/context.ts';
-import type { Tx } from '../../platform/db.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { containing, offsetOf, pageOf } from '../../platform/paging.ts';
-import { recordAudit } from '../audit/service.ts';
+import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { containing, listPage } from '../../platform/list.ts';
+import { buildTree } from '../../platform/tree.ts';
 import { dicts } from './tables.ts';
 
 export type DictInput = z.output<typeof dictSubmit>;
@@ -25,135 +23,120 @@ export interface DictSearch {
   dictValue?: string;
 }
 
-const parent = alias(dicts, 'parent');
-const entryColumns = {
-  row: dicts,
-  parentName: sql<string | null>`${parent.dictValue}`,
-  hasChildren: sql<boolean>`exists (select 1 from macro_dict c where c.parent_id = ${dicts.id})`,
-};
-type EntryRow = { row: typeof dicts.$inferSelect; parentName: string | null; hasChildren: boolean };
+const NOT_FOUND = { message: 'dict.notFound' };
+const resource = (kind: DictKind) => `dict-${kind}`;
 
-function toEntry({ row, parentName, hasChildren }: EntryRow): DictEntry {
+/** One entry as the API shows it: its row, its parent's name, and whether it has children (probed by index). */
+const ENTRY_COLUMNS = sql`t.id, t.parent_id, t.code, t.dict_key, t.dict_value, t.sort, t.is_sealed, t.remark,
+  t.created_at, t.updated_at, coalesce(p.dict_value, '') as parent_name,
+  exists (select 1 from ${dicts} c where c.parent_id = t.id) as has_children`;
+const ENTRY_JOINS = sql`left join ${dicts} p on p.id = t.parent_id`;
+
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+
+function toEntry(row: Record<string, unknown>): DictEntry {
   return {
-    id: row.id,
-    parentId: row.parentId,
-    code: row.code,
-    dictKey: row.dictKey,
-    dictValue: row.dictValue,
-    sort: row.sort,
-    isSealed: row.isSealed,
-    remark: row.remark,
-    parentName: parentName ?? '',
-    hasChildren,
-    createTime: row.createdAt.toISOString(),
-    updateTime: row.updatedAt.toISOString(),
+    id: Number(row.id),
+    parentId: Number(row.parent_id),
+    code: String(row.code),
+    dictKey: String(row.dict_key),
+    dictValue: String(row.dict_value),
+    sort: Number(row.sort),
+    isSealed: Number(row.is_sealed),
+    remark: String(row.remark),
+    parentName: String(row.parent_name),
+    hasChildren: Boolean(row.has_children),
+    createTime: iso(row.created_at),
+    updateTime: iso(row.updated_at),
   };
 }
 
-function searchFilter(kind: DictKind, search: DictSearch, extra?: SQL): SQL | undefined {
-  return and(
-    eq(dicts.kind, kind),
-    search.code ? ilike(dicts.code, containing(search.code)) : undefined,
-    search.dictValue ? ilike(dicts.dictValue, containing(search.dictValue)) : undefined,
-    extra,
+function matching(kind: DictKind, search: DictSearch, extra?: SQL): SQL {
+  return sql.join(
+    [
+      sql`t.kind = ${kind}`,
+      search.code ? sql`t.code ilike ${containing(search.code)}` : undefined,
+      search.dictValue ? sql`t.dict_value ilike ${containing(search.dictValue)}` : undefined,
+      extra,
+    ].filter((part): part is SQL => part !== undefined),
+    sql` and `,
   );
 }
 
-async function pagedEntries(tx: Tx, where: SQL | undefined, query: PageQuery): Promise<Page<DictEntry>> {
-  const [rows, [{ total }]] = await Promise.all([
-    tx
-      .select(entryColumns)
-      .from(dicts)
-      .leftJoin(parent, eq(parent.id, dicts.parentId))
-      .where(where)
-      .orderBy(asc(dicts.sort), asc(dicts.id))
-      .limit(query.size)
-      .offset(offsetOf(query)),
-    tx.select({ total: count() }).from(dicts).where(where),
-  ]);
-  return pageOf(rows.map(toEntry), total, query);
+function pageOfEntries(tx: Tx, where: SQL, query: PageQuery): Promise<Page<DictEntry>> {
+  return listPage(tx, { table: sql`${dicts}`, where, order: ['sort', 'id'], columns: ENTRY_COLUMNS, joins: ENTRY_JOINS, toRecord: toEntry }, query);
+}
+
+async function entriesWhere(tx: Tx, where: SQL): Promise<DictEntry[]> {
+  const rows = rowsOf(await tx.execute(sql`select ${ENTRY_COLUMNS} from ${dicts} t ${ENTRY_JOINS} where ${where} order by t.sort, t.id`));
+  return rows.map(toEntry);
 }
 
 /** Every entry, parents and children alike, matching the search. */
 export function listDicts(tx: Tx, kind: DictKind, query: PageQuery & DictSearch) {
-  return pagedEntries(tx, searchFilter(kind, query), query);
+  return pageOfEntries(tx, matching(kind, query), query);
 }
 
 export function listParents(tx: Tx, kind: DictKind, query: PageQuery & DictSearch) {
-  return pagedEntries(tx, searchFilter(kind, query, eq(dicts.parentId, DICT_ROOT)), query);
+  return pageOfEntries(tx, matching(kind, query, sql`t.parent_id = ${DICT_ROOT}`), query);
+}
+
+export async function dictDetail(tx: Tx, kind: DictKind, id: number): Promise<DictEntry> {
+  const [entry] = await entriesWhere(tx, sql`t.kind = ${kind} and t.id = ${id}`);
+  if (!entry) throw notFound('dict.notFound');
+  return entry;
 }
 
 /** A page of a parent's direct children, each with its whole subtree. */
-export async function listChildren(
-  tx: Tx,
-  kind: DictKind,
-  query: PageQuery & DictSearch & { parentId: number },
-): Promise<Page<DictNode>> {
-  const top = await findEntry(tx, kind, query.parentId);
-  const page = await pagedEntries(tx, searchFilter(kind, query, eq(dicts.parentId, query.parentId)), query);
+export async function listChildren(tx: Tx, kind: DictKind, query: PageQuery & DictSearch & { parentId: number }): Promise<Page<DictNode>> {
+  const top = await findOr404(tx, dicts, query.parentId, { where: eq(dicts.kind, kind), ...NOT_FOUND });
+  const page = await pageOfEntries(tx, matching(kind, query, sql`t.parent_id = ${query.parentId}`), query);
+  if (!page.records.length) return { ...page, records: [] };
   // Every descendant shares the top parent's code, so one query fetches all subtrees.
-  const descendants = await tx
-    .select(entryColumns)
-    .from(dicts)
-    .leftJoin(parent, eq(parent.id, dicts.parentId))
-    .where(and(eq(dicts.kind, kind), eq(dicts.code, top.code), ne(dicts.parentId, DICT_ROOT)))
-    .orderBy(asc(dicts.sort), asc(dicts.id));
-  const byParent = new Map<number, DictEntry[]>();
-  for (const entry of descendants.map(toEntry)) {
-    byParent.set(entry.parentId, [...(byParent.get(entry.parentId) ?? []), entry]);
-  }
-  const grow = (entry: DictEntry, depth: number): DictNode => ({
-    ...entry,
-    children: depth > 32 ? [] : (byParent.get(entry.id) ?? []).map((child) => grow(child, depth + 1)),
+  const descendants = await entriesWhere(tx, sql`t.kind = ${kind} and t.code = ${top.code} and t.parent_id <> ${DICT_ROOT}`);
+  const forest = buildTree(descendants, (entry): DictNode => ({ ...entry, children: [] }), {
+    id: (e) => e.id,
+    parentId: (e) => e.parentId,
   });
-  return { ...page, records: page.records.map((entry) => grow(entry, 0)) };
-}
-
-async function findEntry(tx: Tx, kind: DictKind, id: number, lock = false): Promise<DictEntry> {
-  const base = tx
-    .select(entryColumns)
-    .from(dicts)
-    .leftJoin(parent, eq(parent.id, dicts.parentId))
-    .where(and(eq(dicts.kind, kind), eq(dicts.id, id)));
-  const [row] = lock ? await base.for('update', { of: dicts }) : await base;
-  if (!row) throw notFound('dict.notFound');
-  return toEntry(row);
-}
-
-export const dictDetail = (tx: Tx, kind: DictKind, id: number) => findEntry(tx, kind, id);
-
-async function codeTaken(tx: Tx, kind: DictKind, code: string, exceptId?: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: dicts.id })
-    .from(dicts)
-    .where(and(eq(dicts.kind, kind), eq(dicts.parentId, DICT_ROOT), eq(dicts.code, code), exceptId ? ne(dicts.id, exceptId) : undefined));
-  return Boolean(row);
-}
-
-async function keyTaken(tx: Tx, kind: DictKind, parentId: number, key: string, exceptId?: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: dicts.id })
-    .from(dicts)
-    .where(and(eq(dicts.kind, kind), eq(dicts.parentId, parentId), eq(dicts.dictKey, key), exceptId ? ne(dicts.id, exceptId) : undefined));
-  return Boolean(row);
+  const byId = new Map<number, DictNode>();
+  const index = (nodes: DictNode[]) => {
+    for (const node of nodes) {
+      byId.set(node.id, node);
+      index(node.children);
+    }
+  };
+  index(forest);
+  return { ...page, records: page.records.map((entry) => ({ ...entry, children: byId.get(entry.id)?.children ?? [] })) };
 }
 
 /**
  * Adds an entry (no id) or updates one. A child takes its parent's code; on update neither
- * the code of a child nor anyone's parent may change.
+ * the code of a child nor anyone's parent may change. The parent row is locked first, so a
+ * concurrent rename or removal of the parent waits for this change or makes it fail cleanly.
  */
-export async function submitDict(tx: Tx, kind: DictKind, actor: Actor, input: DictInput): Promise<DictEntry> {
+export async function submitDict(ctx: Ctx, kind: DictKind, input: DictInput): Promise<DictEntry> {
+  const { tx } = ctx;
   const isChild = input.parentId !== DICT_ROOT;
+  const ofKind = eq(dicts.kind, kind);
   if (isChild) {
     const [owner] = await tx
       .select({ code: dicts.code })
       .from(dicts)
-      .where(and(eq(dicts.kind, kind), eq(dicts.id, input.parentId)));
+      .where(and(ofKind, eq(dicts.id, input.parentId)))
+      .for('share');
     if (!owner) throw badRequest('dict.parentNotFound');
     if (owner.code !== input.code) throw badRequest('dict.codeFixed');
-    if (await keyTaken(tx, kind, input.parentId, input.dictKey, input.id)) throw conflict('dict.keyExists', { key: input.dictKey });
-  } else if (await codeTaken(tx, kind, input.code, input.id)) {
-    throw conflict('dict.codeExists', { code: input.code });
+    await assertUnique(tx, dicts, and(ofKind, eq(dicts.parentId, input.parentId), eq(dicts.dictKey, input.dictKey)), {
+      exceptId: input.id,
+      message: 'dict.keyExists',
+      params: { key: input.dictKey },
+    });
+  } else {
+    await assertUnique(tx, dicts, and(ofKind, eq(dicts.parentId, DICT_ROOT), eq(dicts.code, input.code)), {
+      exceptId: input.id,
+      message: 'dict.codeExists',
+      params: { code: input.code },
+    });
   }
   const values = {
     code: input.code,
@@ -164,34 +147,27 @@ export async function submitDict(tx: Tx, kind: DictKind, actor: Actor, input: Di
     remark: input.remark,
   };
   if (input.id === undefined) {
-    const [row] = await tx.insert(dicts).values({ ...values, kind, parentId: input.parentId }).returning({ id: dicts.id });
-    const created = await findEntry(tx, kind, row.id);
-    await recordAudit(tx, actor, { action: 'create', resource: `dict-${kind}`, resourceId: row.id, after: created });
-    return created;
+    const row = await auditedInsert(ctx, dicts, resource(kind), { ...values, kind, parentId: input.parentId });
+    return dictDetail(tx, kind, row.id);
   }
-  const before = await findEntry(tx, kind, input.id, true);
+  const before = await findOr404(tx, dicts, input.id, { lock: true, where: ofKind, ...NOT_FOUND });
   if (before.parentId !== input.parentId) throw badRequest('dict.parentFixed');
-  await tx.update(dicts).set({ ...values, updatedAt: new Date() }).where(eq(dicts.id, input.id));
+  await auditedUpdate(ctx, dicts, resource(kind), before, { ...values, updatedAt: new Date() });
   if (!isChild && before.code !== input.code) {
     // A parent's entries carry its code: renaming the parent renames them with it.
     await tx
       .update(dicts)
       .set({ code: input.code, updatedAt: new Date() })
-      .where(and(eq(dicts.kind, kind), eq(dicts.code, before.code), ne(dicts.parentId, DICT_ROOT)));
+      .where(and(ofKind, eq(dicts.code, before.code), ne(dicts.parentId, DICT_ROOT)));
   }
-  const after = await findEntry(tx, kind, input.id);
-  await recordAudit(tx, actor, { action: 'update', resource: `dict-${kind}`, resourceId: input.id, before, after });
-  return after;
+  return dictDetail(tx, kind, input.id);
 }
 
 /** Deletes entries; an entry that still has children outside the deleted set is refused. */
-export async function removeDicts(tx: Tx, kind: DictKind, actor: Actor, ids: number[]): Promise<number> {
-  const doomed = await tx
-    .select()
-    .from(dicts)
-    .where(and(eq(dicts.kind, kind), inArray(dicts.id, ids)))
-    .for('update');
-  if (doomed.length !== ids.length) throw notFound('dict.notFound');
+export async function removeDicts(ctx: Ctx, kind: DictKind, ids: number[]): Promise<number> {
+  const { tx } = ctx;
+  const doomed = await lockAll(tx, dicts, ids, { where: eq(dicts.kind, kind), ...NOT_FOUND });
+  // Read after the lock: children added meanwhile have committed, or wait for this removal.
   const children = await tx
     .select({ id: dicts.id, parentId: dicts.parentId })
     .from(dicts)
@@ -202,11 +178,7 @@ export async function removeDicts(tx: Tx, kind: DictKind, actor: Actor, ids: num
     const owner = doomed.find((row) => row.id === orphan.parentId)!;
     throw badRequest('dict.hasChildren', { name: owner.dictValue });
   }
-  await tx.delete(dicts).where(and(eq(dicts.kind, kind), inArray(dicts.id, ids)));
-  for (const row of doomed) {
-    await recordAudit(tx, actor, { action: 'delete', resource: `dict-${kind}`, resourceId: row.id, before: row });
-  }
-  return doomed.length;
+  return auditedDelete(ctx, dicts, resource(kind), doomed);
 }
 
 /** Parents with their entries, for tree selects; `code` narrows to one dictionary. */
@@ -216,36 +188,37 @@ export async function dictTree(tx: Tx, kind: DictKind, code?: string): Promise<D
     .from(dicts)
     .where(and(eq(dicts.kind, kind), code ? eq(dicts.code, code) : undefined))
     .orderBy(asc(dicts.sort), asc(dicts.id));
-  const nodes = new Map<number, DictTreeNode>(
-    rows.map((r) => [
-      r.id,
-      { id: r.id, parentId: r.parentId, title: r.dictValue, key: r.id, value: r.id, code: r.code, children: [] },
-    ]),
+  return buildTree(
+    rows,
+    (r): DictTreeNode => ({ id: r.id, parentId: r.parentId, title: r.dictValue, key: r.id, value: r.id, code: r.code, children: [] }),
+    { id: (r) => r.id, parentId: (r) => r.parentId, orphans: 'drop', isRoot: (r) => r.parentId === DICT_ROOT },
   );
-  const roots: DictTreeNode[] = [];
-  for (const node of nodes.values()) {
-    const owner = nodes.get(node.parentId);
-    if (owner) owner.children.push(node);
-    else if (node.parentId === DICT_ROOT) roots.push(node);
-  }
-  return roots;
 }
 
 /** The options of one dictionary for a dropdown: its direct, unsealed entries. */
 export async function dictionaryOptions(tx: Tx, kind: DictKind, code: string): Promise<DictOption[]> {
-  const owner = alias(dicts, 'owner');
-  const rows = await tx
-    .select({ row: dicts })
-    .from(dicts)
-    .innerJoin(owner, and(eq(owner.id, dicts.parentId), eq(owner.parentId, DICT_ROOT)))
-    .where(and(eq(dicts.kind, kind), eq(owner.code, code), eq(dicts.isSealed, 0)))
-    .orderBy(asc(dicts.sort), asc(dicts.id));
-  return rows.map(({ row }) => ({
-    id: row.id,
-    label: row.dictValue,
-    value: row.dictKey,
-    dictKey: row.dictKey,
-    dictValue: row.dictValue,
-    sort: row.sort,
+  const rows = rowsOf(
+    await tx.execute(sql`
+      select t.id, t.dict_key, t.dict_value, t.sort from ${dicts} t
+      join ${dicts} o on o.id = t.parent_id and o.parent_id = ${DICT_ROOT}
+      where t.kind = ${kind} and o.code = ${code} and t.is_sealed = 0
+      order by t.sort, t.id`),
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    label: String(row.dict_value),
+    value: String(row.dict_key),
+    dictKey: String(row.dict_key),
+    dictValue: String(row.dict_value),
+    sort: Number(row.sort),
   }));
+}
+
+/** Whether a dictionary with this code exists (starter data is added only once). */
+export async function dictionaryExists(tx: Tx, kind: DictKind, code: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: dicts.id })
+    .from(dicts)
+    .where(and(eq(dicts.kind, kind), eq(dicts.parentId, DICT_ROOT), eq(dicts.code, code)));
+  return Boolean(row);
 }

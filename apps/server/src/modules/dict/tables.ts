@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantColumn, tenantPolicy } from '../../platform/tenancy.ts';
+import { index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, tenantTable, timestamps } from '../../platform/tables.ts';
 
 /** Both dictionary families live here, told apart by `kind` ('system' or 'biz'). */
-export const dicts = pgTable(
+export const dicts = tenantTable(
   'macro_dict',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: tenantColumn(),
+    id: idColumn(),
     kind: text('kind').notNull(),
     parentId: integer('parent_id').notNull().default(0),
     code: text('code').notNull(),
@@ -16,8 +15,7 @@ export const dicts = pgTable(
     sort: integer('sort').notNull().default(1),
     isSealed: integer('is_sealed').notNull().default(0),
     remark: text('remark').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     // Ids are unique across kinds, so a parent's entries are found by parent id alone.
@@ -28,6 +26,5 @@ export const dicts = pgTable(
     // Guards against two concurrent submits slipping past the service's own checks.
     uniqueIndex('macro_dict_parent_code').on(t.tenantId, t.kind, t.code).where(sql`parent_id = 0`),
     uniqueIndex('macro_dict_sibling_key').on(t.tenantId, t.kind, t.parentId, t.dictKey).where(sql`parent_id <> 0`),
-    tenantPolicy('macro_dict'),
   ],
-).enableRLS();
+);

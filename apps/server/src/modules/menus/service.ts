@@ -1,100 +1,102 @@
-import type { MenuRoute } from '@macro/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/db.ts';
-import { userRoles } from '../users/tables.ts';
+import { MENU_CATEGORY, type MenuRoute } from '@macro/contract/menus';
+import type { Db, Tx } from '@macro/store';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { MenuContribution, MenuSeed } from '../../platform/module.ts';
+import { buildTree } from '../../platform/tree.ts';
 import { menus, roleMenus } from './tables.ts';
 
 type MenuRow = typeof menus.$inferSelect;
 
-/** Menus and buttons granted to the user through any of their roles. */
-async function grantedMenus(tx: Tx, userId: number, category?: 1 | 2): Promise<MenuRow[]> {
+/** Menus and buttons granted through any of these roles. */
+async function grantedMenus(tx: Tx, roleIds: readonly number[], category?: 1 | 2): Promise<MenuRow[]> {
+  if (!roleIds.length) return [];
   const rows = await tx
     .selectDistinct({ menu: menus })
-    .from(userRoles)
-    .innerJoin(roleMenus, eq(roleMenus.roleId, userRoles.roleId))
+    .from(roleMenus)
     .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-    .where(and(eq(userRoles.userId, userId), category ? eq(menus.category, category) : undefined))
+    .where(and(inArray(roleMenus.roleId, [...roleIds]), category ? eq(menus.category, category) : undefined))
     .orderBy(asc(menus.sort), asc(menus.id));
   return rows.map((r) => r.menu).sort((a, b) => a.sort - b.sort || a.id - b.id);
 }
 
-/** The sidebar: granted menus (not buttons) as a tree. */
-export async function menuRoutes(tx: Tx, userId: number): Promise<MenuRoute[]> {
-  const rows = await grantedMenus(tx, userId, 1);
-  const nodes = new Map<number, MenuRoute>(
-    rows.map((m) => [
-      m.id,
-      {
-        id: m.id,
-        parentId: m.parentId,
-        code: m.code,
-        name: m.name,
-        path: m.path,
-        source: m.source,
-        sort: m.sort,
-        category: 1,
-        isOpen: m.isOpen,
-        meta: { i18n: m.i18n, keepAlive: m.keepAlive },
-        children: [],
-      },
-    ]),
+/** The sidebar: granted menus (not buttons) as a tree; a granted child of an ungranted folder sits at the top. */
+export async function menuRoutes(tx: Tx, roleIds: readonly number[]): Promise<MenuRoute[]> {
+  const rows = await grantedMenus(tx, roleIds, MENU_CATEGORY.menu);
+  return buildTree(
+    rows,
+    (m): MenuRoute => ({
+      id: m.id,
+      parentId: m.parentId,
+      code: m.code,
+      name: m.name,
+      path: m.path,
+      source: m.source,
+      sort: m.sort,
+      category: 1,
+      isOpen: m.isOpen,
+      meta: { i18n: m.i18n, keepAlive: m.keepAlive },
+      children: [],
+    }),
+    { id: (m) => m.id, parentId: (m) => m.parentId },
   );
-  const roots: MenuRoute[] = [];
-  for (const node of nodes.values()) {
-    const parent = nodes.get(node.parentId);
-    (parent ? parent.children : roots).push(node);
+}
+
+/** Every permission code granted through these roles: menu and button codes alike. */
+export async function permissionCodes(tx: Tx, roleIds: readonly number[]): Promise<string[]> {
+  return (await grantedMenus(tx, roleIds)).map((m) => m.code);
+}
+
+/** SQL: whether any of the roles (a subquery of role ids) grants the menu or button `code`. */
+export function rolesGrantCode(roleIds: SQL, code: string): SQL {
+  return sql`exists (select 1 from ${roleMenus} rm join ${menus} m on m.id = rm.menu_id
+    where rm.role_id in (${roleIds}) and m.code = ${code})`;
+}
+
+async function upsertMenu(db: Db, seed: MenuSeed, parentId: number, index: number): Promise<void> {
+  const values = {
+    parentId,
+    code: seed.code,
+    name: seed.name,
+    path: seed.path ?? '',
+    source: seed.source ?? '',
+    sort: seed.sort ?? index + 1,
+    category: seed.category ?? MENU_CATEGORY.menu,
+    i18n: seed.i18n ?? '',
+  };
+  const [row] = await db
+    .insert(menus)
+    .values(values)
+    .onConflictDoUpdate({ target: menus.code, set: values })
+    .returning({ id: menus.id });
+  for (const [i, child] of (seed.children ?? []).entries()) await upsertMenu(db, child, row.id, i);
+}
+
+/**
+ * Creates or refreshes the platform menus (by code) from every module's contributions:
+ * top-level entries first, then each under its parent's code.
+ */
+export async function upsertMenus(db: Db, contributions: readonly MenuContribution[]): Promise<void> {
+  const ordered = [...contributions.filter((c) => !c.parent), ...contributions.filter((c) => c.parent)];
+  for (const [index, contribution] of ordered.entries()) {
+    let parentId = 0;
+    if (contribution.parent) {
+      const [parent] = await db.select({ id: menus.id }).from(menus).where(eq(menus.code, contribution.parent));
+      if (!parent) throw new Error(`menu ${contribution.code} goes under unknown menu ${contribution.parent}`);
+      parentId = parent.id;
+    }
+    await upsertMenu(db, contribution, parentId, contribution.sort === undefined ? index : contribution.sort - 1);
   }
-  return roots;
 }
 
-/** Every permission code the user holds: menu and button codes alike. */
-export async function permissionCodes(tx: Tx, userId: number): Promise<string[]> {
-  return (await grantedMenus(tx, userId)).map((m) => m.code);
-}
-
-export interface MenuSeed {
-  code: string;
-  name: string;
-  path?: string;
-  source?: string;
-  sort?: number;
-  category?: 1 | 2;
-  i18n?: string;
-  children?: MenuSeed[];
-}
-
-/** Creates or refreshes the platform menus (by code) and returns every menu id. */
-export async function upsertMenus(db: Db, seeds: MenuSeed[], parentId = 0): Promise<number[]> {
-  const ids: number[] = [];
-  for (const [index, seed] of seeds.entries()) {
-    const values = {
-      parentId,
-      code: seed.code,
-      name: seed.name,
-      path: seed.path ?? '',
-      source: seed.source ?? '',
-      sort: seed.sort ?? index + 1,
-      category: seed.category ?? 1,
-      i18n: seed.i18n ?? '',
-    };
-    const [row] = await db
-      .insert(menus)
-      .values(values)
-      .onConflictDoUpdate({ target: menus.code, set: values })
-      .returning({ id: menus.id });
-    ids.push(row.id, ...(await upsertMenus(db, seed.children ?? [], row.id)));
-  }
-  return ids;
+export async function allMenuIds(tx: Tx): Promise<number[]> {
+  return (await tx.select({ id: menus.id }).from(menus)).map((m) => m.id);
 }
 
 /** Grants menus to a role of the transaction's tenant (already granted ones are kept). */
-export async function grantMenus(tx: Tx, roleId: number, menuIds: number[]): Promise<void> {
+export async function grantMenus(tx: Tx, roleId: number, menuIds: readonly number[]): Promise<void> {
   if (!menuIds.length) return;
-  const existing = await tx
-    .select({ menuId: roleMenus.menuId })
-    .from(roleMenus)
-    .where(and(eq(roleMenus.roleId, roleId), inArray(roleMenus.menuId, menuIds)));
-  const have = new Set(existing.map((r) => r.menuId));
-  const missing = menuIds.filter((id) => !have.has(id));
-  if (missing.length) await tx.insert(roleMenus).values(missing.map((menuId) => ({ roleId, menuId })));
+  await tx
+    .insert(roleMenus)
+    .values(menuIds.map((menuId) => ({ roleId, menuId })))
+    .onConflictDoNothing();
 }

@@ -1,15 +1,14 @@
-import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { tenantColumn, tenantPolicy } from '../../platform/tenancy.ts';
-import { roles } from '../users/tables.ts';
+import { boolean, index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { globalTable, idColumn, tenantTable } from '../../platform/tables.ts';
 
 /**
  * Menus and buttons are platform-wide; their `code` is the permission code a route declares.
- * Category 1 is a menu (a page or a folder), 2 a button.
+ * Category 1 is a menu (a page or a folder), 2 a button. Requests only read them.
  */
-export const menus = pgTable(
+export const menus = globalTable(
   'macro_menu',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: idColumn(),
     parentId: integer('parent_id').notNull().default(0),
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
@@ -23,19 +22,18 @@ export const menus = pgTable(
     keepAlive: boolean('keep_alive').notNull().default(false),
   },
   (t) => [index('macro_menu_parent').on(t.parentId)],
+  ['select'],
 );
 
-export const roleMenus = pgTable(
+/** The menus and buttons a role of a tenant grants. */
+export const roleMenus = tenantTable(
   'macro_role_menu',
   {
-    tenantId: tenantColumn(),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull(),
     menuId: integer('menu_id')
       .notNull()
       .references(() => menus.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), tenantPolicy('macro_role_menu')],
-).enableRLS();
-
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('macro_role_menu_menu').on(t.menuId)],
+  ['select', 'insert', 'delete'],
+);

@@ -1,10 +1,11 @@
-import type { UserInfo } from '@macro/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db.ts';
+import type { UserInfo } from '@macro/contract/users';
+import type { Tx } from '@macro/store';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { notFound } from '../../platform/errors.ts';
-import { tenants } from '../tenants/tables.ts';
+import { rolesByIds } from '../roles/service.ts';
+import { tenantNameOf } from '../tenants/service.ts';
 import { hashPassword } from './password.ts';
-import { roles, userRoles, users } from './tables.ts';
+import { USER_STATUS, userRoles, users } from './tables.ts';
 
 export interface NewUser {
   account: string;
@@ -12,11 +13,10 @@ export interface NewUser {
   realName?: string;
   password: string;
   roleIds?: number[];
-  deptName?: string;
   mustChangePassword?: boolean;
 }
 
-/** Creates a user of the transaction's tenant with a scrypt-hashed password. */
+/** Creates a user of the transaction's tenant with a scrypt-hashed password (starter data, tests). */
 export async function createUser(tx: Tx, input: NewUser): Promise<number> {
   const [row] = await tx
     .insert(users)
@@ -25,7 +25,6 @@ export async function createUser(tx: Tx, input: NewUser): Promise<number> {
       name: input.name,
       realName: input.realName ?? input.name,
       passwordHash: await hashPassword(input.password),
-      deptName: input.deptName ?? '',
       mustChangePassword: input.mustChangePassword ?? false,
     })
     .returning({ id: users.id });
@@ -35,34 +34,57 @@ export async function createUser(tx: Tx, input: NewUser): Promise<number> {
   return row.id;
 }
 
-export async function findUserByAccount(tx: Tx, account: string) {
+/**
+ * A user as sign-in reads it. The session's `dept_id` travels as text (empty for none), as the
+ * token response has always carried it.
+ */
+export type UserRow = Omit<typeof users.$inferSelect, 'deptId'> & { deptId: string };
+
+const sessionRow = (row: typeof users.$inferSelect | undefined): UserRow | undefined =>
+  row && { ...row, deptId: row.deptId === null ? '' : String(row.deptId) };
+
+export async function findUserByAccount(tx: Tx, account: string): Promise<UserRow | undefined> {
   const [user] = await tx.select().from(users).where(eq(users.account, account));
-  return user;
+  return sessionRow(user);
+}
+
+export async function findUser(tx: Tx, userId: number): Promise<UserRow | undefined> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  return sessionRow(user);
+}
+
+export async function roleIdsOf(tx: Tx, userId: number): Promise<number[]> {
+  const rows = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.roleId);
+}
+
+/** SQL: the role ids of a user (a subquery). */
+export function roleIdsSql(userId: SQL): SQL {
+  return sql`select ${userRoles.roleId} from ${userRoles} where ${userRoles.userId} = ${userId}`;
+}
+
+/** SQL: the user exists in the tenant and is enabled. */
+export function userEnabledSql(userId: SQL, tenantId: SQL): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.tenantId} = ${tenantId}
+    and ${users.status} = ${USER_STATUS.enabled})`;
 }
 
 export async function roleNamesOf(tx: Tx, userId: number): Promise<{ names: string[]; aliases: string[] }> {
-  const rows = await tx
-    .select({ name: roles.roleName, alias: roles.roleAlias })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId))
-    .orderBy(roles.sort, roles.id);
-  return { names: rows.map((r) => r.name), aliases: rows.map((r) => r.alias) };
+  const held = await rolesByIds(tx, await roleIdsOf(tx, userId));
+  return { names: held.map((r) => r.roleName), aliases: held.map((r) => r.roleAlias) };
 }
 
 export async function userInfo(tx: Tx, userId: number): Promise<UserInfo> {
-  const [row] = await tx
-    .select({ user: users, tenantName: tenants.tenantName })
+  const [user] = await tx
+    .select()
     .from(users)
-    .innerJoin(tenants, eq(tenants.tenantId, users.tenantId))
-    .where(and(eq(users.id, userId), eq(users.status, 1)));
-  if (!row) throw notFound();
+    .where(and(eq(users.id, userId), eq(users.status, USER_STATUS.enabled)));
+  if (!user) throw notFound();
   const { names, aliases } = await roleNamesOf(tx, userId);
-  const { user } = row;
   return {
     id: user.id,
     tenantId: user.tenantId,
-    tenantName: row.tenantName,
+    tenantName: await tenantNameOf(tx, user.tenantId),
     account: user.account,
     name: user.name,
     realName: user.realName,
@@ -84,4 +106,65 @@ export async function recordFailedLogin(tx: Tx, userId: number, limit: number): 
 
 export async function recordSuccessfulLogin(tx: Tx, userId: number): Promise<void> {
   await tx.update(users).set({ failedLogins: 0 }).where(eq(users.id, userId));
+}
+
+/** How many users hold each of these roles. */
+export async function holderCounts(tx: Tx, roleIds: readonly number[]): Promise<Map<number, number>> {
+  if (!roleIds.length) return new Map();
+  const rows = await tx
+    .select({ roleId: userRoles.roleId, count: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .where(inArray(userRoles.roleId, [...roleIds]))
+    .groupBy(userRoles.roleId);
+  return new Map(rows.map((r) => [r.roleId, Number(r.count)]));
+}
+
+/**
+ * How many users belong to each of these departments (departments with none are absent). The
+ * organisation module asks before removing a department. `dept_id` is compared as text so the
+ * count holds whether the column stores the id as text or as an integer.
+ */
+export async function countUsersInDepartments(tx: Tx, deptIds: readonly number[]): Promise<Map<number, number>> {
+  if (!deptIds.length) return new Map();
+  const ids = sql.join(deptIds.map((id) => sql`${String(id)}`), sql`, `);
+  const deptKey = sql<string>`${users.deptId}::text`;
+  const rows = await tx
+    .select({ deptId: deptKey, users: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${deptKey} in (${ids})`)
+    .groupBy(deptKey);
+  return new Map(rows.map((row) => [Number(row.deptId), Number(row.users)]));
+}
+
+/** Sets a user's password (scrypt-hashed here) and whether it must be changed at next sign-in. */
+export async function setPassword(tx: Tx, userId: number, password: string, mustChangePassword: boolean): Promise<void> {
+  await tx
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), mustChangePassword, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** The details a user may change about themselves. */
+export interface OwnDetails {
+  name: string;
+  realName?: string;
+  email?: string;
+  phone?: string;
+}
+
+/** Changes a user's own details; returns them before and after (for the audit), or undefined when the user is gone. */
+export async function updateOwnDetails(
+  tx: Tx,
+  userId: number,
+  change: OwnDetails,
+): Promise<{ before: OwnDetails; after: OwnDetails } | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!row) return undefined;
+  const pick = (r: typeof row): OwnDetails => ({ name: r.name, realName: r.realName, email: r.email, phone: r.phone });
+  const [updated] = await tx
+    .update(users)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return { before: pick(row), after: pick(updated) };
 }

@@ -1,57 +1,62 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { tenantColumn, tenantPolicy } from '../../platform/tenancy.ts';
+import { boolean, date, index, integer, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { idColumn, tenantTable, timestamps } from '../../platform/tables.ts';
 
-export const users = pgTable(
+export const users = tenantTable(
   'macro_user',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: tenantColumn(),
+    id: idColumn(),
     account: text('account').notNull(),
+    /** Nick name. */
     name: text('name').notNull(),
     realName: text('real_name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     avatar: text('avatar').notNull().default(''),
     email: text('email').notNull().default(''),
+    /** Mobile number. */
     phone: text('phone').notNull().default(''),
-    deptId: text('dept_id').notNull().default(''),
+    /** Landline. */
+    telephone: text('telephone').notNull().default(''),
+    /** Job number. */
+    code: text('code').notNull().default(''),
+    wechat: text('wechat').notNull().default(''),
+    qq: text('qq').notNull().default(''),
+    birthday: date('birthday', { mode: 'string' }),
+    /** USER_SEX of the contract. */
+    sex: integer('sex').notNull().default(0),
+    remark: text('remark').notNull().default(''),
+    /** USER_TYPE of the contract. */
+    userType: integer('user_type').notNull().default(1),
+    userExt: text('user_ext').notNull().default(''),
+    /** Department of the organisation domain (its own table); no foreign key across domains. */
+    deptId: integer('dept_id'),
     deptName: text('dept_name').notNull().default(''),
     /** 1 enabled, 0 disabled. */
     status: integer('status').notNull().default(1),
     failedLogins: integer('failed_logins').notNull().default(0),
     locked: boolean('locked').notNull().default(false),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
-  (t) => [unique('macro_user_tenant_account').on(t.tenantId, t.account), tenantPolicy('macro_user')],
-).enableRLS();
+  (t) => [
+    unique('macro_user_tenant_account').on(t.tenantId, t.account),
+    index('macro_user_dept').on(t.tenantId, t.deptId, t.id),
+  ],
+);
 
-export const roles = pgTable(
-  'macro_role',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: tenantColumn(),
-    roleName: text('role_name').notNull(),
-    roleAlias: text('role_alias').notNull(),
-    sort: integer('sort').notNull().default(1),
-  },
-  (t) => [unique('macro_role_tenant_alias').on(t.tenantId, t.roleAlias), tenantPolicy('macro_role')],
-).enableRLS();
-
-export const userRoles = pgTable(
+/**
+ * The roles each user holds. Roles are the roles domain's: the role id is checked (and the
+ * role locked) through its service, and a role held by anyone cannot be removed.
+ */
+export const userRoles = tenantTable(
   'macro_user_role',
   {
-    tenantId: tenantColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.roleId] }),
-    index('macro_user_role_role').on(t.roleId),
-    tenantPolicy('macro_user_role'),
-  ],
-).enableRLS();
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('macro_user_role_role').on(t.roleId)],
+);
+
+/** Values of `status`. */
+export const USER_STATUS = { enabled: 1, disabled: 0 } as const;

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { Db } from '@macro/store';
 import { eq } from 'drizzle-orm';
-import { platformKeys } from '../modules/auth/tables.ts';
-import type { Db } from './db.ts';
+import { platformKeys } from './tables.ts';
 
 export interface PlatformKeys {
   /** SPKI PEM the console encrypts passwords with. */
@@ -12,8 +12,8 @@ export interface PlatformKeys {
 }
 
 /**
- * Loads the keys every replica shares, creating them on the first start. Whoever inserts
- * first wins; the others read what it wrote.
+ * Loads the keys every replica shares, creating them on the first start, as the server's own
+ * role (the request role cannot read them). Whoever inserts first wins; the others read what it wrote.
  */
 export async function loadPlatformKeys(db: Db): Promise<PlatformKeys> {
   const rsa = await loadOrCreate(db, 'rsa', () => {

@@ -1,0 +1,92 @@
+import { AUTH_ENDPOINTS } from '@macro/contract/auth';
+import type { Ctx } from '@macro/store';
+import type { Config } from '../../platform/config.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { route } from '../../platform/module.ts';
+import { menuRoutes } from '../menus/service.ts';
+import { verifyPassword } from '../users/password.ts';
+import { findUser, roleIdsOf, setPassword, type UserRow, updateOwnDetails, userInfo } from '../users/service.ts';
+import { lockStates, unlockAccount } from './lockout.ts';
+import type { AuthService } from './service.ts';
+import { endSessions } from './sessions.ts';
+
+/** The users of the transaction's tenant, in the order asked, each locked for change; 404 names none of the others. */
+async function usersOr404(ctx: Ctx, userIds: readonly number[]): Promise<UserRow[]> {
+  const found: UserRow[] = [];
+  for (const id of userIds) {
+    const user = await findUser(ctx.tx, id);
+    if (!user) throw notFound('auth.userNotFound');
+    found.push(user);
+  }
+  return found;
+}
+
+/** The signed-in user's own account, and an administrator's account-security actions on others. */
+export function accountRoutes(_service: AuthService, config: Config) {
+  return [
+    route(AUTH_ENDPOINTS.userInfo, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
+
+    route(AUTH_ENDPOINTS.topMenu, async (_, { tx, auth }) => {
+      const tree = await menuRoutes(tx, await roleIdsOf(tx, auth!.userId));
+      return tree.map(({ id, code, name, path, source, sort, meta }) => ({ id, code, name, path, source, sort, i18n: meta.i18n }));
+    }),
+
+    route(AUTH_ENDPOINTS.unlock, async ({ body }, ctx) => {
+      const targets = await usersOr404(ctx, body.userIds);
+      const states = new Map((await lockStates(ctx.tx, targets.map((u) => u.account))).map((s) => [s.account, s]));
+      let unlocked = 0;
+      for (const user of targets) {
+        const state = states.get(user.account);
+        if (await unlockAccount(ctx.tx, user.account)) unlocked += 1;
+        await ctx.audit.record(ctx.tx, ctx.actor, {
+          action: 'unlock',
+          resource: 'user',
+          resourceId: user.id,
+          before: state ? { failures: state.failures, lockedUntil: state.lockedUntil, locks: state.locks } : null,
+          after: { failures: 0, lockedUntil: null, locks: 0 },
+        });
+      }
+      return { unlocked };
+    }),
+
+    route(AUTH_ENDPOINTS.resetPassword, async ({ body }, ctx) => {
+      const targets = await usersOr404(ctx, body.userIds);
+      for (const user of targets) {
+        await setPassword(ctx.tx, user.id, config.resetPassword, true);
+        const ended = await endSessions(ctx.tx, user.id);
+        await ctx.audit.record(ctx.tx, ctx.actor, {
+          action: 'reset-password',
+          resource: 'user',
+          resourceId: user.id,
+          after: { mustChangePassword: true, sessionsEnded: ended },
+        });
+      }
+      return { reset: targets.length };
+    }),
+
+    route(AUTH_ENDPOINTS.updatePassword, async ({ body }, { tx, auth, actor, audit }) => {
+      const user = await findUser(tx, auth!.userId);
+      if (!user) throw new AppError(401, 'common.tokenInvalid');
+      if (!(await verifyPassword(body.oldPassword, user.passwordHash))) throw badRequest('auth.oldPasswordWrong');
+      if (body.newPassword === body.oldPassword) throw badRequest('auth.samePassword');
+      await setPassword(tx, user.id, body.newPassword, false);
+      const ended = await endSessions(tx, user.id, auth!.sessionId);
+      await audit.record(tx, actor, {
+        action: 'update-password',
+        resource: 'user',
+        resourceId: user.id,
+        after: { mustChangePassword: false, otherSessionsEnded: ended },
+      });
+      return null;
+    }),
+
+    route(AUTH_ENDPOINTS.updateInfo, async ({ body }, { tx, auth, actor, audit }) => {
+      if (body.id !== auth!.userId) throw new AppError(403, 'auth.notYourAccount');
+      const { id, ...change } = body;
+      const changed = await updateOwnDetails(tx, id, change);
+      if (!changed) throw new AppError(401, 'common.tokenInvalid');
+      await audit.record(tx, actor, { action: 'update', resource: 'user', resourceId: id, ...changed });
+      return userInfo(tx, id);
+    }),
+  ];
+}

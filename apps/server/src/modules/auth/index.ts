@@ -1,0 +1,57 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { defineModule } from '../../platform/module.ts';
+import { type AccessClaims, verifyAccessToken } from '../../platform/tokens.ts';
+import { rolesGrantCode } from '../menus/service.ts';
+import { roleIdsSql } from '../users/service.ts';
+import { AUTH_PERMISSIONS } from '@macro/contract/auth';
+import { USER_PERMISSIONS } from '@macro/contract/users';
+import { loadPlatformKeys } from './keys.ts';
+import { accountRoutes } from './account.ts';
+import { authRoutes } from './routes.ts';
+import { createAuthService, sessionUserAllowedSql } from './service.ts';
+import { authLockouts, authRateLimits, authSessions, authUsedRefreshTokens, platformKeys } from './tables.ts';
+
+/** Verified tokens, remembered until they expire: a signature check per request costs more than the query it guards. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+function sessionCheck(claims: AccessClaims, code: string): SQL {
+  const granted = code ? rolesGrantCode(roleIdsSql(sql`s.user_id`), code) : sql`true`;
+  return sql`
+    select ${granted} as allowed from ${authSessions} s
+    where s.id = ${claims.sessionId} and s.user_id = ${claims.userId} and s.tenant_id = ${claims.tenantId}
+      and s.revoked_at is null and s.expires_at > now()
+      and ${sessionUserAllowedSql(claims)}`;
+}
+
+export const module = defineModule({
+  name: 'auth',
+  after: ['users', 'tenants', 'audit', 'menus'],
+  tables: [authSessions, authUsedRefreshTokens, authLockouts, authRateLimits, platformKeys],
+  routes: async ({ db, config, audit }) => {
+    const keys = await loadPlatformKeys(db);
+    const service = createAuthService(db, keys, config, audit);
+    return [...authRoutes(service, db, config), ...accountRoutes(service, config)];
+  },
+  // Account-security buttons of the user screen (the users domain's menu).
+  menus: [
+    { parent: USER_PERMISSIONS.view, code: AUTH_PERMISSIONS.unlock, name: '解锁用户', category: 2, sort: 90 },
+    { parent: USER_PERMISSIONS.view, code: AUTH_PERMISSIONS.resetPassword, name: '重置密码', category: 2, sort: 91 },
+  ],
+  async authenticator({ db }) {
+    const { tokenSecret } = await loadPlatformKeys(db);
+    const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+    return {
+      sessionCheck,
+      async verify(token) {
+        const known = verified.get(token);
+        if (known && known.expiresAt > Date.now()) return known.claims;
+        if (known) verified.delete(token);
+        const result = await verifyAccessToken(tokenSecret, token);
+        if (!result.ok) return null;
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        verified.set(token, { claims: result.claims, expiresAt: result.expiresAt });
+        return result.claims;
+      },
+    };
+  },
+});

@@ -1,0 +1,157 @@
+import { rowsOf, withTenant } from '@macro/store';
+import { topMenu, tokenResponse } from '@macro/contract/auth';
+import { userInfo } from '@macro/contract/users';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  as,
+  dbLabel,
+  describeDb,
+  expectFailure,
+  expectOk,
+  signIn,
+  TENANT,
+  type TestServer,
+  startServer,
+  tokenRequest,
+} from '../../test/helper.ts';
+import { createUser } from '../users/service.ts';
+
+const refresh = (server: TestServer, token: string) => tokenRequest(server, { grant_type: 'refresh_token', refresh_token: token });
+
+describeDb(`tokens and the session calls (${dbLabel})`, () => {
+  let server: TestServer;
+  let admin: ReturnType<typeof as>;
+  beforeAll(async () => {
+    server = await startServer({ resetPassword: 'Reset@2024' });
+    admin = as(server, (await signIn(server)).access_token);
+  });
+  afterAll(() => server.close());
+
+  const newUser = (account: string, password = 'Start@123456') =>
+    withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account, name: account, password }));
+
+  it('marks token answers not to be stored, and names RFC 6749 errors on every refusal', async () => {
+    const tokens = await refresh(server, (await signIn(server)).refresh_token);
+    expect(tokens.statusCode).toBe(200);
+    expect(tokens.headers).toMatchObject({ 'cache-control': 'no-store', pragma: 'no-cache' });
+    const badClient = await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: 'x' }, { authorization: 'Basic bm9wZQ==' });
+    expect(badClient.statusCode).toBe(401);
+    expect(badClient.headers['www-authenticate']).toMatch(/^Basic realm="[^"]+"/);
+    expect(badClient.json().error).toBe('invalid_client');
+    expect(badClient.headers['cache-control']).toBe('no-store');
+    const brokenJson = await server.app.inject({
+      method: 'POST',
+      url: '/api/macro-auth/oauth/token',
+      headers: { authorization: `Basic ${Buffer.from('macro:macro_secret').toString('base64')}`, 'content-type': 'application/json' },
+      payload: '{"grant_type":',
+    });
+    expect(brokenJson.statusCode).toBe(400);
+    expect(brokenJson.json()).toMatchObject({ error: 'invalid_request', success: false });
+    for (const body of [{ grant_type: 'refresh_token' }, { grant_type: 'password' }, {}, { grant_type: 'x' }]) {
+      const response = await tokenRequest(server, body as Record<string, string>, { 'tenant-id': TENANT });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error, response.body).toMatch(/^(invalid_request|unsupported_grant_type)$/);
+    }
+  });
+
+  it('ends the whole session when any earlier refresh token of it comes back, not only the last one', async () => {
+    const first = await signIn(server);
+    const second = (await refresh(server, first.refresh_token)).json();
+    const third = (await refresh(server, second.refresh_token)).json();
+    expect((await as(server, third.access_token).get('/api/user/getUserInfo')).statusCode).toBe(200);
+    const stolen = await refresh(server, first.refresh_token);
+    expect(stolen.json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await as(server, third.access_token).get('/api/user/getUserInfo')).statusCode).toBe(401);
+    expect((await refresh(server, third.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('renews the session through /user/refesh, whose earlier refresh token then counts as reused', async () => {
+    const tokens = await signIn(server);
+    const renewed = expectOk(await as(server, tokens.access_token).post('/api/user/refesh'), tokenResponse);
+    expect(renewed.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await as(server, renewed.access_token).get('/api/user/getUserInfo')).statusCode).toBe(200);
+    expect((await refresh(server, tokens.refresh_token)).statusCode).toBe(400);
+    expect((await as(server, renewed.access_token).get('/api/user/getUserInfo')).statusCode).toBe(401);
+  });
+
+  it('answers getUserInfo and getTopMenu for the signed-in user', async () => {
+    const info = expectOk(await admin.get('/api/user/getUserInfo'), userInfo);
+    expect(info).toMatchObject({ account: 'admin', tenantId: TENANT });
+    const top = expectOk(await admin.get('/api/user/getTopMenu'), z.array(topMenu));
+    expect(top.map((m) => m.code)).toContain('system');
+    expect(top.every((m) => !m.code.includes(':'))).toBe(true);
+    await newUser('nomenu');
+    const plain = as(server, (await signIn(server, TENANT, 'nomenu', 'Start@123456')).access_token);
+    expect(expectOk(await plain.get('/api/user/getTopMenu'), z.array(topMenu))).toEqual([]);
+  });
+
+  it('signs in with a live platform token as a new session, and refuses a dead or forged one', async () => {
+    const original = await signIn(server);
+    const call = (token: string) => server.app.inject({ method: 'POST', url: '/api/macro-auth/validPlatformToken', payload: { token } });
+    const session = expectOk(await call(original.access_token), tokenResponse);
+    expect(session.access_token).not.toBe(original.access_token);
+    expect((await as(server, session.access_token).get('/api/user/getUserInfo')).statusCode).toBe(200);
+    await as(server, original.access_token).post('/api/user/logout');
+    expectFailure(await call(original.access_token), 400, '平台令牌无效或已过期，请重新登录');
+    expectFailure(await call('forged.token.value'), 400, '平台令牌无效或已过期，请重新登录');
+    expectFailure(await call(''), 400, '缺少平台令牌');
+    // The new session is its own: the original's logout did not end it.
+    expect((await as(server, session.access_token).get('/api/user/getUserInfo')).statusCode).toBe(200);
+  });
+
+  it('resets passwords to the configured value, ends their sessions and asks for a change at next sign-in', async () => {
+    const id = await newUser('resetme');
+    const before = as(server, (await signIn(server, TENANT, 'resetme', 'Start@123456')).access_token);
+    expectFailure(await admin.post('/api/macro-user/reset-password', { userIds: [id, 2_000_000_001] }), 404, '用户不存在');
+    expect((await before.get('/api/user/getUserInfo')).statusCode).toBe(200);
+    expect(expectOk(await admin.post('/api/macro-user/reset-password', { userIds: [id] }), z.object({ reset: z.number() }))).toEqual({
+      reset: 1,
+    });
+    expect((await before.get('/api/user/getUserInfo')).statusCode).toBe(401);
+    const after = await signIn(server, TENANT, 'resetme', 'Reset@2024');
+    expect((after as unknown as { must_change_password: boolean }).must_change_password).toBe(true);
+    // Changing it clears the mark.
+    const self = as(server, after.access_token);
+    expect(
+      (await self.post('/api/macro-user/update-password', { oldPassword: 'Reset@2024', newPassword: 'Mine@2024', newPassword1: 'Mine@2024' }))
+        .statusCode,
+    ).toBe(200);
+    const fresh = await signIn(server, TENANT, 'resetme', 'Mine@2024');
+    expect((fresh as unknown as { must_change_password: boolean }).must_change_password).toBe(false);
+  });
+
+  it('changes my password with clear messages; my other sessions end, this one stays', async () => {
+    await newUser('changer', 'Old@123456');
+    const here = as(server, (await signIn(server, TENANT, 'changer', 'Old@123456')).access_token);
+    const elsewhere = as(server, (await signIn(server, TENANT, 'changer', 'Old@123456')).access_token);
+    const change = (body: object) => here.post('/api/macro-user/update-password', body);
+    expectFailure(await change({ oldPassword: 'Old@123456', newPassword: 'New@123456', newPassword1: 'New@654321' }), 400, '两次输入的新密码不一致');
+    expectFailure(await change({ oldPassword: 'Nope@123456', newPassword: 'New@123456', newPassword1: 'New@123456' }), 400, '原密码不正确');
+    expectFailure(await change({ oldPassword: 'Old@123456', newPassword: 'abc', newPassword1: 'abc' }), 400, '密码长度为 6 到 32 个字符');
+    expectFailure(await change({ newPassword: 'New@123456', newPassword1: 'New@123456' }), 400, '请输入原密码');
+    expect((await elsewhere.get('/api/user/getUserInfo')).statusCode).toBe(200);
+    expectOk(await change({ oldPassword: 'Old@123456', newPassword: 'New@123456', newPassword1: 'New@123456' }), z.null());
+    expect((await here.get('/api/user/getUserInfo')).statusCode).toBe(200);
+    expect((await elsewhere.get('/api/user/getUserInfo')).statusCode).toBe(401);
+    expect((await signIn(server, TENANT, 'changer', 'New@123456')).access_token).toBeTruthy();
+    const audit = rowsOf(
+      await server.database.db.execute(sql`select action from audit_log where action = 'update-password' and account = 'changer'`),
+    );
+    expect(audit).toHaveLength(1);
+  });
+
+  it('updates my own details with the spec rules, never anyone else’s', async () => {
+    const id = await newUser('selfie');
+    const self = as(server, (await signIn(server, TENANT, 'selfie', 'Start@123456')).access_token, 'en');
+    const update = (body: object) => self.post('/api/macro-user/update-info', { id, name: 'Selfie', ...body });
+    expectFailure(await update({ email: 'not-an-email' }), 400, 'Please enter a correct email');
+    expectFailure(await update({ phone: '12345' }), 400, 'Please enter a correct mobile number');
+    expectFailure(await update({ name: '' }), 400, 'Please enter the nick name');
+    expectFailure(await update({ id: 1 }), 403, 'You can only change your own details');
+    const info = expectOk(await update({ realName: '自拍', email: 'me@example.com', phone: '13800138000' }), userInfo);
+    expect(info).toMatchObject({ name: 'Selfie', realName: '自拍', email: 'me@example.com', phone: '13800138000' });
+    expect(expectOk(await update({ email: '', phone: '' }), userInfo)).toMatchObject({ email: '', phone: '' });
+  });
+});

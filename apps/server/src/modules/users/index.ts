@@ -1,0 +1,129 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { USER_ENDPOINTS as E, USER_PERMISSIONS as P } from '@macro/contract/users';
+import { defineModule, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
+import { loadPlatformKeys } from '../auth/keys.ts';
+import { MENU_FOLDERS } from '../menus/index.ts';
+import { adminRoleId } from '../roles/service.ts';
+import {
+  createManagedUser,
+  grantRoles,
+  platformDetail,
+  removeUsers,
+  setUserEnabled,
+  setUserPassword,
+  updateManagedUser,
+  updatePlatform,
+  userDetail,
+  userPage,
+  userPermissions,
+  usersByIds,
+} from './manage.ts';
+import { acceptedPassword, passwordDecryptor } from './secret.ts';
+import { createUser, findUserByAccount, userInfo } from './service.ts';
+import { userRoles, users } from './tables.ts';
+
+/** Sweep data: a user holding a role, both named so a leak is easy to spot. */
+async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
+  const marker = 'UserSweepMarker';
+  const ok = async (response: Awaited<ReturnType<SweepClient['get']>>) => {
+    if (response.statusCode !== 200) throw new Error(`users sweep fixture: ${response.body}`);
+    return (response.json() as { data: { id: number; publicKey: string } }).data;
+  };
+  const { publicKey } = await ok(await owner.get('/api/macro-auth/oauth/public-key'));
+  const secret = publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from('Sweep@123456'),
+  ).toString('base64');
+  const role = await ok(await owner.post('/api/macro-system/role/submit', { roleName: `${marker} role`, roleAlias: 'user_sweep_role' }));
+  const user = await ok(
+    await owner.post('/api/macro-user/submit', {
+      account: 'user_sweep',
+      name: marker,
+      realName: marker,
+      password: secret,
+      password2: secret,
+      roleIds: [role.id],
+    }),
+  );
+  return {
+    marker,
+    query: { id: String(user.id), ids: String(user.id), roleId: String(role.id), account: 'user_sweep', name: marker },
+    body: { id: user.id, userIds: [user.id], roleIds: [role.id], roleId: role.id, enabled: false, userType: 2, account: 'stolen', name: 'stolen' },
+    snapshot: async () =>
+      [
+        (await owner.get(`/api/macro-user/detail?id=${user.id}`)).body,
+        (await owner.get(`/api/users/${user.id}/permission`)).body,
+        (await owner.get(`/api/macro-user/platform-detail?id=${user.id}`)).body,
+      ].join('\n'),
+  };
+}
+
+export const module = defineModule({
+  name: 'users',
+  after: ['menus', 'tenants', 'roles'],
+  tables: [users, userRoles],
+  routes: async ({ db }) => {
+    const decrypt = passwordDecryptor((await loadPlatformKeys(db)).privateKeyPem);
+    return [
+      route(E.info, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
+      route(E.page, ({ query }, { tx }) => userPage(tx, query)),
+      route(E.detail, ({ query }, { tx }) => userDetail(tx, query.id)),
+      route(E.submit, ({ body }, ctx) => {
+        const { id, password, password2, ...fields } = body;
+        if (id !== undefined) return updateManagedUser(ctx, id, fields);
+        return createManagedUser(ctx, fields, acceptedPassword(decrypt, { password: password!, password2: password2! }));
+      }),
+      route(E.update, ({ body: { id, ...fields } }, ctx) => updateManagedUser(ctx, id, fields)),
+      route(E.remove, async ({ query }, ctx) => ({ removed: await removeUsers(ctx, query.ids) })),
+      route(E.grant, async ({ body }, ctx) => ({ users: await grantRoles(ctx, body.userIds, body.roleIds) })),
+      route(E.platformDetail, ({ query }, { tx }) => platformDetail(tx, query.id)),
+      route(E.updatePlatform, ({ body }, ctx) => updatePlatform(ctx, body)),
+      route(E.restPage, ({ query }, { tx }) => userPage(tx, query)),
+      route(E.restCreate, ({ body: { password, password2, ...fields } }, ctx) =>
+        createManagedUser(ctx, fields, acceptedPassword(decrypt, { password, password2 })),
+      ),
+      route(E.restUpdate, ({ params, body }, ctx) => updateManagedUser(ctx, params.id, body)),
+      route(E.restRemove, async ({ params }, ctx) => ({ removed: await removeUsers(ctx, [params.id]) })),
+      route(E.enabled, ({ params, body }, ctx) => setUserEnabled(ctx, params.id, body.enabled)),
+      route(E.password, async ({ params, body }, ctx) => {
+        await setUserPassword(ctx, params.id, acceptedPassword(decrypt, body));
+        return null;
+      }),
+      route(E.permission, ({ params }, { tx }) => userPermissions(tx, params.id)),
+      route(E.multi, ({ params }, { tx }) => usersByIds(tx, params.id)),
+    ];
+  },
+  menus: [
+    {
+      parent: MENU_FOLDERS.system,
+      code: P.view,
+      name: '用户管理',
+      path: '/controller/usermanage',
+      sort: 10,
+      source: 'UserOutlined',
+      i18n: 'usermanage',
+      children: [
+        { code: P.add, name: '新增', category: 2, i18n: 'add' },
+        { code: P.edit, name: '修改', category: 2, i18n: 'edit' },
+        { code: P.delete, name: '删除', category: 2, i18n: 'delete' },
+        { code: P.grant, name: '角色配置', category: 2, i18n: 'grant' },
+        { code: P.status, name: '启用停用', category: 2, i18n: 'status' },
+        { code: P.password, name: '设置密码', category: 2, i18n: 'password' },
+      ],
+    },
+  ],
+  uniqueMessages: [{ constraint: 'macro_user_tenant_account', message: 'users.accountExists', params: { account: 'account' } }],
+  // Every tenant starts with its administrator, holding the administrator role.
+  async provision({ tx }, tenant) {
+    if (await findUserByAccount(tx, tenant.adminAccount)) return;
+    await createUser(tx, {
+      account: tenant.adminAccount,
+      name: '管理员',
+      realName: '管理员',
+      password: tenant.adminPassword,
+      mustChangePassword: tenant.mustChangePassword,
+      roleIds: [await adminRoleId(tx)],
+    });
+  },
+  sweep: sweepFixture,
+});

@@ -1,0 +1,332 @@
+import type { Page, PageQuery } from '@macro/contract';
+import type { UserBrief, UserFields, UserRecord, userPermission } from '@macro/contract/users';
+import { type Ctx, rowsOf, type Tx } from '@macro/store';
+import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { assertUnique, findOr404, lockAll } from '../../platform/crud.ts';
+import { databaseError, notFound, uniqueViolation, unprocessable } from '../../platform/errors.ts';
+import { containing, listPage } from '../../platform/list.ts';
+import { permissionCodes } from '../menus/service.ts';
+import { assertRolesExist, lockAdminRole, rolesByIds } from '../roles/service.ts';
+import { hashPassword } from './password.ts';
+import { USER_STATUS, userRoles, users } from './tables.ts';
+
+const RESOURCE = 'user';
+
+/** A concurrent write that took the account first becomes the same 409 as the check before it. */
+function inDomainWords(fields: UserFields) {
+  return (error: unknown): never => {
+    const database = databaseError(error);
+    throw (database?.code === '23505' && uniqueViolation(database, { account: fields.account })) || error;
+  };
+}
+const NOT_FOUND = { message: 'users.notFound' };
+
+type UserTableRow = typeof users.$inferSelect;
+
+/** What the audit log keeps of a user: everything but the password hash. */
+function recorded(row: UserTableRow): Omit<UserTableRow, 'passwordHash'> {
+  const { passwordHash: _hidden, ...rest } = row;
+  return rest;
+}
+
+export interface UserSearch {
+  account?: string;
+  name?: string;
+  deptId?: number;
+}
+
+const USER_COLUMNS = sql`t.id, t.tenant_id, t.account, t.name, t.real_name, t.code, t.phone, t.telephone, t.email,
+  t.wechat, t.qq, t.birthday::text as birthday, t.sex, t.dept_id, t.dept_name, t.remark, t.status, t.user_type,
+  t.user_ext, t.avatar, t.created_at, t.updated_at,
+  array(select ur.role_id from ${userRoles} ur where ur.user_id = t.id order by ur.role_id) as role_ids`;
+
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+
+function toRecord(row: Record<string, unknown>): UserRecord {
+  return {
+    id: Number(row.id),
+    tenantId: String(row.tenant_id),
+    account: String(row.account),
+    name: String(row.name),
+    realName: String(row.real_name),
+    code: String(row.code),
+    mobile: String(row.phone),
+    telephone: String(row.telephone),
+    email: String(row.email),
+    wechat: String(row.wechat),
+    qq: String(row.qq),
+    birthday: row.birthday === null || row.birthday === undefined ? null : String(row.birthday),
+    sex: Number(row.sex),
+    deptId: row.dept_id === null || row.dept_id === undefined ? null : Number(row.dept_id),
+    deptName: String(row.dept_name),
+    remark: String(row.remark),
+    status: Number(row.status),
+    userType: Number(row.user_type),
+    userExt: String(row.user_ext),
+    avatar: String(row.avatar),
+    roleIds: ((row.role_ids as unknown[] | null) ?? []).map(Number),
+    roleName: '',
+    createTime: iso(row.created_at),
+    updateTime: iso(row.updated_at),
+  };
+}
+
+/** Fills each record's role names (one query for the whole page). */
+async function withRoleNames(tx: Tx, records: UserRecord[]): Promise<UserRecord[]> {
+  const named = new Map((await rolesByIds(tx, records.flatMap((r) => r.roleIds))).map((r) => [r.id, r.roleName]));
+  return records.map((r) => ({
+    ...r,
+    roleName: r.roleIds
+      .map((id) => named.get(id))
+      .filter(Boolean)
+      .join(','),
+  }));
+}
+
+function matching(search: UserSearch): SQL {
+  const parts = [
+    sql`true`,
+    search.account ? sql`t.account ilike ${containing(search.account)}` : undefined,
+    search.name ? sql`(t.name ilike ${containing(search.name)} or t.real_name ilike ${containing(search.name)})` : undefined,
+    search.deptId !== undefined ? sql`t.dept_id = ${search.deptId}` : undefined,
+  ].filter((part): part is SQL => part !== undefined);
+  return sql.join(parts, sql` and `);
+}
+
+export async function userPage(tx: Tx, query: PageQuery & UserSearch): Promise<Page<UserRecord>> {
+  const page = await listPage(tx, { table: sql`${users}`, where: matching(query), order: ['id'], columns: USER_COLUMNS, toRecord }, query);
+  return { ...page, records: await withRoleNames(tx, page.records) };
+}
+
+export async function userDetail(tx: Tx, id: number): Promise<UserRecord> {
+  const rows = rowsOf(await tx.execute(sql`select ${USER_COLUMNS} from ${users} t where t.id = ${id}`));
+  if (!rows.length) throw notFound('users.notFound');
+  const [record] = await withRoleNames(tx, rows.map(toRecord));
+  return record;
+}
+
+/** Column values of the editable fields. */
+function columnsOf(fields: UserFields) {
+  return {
+    account: fields.account,
+    name: fields.name,
+    realName: fields.realName,
+    code: fields.code,
+    phone: fields.mobile,
+    telephone: fields.telephone,
+    email: fields.email,
+    wechat: fields.wechat,
+    qq: fields.qq,
+    birthday: fields.birthday,
+    sex: fields.sex,
+    deptId: fields.deptId,
+    remark: fields.remark,
+    status: fields.status,
+    userType: fields.userType,
+    userExt: fields.userExt,
+  };
+}
+
+/** Enabled users holding the administrator role. */
+async function enabledAdmins(tx: Tx, adminRole: number): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select count(*)::int as n from ${userRoles} ur join ${users} u on u.id = ur.user_id
+      where ur.role_id = ${adminRole} and u.status = ${USER_STATUS.enabled}`),
+  );
+  return Number(row.n);
+}
+
+/**
+ * Runs a change that could take away the tenant's last enabled administrator, and refuses it
+ * (rolling it back) if it did. The administrator role is locked first, so such changes run
+ * one after another and each sees what the one before it left.
+ */
+async function keepingAnAdministrator<T>(tx: Tx, change: () => Promise<T>): Promise<T> {
+  const adminRole = await lockAdminRole(tx);
+  const before = await enabledAdmins(tx, adminRole);
+  const result = await change();
+  if (before > 0 && (await enabledAdmins(tx, adminRole)) === 0) throw unprocessable('users.lastAdmin');
+  return result;
+}
+
+async function replaceRoles(ctx: Ctx, userIds: readonly number[], roleIds: readonly number[]): Promise<void> {
+  const { tx } = ctx;
+  await assertRolesExist(tx, roleIds);
+  const held = await tx.select().from(userRoles).where(inArray(userRoles.userId, [...userIds]));
+  await tx.delete(userRoles).where(inArray(userRoles.userId, [...userIds]));
+  const wanted = [...new Set(roleIds)];
+  if (wanted.length) {
+    await tx.insert(userRoles).values(userIds.flatMap((userId) => wanted.map((roleId) => ({ userId, roleId }))));
+  }
+  for (const userId of userIds) {
+    await ctx.audit.record(tx, ctx.actor, {
+      action: 'grant',
+      resource: RESOURCE,
+      resourceId: userId,
+      before: { roleIds: held.filter((h) => h.userId === userId).map((h) => h.roleId) },
+      after: { roleIds: wanted },
+    });
+  }
+}
+
+/** Creates a user with an already accepted password; the account is unique in the tenant. */
+export async function createManagedUser(ctx: Ctx, fields: UserFields, password: string): Promise<UserRecord> {
+  const { tx } = ctx;
+  await assertUnique(tx, users, eq(users.account, fields.account), { message: 'users.accountExists', params: { account: fields.account } });
+  if (fields.roleIds?.length) await assertRolesExist(tx, fields.roleIds);
+  const [row] = await tx
+    .insert(users)
+    .values({ ...columnsOf(fields), passwordHash: await hashPassword(password) })
+    .returning()
+    .catch(inDomainWords(fields));
+  await ctx.audit.record(tx, ctx.actor, { action: 'create', resource: RESOURCE, resourceId: row.id, after: recorded(row) });
+  if (fields.roleIds?.length) await replaceRoles(ctx, [row.id], fields.roleIds);
+  return userDetail(tx, row.id);
+}
+
+/** Updates a user's fields (and roles when `roleIds` is given). */
+export async function updateManagedUser(ctx: Ctx, id: number, fields: UserFields): Promise<UserRecord> {
+  const { tx } = ctx;
+  if (id === ctx.actor.userId && fields.status === USER_STATUS.disabled) throw unprocessable('users.disableSelf');
+  await keepingAnAdministrator(tx, async () => {
+    const before = await findOr404(tx, users, id, { lock: true, ...NOT_FOUND });
+    await assertUnique(tx, users, eq(users.account, fields.account), {
+      exceptId: id,
+      message: 'users.accountExists',
+      params: { account: fields.account },
+    });
+    const [after] = await tx
+      .update(users)
+      .set({ ...columnsOf(fields), updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+      .catch(inDomainWords(fields));
+    await ctx.audit.record(tx, ctx.actor, { action: 'update', resource: RESOURCE, resourceId: id, before: recorded(before), after: recorded(after) });
+    if (fields.roleIds !== undefined) await replaceRoles(ctx, [id], fields.roleIds);
+  });
+  return userDetail(tx, id);
+}
+
+/** Removes users; never yourself, never the last enabled administrator. */
+export async function removeUsers(ctx: Ctx, ids: number[]): Promise<number> {
+  const { tx } = ctx;
+  if (ctx.actor.userId !== null && ids.includes(ctx.actor.userId)) throw unprocessable('users.removeSelf');
+  return keepingAnAdministrator(tx, async () => {
+    const doomed = await lockAll(tx, users, ids, NOT_FOUND);
+    await tx.delete(users).where(inArray(users.id, ids));
+    for (const row of doomed) await ctx.audit.record(tx, ctx.actor, { action: 'delete', resource: RESOURCE, resourceId: row.id, before: recorded(row) });
+    return doomed.length;
+  });
+}
+
+/** Enables or disables a user; a disabled user's sessions stop at their next request. */
+export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean): Promise<UserRecord> {
+  const { tx } = ctx;
+  if (!enabled && id === ctx.actor.userId) throw unprocessable('users.disableSelf');
+  await keepingAnAdministrator(tx, async () => {
+    const before = await findOr404(tx, users, id, { lock: true, ...NOT_FOUND });
+    const status = enabled ? USER_STATUS.enabled : USER_STATUS.disabled;
+    if (before.status === status) return;
+    await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
+    await ctx.audit.record(tx, ctx.actor, {
+      action: enabled ? 'enable' : 'disable',
+      resource: RESOURCE,
+      resourceId: id,
+      before: { status: before.status },
+      after: { status },
+    });
+  });
+  return userDetail(tx, id);
+}
+
+/** An administrator sets a user's password; the user must change it at the next sign-in. */
+export async function setUserPassword(ctx: Ctx, id: number, password: string): Promise<void> {
+  const { tx } = ctx;
+  await findOr404(tx, users, id, { lock: true, ...NOT_FOUND });
+  await tx
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), mustChangePassword: true, updatedAt: new Date() })
+    .where(eq(users.id, id));
+  await ctx.audit.record(tx, ctx.actor, { action: 'password', resource: RESOURCE, resourceId: id });
+}
+
+/** Every user of `userIds` holds exactly `roleIds` afterwards. */
+export async function grantRoles(ctx: Ctx, userIds: number[], roleIds: number[]): Promise<number> {
+  const { tx } = ctx;
+  const unique = [...new Set(userIds)];
+  return keepingAnAdministrator(tx, async () => {
+    await lockAll(tx, users, unique, NOT_FOUND);
+    await replaceRoles(ctx, unique, roleIds);
+    return unique.length;
+  });
+}
+
+export async function userPermissions(tx: Tx, id: number): Promise<z.output<typeof userPermission>> {
+  await findOr404(tx, users, id, NOT_FOUND);
+  const roleIds = (await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.roleId);
+  const held = await rolesByIds(tx, roleIds);
+  return { roles: held, permissions: await permissionCodes(tx, roleIds) };
+}
+
+const BRIEF = { id: users.id, account: users.account, name: users.name, realName: users.realName, deptId: users.deptId, status: users.status };
+
+/** The users with these ids, in the order asked; unknown ids are left out. */
+export async function usersByIds(tx: Tx, ids: readonly number[]): Promise<UserBrief[]> {
+  const rows = await tx.select(BRIEF).from(users).where(inArray(users.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+export async function platformDetail(tx: Tx, id: number) {
+  const user = await findOr404(tx, users, id, NOT_FOUND);
+  return { id: user.id, account: user.account, name: user.name, userType: user.userType, userExt: user.userExt };
+}
+
+export async function updatePlatform(ctx: Ctx, input: { id: number; userType: number; userExt: string }) {
+  const { tx } = ctx;
+  const before = await findOr404(tx, users, input.id, { lock: true, ...NOT_FOUND });
+  await tx.update(users).set({ userType: input.userType, userExt: input.userExt, updatedAt: new Date() }).where(eq(users.id, input.id));
+  await ctx.audit.record(tx, ctx.actor, {
+    action: 'update',
+    resource: RESOURCE,
+    resourceId: input.id,
+    before: { userType: before.userType, userExt: before.userExt },
+    after: { userType: input.userType, userExt: input.userExt },
+  });
+  return platformDetail(tx, input.id);
+}
+
+// Membership seen from a role (the roles module calls these).
+
+/** The users holding a role, ordered by account. */
+export async function usersOfRole(tx: Tx, roleId: number): Promise<UserBrief[]> {
+  return tx
+    .select(BRIEF)
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(eq(userRoles.roleId, roleId))
+    .orderBy(asc(users.account));
+}
+
+/** The users holding `roleId` are exactly `userIds` afterwards. */
+export async function setRoleUsers(ctx: Ctx, roleId: number, userIds: number[]): Promise<number> {
+  const { tx } = ctx;
+  const wanted = [...new Set(userIds)];
+  return keepingAnAdministrator(tx, async () => {
+    await assertRolesExist(tx, [roleId]);
+    if (wanted.length) await lockAll(tx, users, wanted, NOT_FOUND);
+    const before = (await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, roleId))).map((r) => r.userId);
+    await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.roleId, roleId), wanted.length ? notInArray(userRoles.userId, wanted) : undefined));
+    if (wanted.length) {
+      await tx
+        .insert(userRoles)
+        .values(wanted.map((userId) => ({ userId, roleId })))
+        .onConflictDoNothing();
+    }
+    await ctx.audit.record(tx, ctx.actor, { action: 'members', resource: 'role', resourceId: roleId, before: { userIds: before }, after: { userIds: wanted } });
+    return wanted.length;
+  });
+}

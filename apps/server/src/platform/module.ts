@@ -1,0 +1,145 @@
+import type { Endpoint, EndpointResult, MessageParams } from '@macro/contract';
+import type { AuditPort, Ctx, Db, Tx } from '@macro/store';
+import type { SQL, Table } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+import type { AccessClaims } from './tokens.ts';
+
+/** What a module's routes and services are given by the composition root. */
+export interface ModuleDeps {
+  db: Db;
+  config: Config;
+  audit: AuditPort;
+  /** Every module, for the few that gather from all (menus, the sweep). */
+  modules: readonly ServerModule[];
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The validated input of an endpoint. */
+export interface EndpointArgs<E extends Endpoint> {
+  params: Output<E['params']>;
+  query: Output<E['query']>;
+  body: Output<E['body']>;
+}
+
+/** Where a handler runs: the request's tenant transaction, who acts, and the raw request. */
+export interface RouteCtx extends Ctx {
+  /** Claims of the signed-in user (null on public routes). */
+  auth: AccessClaims | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteBinding {
+  endpoint: Endpoint;
+  /** Public routes get no transaction; their `tx` is unusable. */
+  handle: (args: EndpointArgs<Endpoint>, ctx: RouteCtx) => Promise<unknown>;
+  /** The handler parses the body itself (the token endpoint answers with RFC 6749 errors). */
+  ownValidation?: boolean;
+}
+
+/** Binds a handler to an endpoint of the contract; the kit does the rest. */
+export function route<E extends Endpoint>(
+  endpoint: E,
+  handle: (args: EndpointArgs<E>, ctx: RouteCtx) => Promise<EndpointResult<E>>,
+  options: { ownValidation?: boolean } = {},
+): RouteBinding {
+  return { endpoint, handle: handle as RouteBinding['handle'], ...options };
+}
+
+/** A menu or button a module adds to the platform's menus; its code is a permission code. */
+export interface MenuSeed {
+  code: string;
+  name: string;
+  path?: string;
+  source?: string;
+  sort?: number;
+  category?: 1 | 2;
+  i18n?: string;
+  children?: MenuSeed[];
+}
+
+export interface MenuContribution extends MenuSeed {
+  /** Code of the folder it goes under; absent for a top-level entry. */
+  parent?: string;
+}
+
+/** What a new tenant is made with. */
+export interface TenantProvision {
+  tenantId: string;
+  tenantName: string;
+  adminAccount: string;
+  /** Used only when the administrator does not exist yet. */
+  adminPassword: string;
+  /** The administrator must change that password at first sign-in (a generated one). */
+  mustChangePassword?: boolean;
+}
+
+export type { UniqueMessage } from './errors.ts';
+import type { UniqueMessage } from './errors.ts';
+
+/** The subset of an HTTP client the tenant sweep uses. */
+export interface SweepClient {
+  get(url: string): Promise<{ statusCode: number; body: string; json(): unknown }>;
+  post(url: string, payload?: unknown): Promise<{ statusCode: number; body: string; json(): unknown }>;
+}
+
+/**
+ * Data a module creates as one tenant for the sweep: every route is then called by another
+ * tenant with these values in every parameter, and must return none of it nor change it.
+ */
+export interface SweepFixture {
+  /** Text that appears in the owner's rows and must never reach the intruder. */
+  marker: string;
+  /**
+   * Query parameters (ids, codes, search terms) pointing at the owner's rows. Path parameters
+   * are filled from here by name: `/posts/:postId` is called with `postId`.
+   */
+  query: Record<string, string>;
+  /**
+   * Body fields pointing at the owner's rows (ids, parent ids). Never the marker itself: a
+   * create call without an id rightly makes the intruder's own row and echoes what it was given.
+   */
+  body: Record<string, unknown>;
+  /** The owner's view of its rows, compared before and after the sweep. */
+  snapshot(): Promise<string>;
+}
+
+/** The session check the guard runs before a request's work, provided by the module that owns sessions. */
+export interface Authenticator {
+  /** Verifies an access token's signature and lifetime (no database): its claims, or null. */
+  verify(token: string): Promise<AccessClaims | null>;
+  /**
+   * A query of one boolean column `allowed`, one row when the session is alive and its user
+   * enabled: whether the user holds `code` ('' for any signed-in user).
+   */
+  sessionCheck(claims: AccessClaims, code: string): SQL;
+}
+
+/** One domain on the server: everything the platform needs to know about it. */
+export interface ServerModule {
+  name: string;
+  /** Modules this one builds on: they start, seed and provision first. */
+  after?: readonly string[];
+  tables?: readonly Table[];
+  routes?: (deps: ModuleDeps) => Promise<RouteBinding[]> | RouteBinding[];
+  menus?: readonly MenuContribution[];
+  uniqueMessages?: readonly UniqueMessage[];
+  /** Starter data of every tenant (idempotent). Runs in the tenant's transaction. */
+  provision?: (ctx: Ctx, tenant: TenantProvision, deps: ModuleDeps) => Promise<void>;
+  /** Platform-wide data, seeded once per start (idempotent), as the owner. */
+  seed?: (deps: ModuleDeps) => Promise<void>;
+  /** The module that owns sessions gives the guard its check. */
+  authenticator?: (deps: ModuleDeps) => Promise<Authenticator>;
+  /** The module that owns the audit log gives everyone its port. */
+  audit?: AuditPort;
+  sweep?: (owner: SweepClient) => Promise<SweepFixture>;
+}
+
+export function defineModule(module: ServerModule): ServerModule {
+  return module;
+}
+
+export type { Ctx, Db, MessageParams, Tx };

@@ -1,0 +1,175 @@
+import {
+  accessCodes,
+  API_PREFIX,
+  type Endpoint,
+  type FailureStatus,
+  failureEnvelope,
+  requiredCode,
+  successOf,
+} from '@macro/contract';
+import { type AuditPort, type Db, rowsOf, type Tx, tenantScope } from '@macro/store';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from './errors.ts';
+import { ok } from './http.ts';
+import type { Authenticator, RouteBinding, RouteCtx } from './module.ts';
+import type { AccessClaims } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    endpoint?: Endpoint;
+  }
+  interface FastifyInstance {
+    /** Every endpoint this server registered, for tests that sweep them all. */
+    endpoints: Endpoint[];
+  }
+  interface FastifyRequest {
+    auth: AccessClaims | null;
+  }
+}
+
+const FAILURE_TEXT: Record<FailureStatus, string> = {
+  400: 'The request is not valid: a field is missing, malformed or out of range (`sys_msg` says which).',
+  401: 'No token, or the token is invalid, expired or its session has ended.',
+  403: 'The signed-in user lacks the permission code of this operation (`x-permission`).',
+  404: 'What the request names does not exist in this tenant.',
+  409: 'The change conflicts with existing data (a unique code or key is taken).',
+  413: 'The request body is too large.',
+  415: 'The request body has an unsupported content type.',
+  422: 'The request is well-formed but cannot be carried out.',
+  429: 'Too many requests: slow down (see `Retry-After`).',
+  500: 'Something failed on the server; the body never carries SQL or a stack.',
+  503: 'The service is temporarily unavailable.',
+};
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers['macro-auth'] ?? request.headers.authorization;
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = value?.match(/^bearer\s+(\S+)$/i);
+  return match ? match[1] : null;
+}
+
+/** The failures an endpoint can give: 400 for input, 401/403 when guarded, then its own. */
+export function failuresOf(endpoint: Endpoint): FailureStatus[] {
+  const statuses = new Set<FailureStatus>(endpoint.failures ?? []);
+  if (endpoint.query || endpoint.body || endpoint.params) statuses.add(400);
+  if (endpoint.access !== 'public') statuses.add(401);
+  if (accessCodes(endpoint.access).length) statuses.add(403);
+  statuses.add(500);
+  return [...statuses].sort();
+}
+
+function routeSchema(endpoint: Endpoint) {
+  const isPublic = endpoint.access === 'public';
+  const failures = Object.fromEntries(
+    failuresOf(endpoint).map((status) => [status, failureEnvelope.describe(FAILURE_TEXT[status])]),
+  );
+  const codes = accessCodes(endpoint.access);
+  return {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description,
+    tags: [endpoint.tag],
+    security: (isPublic ? [] : [{ macroAuth: [] }, { bearerAuth: [] }]) as Record<string, string[]>[],
+    'x-permission': isPublic ? 'public' : codes.length ? codes.join(' | ') : 'authenticated',
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.bodyType === 'form' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),
+    response: {
+      200: (endpoint.envelope === false ? endpoint.response : successOf(endpoint.response)).describe('Success'),
+      ...failures,
+    },
+  };
+}
+
+const noTransaction = new Proxy({} as Tx, {
+  get() {
+    throw new Error('a public route has no request transaction');
+  },
+});
+
+export interface GuardDeps {
+  db: Db;
+  audit: AuditPort;
+  authenticator: Authenticator;
+}
+
+/**
+ * Registers the endpoints of every module. Authentication comes first: a guarded route
+ * without a valid token answers 401 in onRequest, before its body is read. Then one
+ * transaction per request, whose first statement checks the session and the permission code
+ * and scopes the tenant; only then are validation failures reported and the handler run.
+ */
+export function registerEndpoints(app: FastifyInstance, bindings: readonly RouteBinding[], deps: GuardDeps): void {
+  const { db, audit, authenticator } = deps;
+  app.decorate('endpoints', []);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    const endpoint = request.routeOptions.config?.endpoint;
+    if (!endpoint || endpoint.access === 'public') return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const claims = await authenticator.verify(token);
+    if (!claims) throw unauthorized('common.tokenInvalid');
+    request.auth = claims;
+  });
+
+  const seen = new Set<string>();
+  for (const binding of bindings) {
+    const { endpoint } = binding;
+    if (seen.has(endpoint.operationId)) throw new Error(`operationId ${endpoint.operationId} is declared twice`);
+    seen.add(endpoint.operationId);
+    app.endpoints.push(endpoint);
+
+    const run = (request: FastifyRequest, reply: FastifyReply, tx: Tx) => {
+      if (request.validationError && !binding.ownValidation) throw request.validationError;
+      const ctx: RouteCtx = {
+        tx,
+        audit,
+        auth: request.auth,
+        request,
+        reply,
+        actor: {
+          tenantId: request.auth?.tenantId ?? '',
+          userId: request.auth?.userId ?? null,
+          account: request.auth?.account ?? '',
+          ip: request.ip,
+          language: request.language,
+        },
+      };
+      const args = { params: request.params, query: request.query, body: request.body } as Parameters<RouteBinding['handle']>[0];
+      return binding.handle(args, ctx);
+    };
+
+    // Aliases are the same route under another spelling, undocumented.
+    for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
+      app.route({
+        method: endpoint.method,
+        url: `${API_PREFIX}${path}`,
+        schema: { ...routeSchema(endpoint), ...(path === endpoint.path ? {} : { hide: true }) },
+        attachValidation: true,
+        config: { endpoint },
+        handler: async (request, reply) => {
+          const claims = request.auth;
+          const data =
+            endpoint.access === 'public' || !claims
+              ? await run(request, reply, noTransaction)
+              : await db.transaction(async (tx) => {
+                  const code = requiredCode(endpoint.access, request.body) ?? '';
+                  const [scope] = rowsOf<{ allowed: boolean }>(
+                    await tx.execute(sql`
+                      with session as materialized (${authenticator.sessionCheck(claims, code)})
+                      select allowed, ${tenantScope(claims.tenantId)} from session`),
+                  );
+                  if (!scope) throw unauthorized('common.tokenInvalid');
+                  if (!scope.allowed) throw forbidden(code);
+                  return run(request, reply, tx as Tx);
+                });
+          return endpoint.envelope === false ? data : ok(request, data);
+        },
+      });
+    }
+  }
+}

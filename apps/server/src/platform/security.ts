@@ -1,0 +1,53 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+
+/** CSP source keywords an operator may write without their quotes in MACRO_FRAME_ANCESTORS. */
+const KEYWORDS = new Set(['self', 'none']);
+
+function quoteKeywords(sources: string[]): string[] {
+  return sources.map((source) => (KEYWORDS.has(source.toLowerCase()) ? `'${source.toLowerCase()}'` : source));
+}
+
+/**
+ * The console's Content-Security-Policy, sent on every response (API replies included, so a
+ * JSON body opened as a page can run nothing).
+ * - script-src 'self': the built index.html has no inline script, Vite's module preload helper is
+ *   bundled; Swagger UI at /docs loads its scripts from files too.
+ * - style-src 'unsafe-inline': antd (cssinjs) and Swagger UI insert <style> elements and style
+ *   attributes at run time.
+ * - frame-src http(s): menu entries that are links open in the console's iframe page.
+ * - frame-ancestors from MACRO_FRAME_ANCESTORS, for hosts that embed the console (micro-frontend).
+ * No upgrade-insecure-requests: a console served over plain http on an intranet must keep working.
+ */
+export function cspDirectives(config: Pick<Config, 'frameAncestors'>): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'frame-src': ["'self'", 'https:', 'http:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': quoteKeywords(config.frameAncestors),
+  };
+}
+
+/**
+ * Security headers on every response (helmet): the CSP above, nosniff, a referrer policy that
+ * sends no path across origins, and no X-Frame-Options, which would contradict frame-ancestors
+ * (SAMEORIGIN would refuse the configured embedding hosts in browsers that read both).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    frameguard: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}

@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // antd screens render slowly in jsdom; a component test with a few interactions takes seconds.
+    testTimeout: 20_000,
   },
 });

@@ -7,8 +7,16 @@ import { initI18n } from './i18n';
 import { applyLanguage } from './i18n/locale';
 import { useSession } from './session/store';
 import { AppProviders } from './shell/AppProviders';
+import type { FeatureDescriptor } from './shell/feature';
+import { registerFeatures } from './shell/registry';
 import { router } from './shell/router';
 import './shell/global.css';
+
+// The composition root. Every domain's descriptor is found, not listed: adding
+// `features/<domain>/index.ts` (exporting `feature`) is all the shell needs to show its pages,
+// and the shell itself never imports a feature.
+const features = import.meta.glob<FeatureDescriptor>('./features/*/index.ts', { eager: true, import: 'feature' });
+registerFeatures(Object.values(features));
 
 async function bootstrap() {
   const { language } = useSession.getState();

@@ -1,40 +1,14 @@
-import { constants, createHash, generateKeyPairSync, privateDecrypt, webcrypto } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants, generateKeyPairSync, privateDecrypt, webcrypto } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18next, initI18n } from '../i18n';
-import { rsaOaepEncrypt, sha256 } from './rsaOaep';
+import { rsaOaepEncrypt } from './rsaOaep';
 import { encryptPassword } from './session';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
-
-describe('sha256 (FIPS 180-4)', () => {
-  it.each([
-    ['', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],
-    ['abc', 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'],
-    [
-      'abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq',
-      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
-    ],
-    [
-      'abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu',
-      'cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1',
-    ],
-  ])('hashes %j', (message, digest) => {
-    expect(hex(sha256(utf8(message)))).toBe(digest);
-  });
-
-  it('hashes one million "a"', () => {
-    const million = new Uint8Array(1_000_000).fill(0x61);
-    expect(hex(sha256(million))).toBe('cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0');
-  });
-
-  it('agrees with node:crypto at every length around the block and padding boundaries', () => {
-    for (let length = 0; length <= 200; length++) {
-      const data = Uint8Array.from({ length }, (_, i) => (i * 37 + length) & 0xff);
-      expect(hex(sha256(data)), `length ${length}`).toBe(createHash('sha256').update(data).digest('hex'));
-    }
-  });
-});
 
 describe('rsaOaepEncrypt', () => {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', {
@@ -58,12 +32,15 @@ describe('rsaOaepEncrypt', () => {
     expect(hex(decrypt(cipher))).toBe(hex(message));
   });
 
-  it('uses a fresh random seed, so the same message encrypts differently each time', () => {
+  it('takes its seed from crypto.getRandomValues, so the same message encrypts differently each time', () => {
+    const getRandomValues = vi.spyOn(globalThis.crypto, 'getRandomValues');
     const first = rsaOaepEncrypt(spki, utf8('admin123'));
     const second = rsaOaepEncrypt(spki, utf8('admin123'));
     expect(hex(first)).not.toBe(hex(second));
     expect(decrypt(first).toString()).toBe('admin123');
     expect(decrypt(second).toString()).toBe('admin123');
+    expect(getRandomValues).toHaveBeenCalledTimes(2);
+    getRandomValues.mockRestore();
   });
 
   it.each([1024, 3072])('works with other modulus sizes (%i bits)', (modulusLength) => {
@@ -101,6 +78,12 @@ describe('rsaOaepEncrypt', () => {
 });
 
 describe('encryptPassword', () => {
+  it('loads the fallback only when needed: a dynamic import, never a static one', () => {
+    const session = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'session.ts'), 'utf8');
+    expect(session).toContain("await import('./rsaOaep')");
+    expect(session).not.toMatch(/^import .*(rsaOaep|node-forge)/m);
+  });
+
   const { publicKey, privateKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
@@ -124,7 +107,7 @@ describe('encryptPassword', () => {
     encrypt.mockRestore();
   });
 
-  it('falls back to the TypeScript RSA-OAEP where crypto.subtle is missing (plain http off localhost)', async () => {
+  it('falls back to node-forge where crypto.subtle is missing (plain http off localhost)', async () => {
     const getRandomValues = vi.fn((array: Uint8Array) => webcrypto.getRandomValues(array));
     vi.stubGlobal('crypto', { getRandomValues });
     expect(globalThis.crypto.subtle).toBeUndefined();

@@ -1,8 +1,27 @@
-import type { MenuRoute, TokenResponse, UserInfo } from '@macro/contract';
-import { AUTH_PATHS } from '@macro/contract';
+import type { AUTH_ENDPOINTS, TokenResponse } from '@macro/contract/auth';
+import type { MENU_ENDPOINTS, MenuRoute } from '@macro/contract/menus';
+import type { USER_ENDPOINTS, UserInfo } from '@macro/contract/users';
 import { i18next } from '../i18n';
 import { useSession } from '../session/store';
 import { request } from './http';
+
+type PathOf<E> = E extends { path: infer P } ? P : never;
+
+/*
+ * The sign-in page loads this file: it names the endpoints' paths (checked against the
+ * contract's endpoint types) rather than importing the endpoints, whose zod schemas would
+ * then ride along into that page's bundle.
+ */
+const AUTH_PATHS = {
+  publicKey: '/macro-auth/oauth/public-key' satisfies PathOf<typeof AUTH_ENDPOINTS.publicKey>,
+  token: '/macro-auth/oauth/token' satisfies PathOf<typeof AUTH_ENDPOINTS.token>,
+  logout: '/user/logout' satisfies PathOf<typeof AUTH_ENDPOINTS.logout>,
+  updatePassword: '/macro-user/update-password' satisfies PathOf<typeof AUTH_ENDPOINTS.updatePassword>,
+  socialProviders: '/macro-auth/oauth/social-providers' satisfies PathOf<typeof AUTH_ENDPOINTS.socialProviders>,
+  userInfo: '/macro-user/info' satisfies PathOf<typeof USER_ENDPOINTS.info>,
+  menuRoutes: '/macro-system/menu/routes' satisfies PathOf<typeof MENU_ENDPOINTS.routes>,
+  permissionList: '/macro-system/api-scope/user-permission-list' satisfies PathOf<typeof MENU_ENDPOINTS.permissions>,
+};
 
 /*
  * Sign-in, token refresh and sign-out as plain calls. The sign-in page uses them directly, so it
@@ -33,8 +52,8 @@ export async function encryptPassword(publicKeyPem: string, password: string): P
     const key = await crypto.subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
     return base64(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, message));
   }
-  // Elsewhere (plain http on an intranet address) a small pure-TypeScript RSA-OAEP does the same job;
-  // it is a separate chunk, fetched only here. It still needs a secure random source for the seed.
+  // Elsewhere (plain http on an intranet address) node-forge does the same job; it is a
+  // separate chunk, fetched only here. It still needs a secure random source for the seed.
   if (typeof globalThis.crypto?.getRandomValues !== 'function') throw new Error(i18next.t('login:insecureContext'));
   const { rsaOaepEncrypt } = await import('./rsaOaep');
   return base64(rsaOaepEncrypt(der, message));
@@ -106,5 +125,64 @@ export async function signOut(): Promise<void> {
     await request<unknown>(AUTH_PATHS.logout, { method: 'POST', handleUnauthorized: false });
   } finally {
     useSession.getState().clear();
+  }
+}
+
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+  newPassword1: string;
+}
+
+/** Changes the signed-in user's password; the server ends their other sessions and clears the must-change mark. */
+export async function changePassword(change: PasswordChange): Promise<void> {
+  await request<null>(AUTH_PATHS.updatePassword, { method: 'POST', json: change });
+  const { user } = useSession.getState();
+  if (user) useSession.setState({ user: { ...user, must_change_password: false } });
+}
+
+export interface SocialProvider {
+  source: string;
+  authorizeUrl: string;
+}
+
+export const fetchSocialProviders = () =>
+  request<SocialProvider[]>(AUTH_PATHS.socialProviders, { handleUnauthorized: false });
+
+/** What the sign-in page remembers while the browser visits the provider (session storage). */
+const SOCIAL_PENDING = 'macro-social-pending';
+
+interface PendingSocial {
+  source: string;
+  state: string;
+  tenantId: string;
+}
+
+/** Sends the browser to the provider with a fresh `state`, remembered to check on the way back. */
+export function startSocialSignIn(provider: SocialProvider, tenantId: string): void {
+  const state = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const pending: PendingSocial = { source: provider.source, state, tenantId };
+  sessionStorage.setItem(SOCIAL_PENDING, JSON.stringify(pending));
+  const url = new URL(provider.authorizeUrl);
+  url.searchParams.set('state', state);
+  window.location.assign(url.toString());
+}
+
+/**
+ * Completes a social sign-in on /authredirect: the `state` must be the one this tab sent (else
+ * the code is refused unread), then the code goes to the token endpoint with `grant_type=social`.
+ */
+export async function completeSocialSignIn(code: string, state: string): Promise<void> {
+  const raw = sessionStorage.getItem(SOCIAL_PENDING);
+  sessionStorage.removeItem(SOCIAL_PENDING);
+  const pending = raw ? (JSON.parse(raw) as PendingSocial) : null;
+  if (!pending || !code || pending.state !== state) throw new Error(i18next.t('login:socialStateMismatch'));
+  const token = await tokenRequest({ grant_type: 'social', source: pending.source, code, state, scope: 'all' }, pending.tenantId);
+  useSession.getState().signIn(token);
+  try {
+    await loadSessionData();
+  } catch (error) {
+    useSession.getState().clear();
+    throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { dictSubmit } from '@macro/contract';
+import { dictSubmit } from '@macro/contract/dict';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18next, initI18n } from '../i18n';
 import { zodRule } from './zodRule';

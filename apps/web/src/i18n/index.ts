@@ -11,10 +11,37 @@ export const MESSAGES_NS = 'messages';
 // zh ships with the entry; en and ja are fetched when chosen.
 const zhBundles = import.meta.glob<Bundle>('./zh/*.json', { eager: true, import: 'default' });
 const lazyBundles = import.meta.glob<Bundle>(['./en/*.json', './ja/*.json'], { import: 'default' });
+// Each contract domain keeps its messages beside its schemas; they are found, not listed.
+const zhDomainMessages = import.meta.glob<Record<string, string>>('../../../../packages/contract/src/*/messages/zh.json', {
+  eager: true,
+  import: 'default',
+});
+const lazyDomainMessages = import.meta.glob<Record<string, string>>(
+  ['../../../../packages/contract/src/*/messages/en.json', '../../../../packages/contract/src/*/messages/ja.json'],
+  { import: 'default' },
+);
 const lazyMessages: Record<Exclude<Language, 'zh'>, () => Promise<Bundle>> = {
   en: () => import('@macro/contract/messages/en.json').then((m) => m.default),
   ja: () => import('@macro/contract/messages/ja.json').then((m) => m.default),
 };
+
+/** The domain of `…/<domain>/messages/<language>.json`. */
+const domainOf = (path: string): string => path.split('/').at(-3)!;
+
+/** The kit's messages with every domain's merged in, as the `messages` namespace. */
+async function contractMessages(language: Language): Promise<Bundle> {
+  const merged: Bundle = { ...(language === 'zh' ? zhMessages : await lazyMessages[language]()) };
+  if (language === 'zh') {
+    for (const [path, table] of Object.entries(zhDomainMessages)) merged[domainOf(path)] = table;
+    return merged;
+  }
+  const files = Object.entries(lazyDomainMessages).filter(([path]) => path.endsWith(`/${language}.json`));
+  const tables = await Promise.all(files.map(([, load]) => load()));
+  files.forEach(([path], i) => {
+    merged[domainOf(path)] = tables[i];
+  });
+  return merged;
+}
 
 const namespaceOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
 
@@ -23,10 +50,7 @@ export const NAMESPACES = Object.keys(zhBundles).map(namespaceOf);
 async function loadBundles(language: Language): Promise<void> {
   if (language === 'zh' || i18next.hasResourceBundle(language, 'common')) return;
   const files = Object.entries(lazyBundles).filter(([path]) => path.startsWith(`./${language}/`));
-  const [messages, ...bundles] = await Promise.all([
-    lazyMessages[language](),
-    ...files.map(([, load]) => load()),
-  ]);
+  const [messages, ...bundles] = await Promise.all([contractMessages(language), ...files.map(([, load]) => load())]);
   i18next.addResourceBundle(language, MESSAGES_NS, messages);
   files.forEach(([path], i) => {
     i18next.addResourceBundle(language, namespaceOf(path), bundles[i]);
@@ -34,7 +58,7 @@ async function loadBundles(language: Language): Promise<void> {
 }
 
 export async function initI18n(language: Language): Promise<void> {
-  const zh: Record<string, Bundle> = { [MESSAGES_NS]: zhMessages };
+  const zh: Record<string, Bundle> = { [MESSAGES_NS]: await contractMessages('zh') };
   for (const [path, bundle] of Object.entries(zhBundles)) zh[namespaceOf(path)] = bundle;
   await i18next.use(initReactI18next).init({
     lng: 'zh',

@@ -54,7 +54,20 @@ describe('keys used in the source', () => {
   const sources = (readdirSync(src, { recursive: true }) as string[]).filter(
     (name) => /\.tsx?$/.test(name) && !name.endsWith('.test.ts') && !name.endsWith('.test.tsx'),
   );
-  const zh: Record<string, Record<string, string>> = { messages: flatten(zhMessages as Tree) };
+  const contract = join(here, '../../../../packages/contract/src');
+  const domainMessages = readdirSync(contract, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'messages')
+    .flatMap((entry) => {
+      const file = join(contract, entry.name, 'messages', 'zh.json');
+      try {
+        return [[entry.name, JSON.parse(readFileSync(file, 'utf8')) as Tree] as const];
+      } catch {
+        return [];
+      }
+    });
+  const zh: Record<string, Record<string, string>> = {
+    messages: flatten({ ...(zhMessages as Tree), ...Object.fromEntries(domainMessages) }),
+  };
   for (const file of filesOf('zh')) zh[file.replace(/\.json$/, '')] = flatten(load('zh', file));
 
   it('exist in zh (literal keys; the namespace defaults to the file’s useTranslation)', () => {

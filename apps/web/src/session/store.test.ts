@@ -1,4 +1,4 @@
-import type { TokenResponse } from '@macro/contract';
+import type { TokenResponse } from '@macro/contract/auth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getContent, getStore, setStore } from './storage';
 import { TAGS_STORAGE_KEY, useSession } from './store';

@@ -1,4 +1,7 @@
-import type { Language, MenuRoute, TokenResponse, UserInfo } from '@macro/contract';
+import type { Language } from '@macro/contract';
+import type { TokenResponse } from '@macro/contract/auth';
+import type { MenuRoute } from '@macro/contract/menus';
+import type { UserInfo } from '@macro/contract/users';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@macro/contract';
 import { create } from 'zustand';
 import { getContent, removeStore, setStore } from './storage';
@@ -103,4 +106,13 @@ useSession.subscribe((state, previous) => {
 
 export function useHasPermission(code: string): boolean {
   return useSession((s) => s.permissions.includes(code));
+}
+
+/**
+ * A check for many codes at once (a list's buttons and row actions): whether the user holds
+ * the code; no code means everyone may. The console hides what fails it; the server decides.
+ */
+export function usePermissionCheck(): (code: string | undefined) => boolean {
+  const permissions = useSession((s) => s.permissions);
+  return (code) => code === undefined || permissions.includes(code);
 }

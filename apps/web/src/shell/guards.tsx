@@ -2,10 +2,17 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../session/store';
 import { HOME_PATH, isKnownPath } from './registry';
 
-/** Shell routes: signed-out users go to /login (unknown paths to /404); a locked screen goes to /lock. */
+/** Where the signed-in user changes their password. */
+export const PASSWORD_PATH = '/info/password';
+
+/**
+ * Shell routes: signed-out users go to /login (unknown paths to /404); a locked screen goes to
+ * /lock; a password someone else set (a reset) must be changed before anything else.
+ */
 export function RequireAuth() {
   const token = useSession((s) => s.token);
   const isLocked = useSession((s) => s.isLocked);
+  const mustChange = useSession((s) => s.user?.must_change_password ?? false);
   const location = useLocation();
   if (!token) {
     if (!isKnownPath(location.pathname)) return <Navigate to="/404" replace />;
@@ -13,6 +20,7 @@ export function RequireAuth() {
     return <Navigate to={`/login${target}`} replace />;
   }
   if (isLocked) return <Navigate to="/lock" replace />;
+  if (mustChange && location.pathname !== PASSWORD_PATH) return <Navigate to={PASSWORD_PATH} replace />;
   return <Outlet />;
 }
 

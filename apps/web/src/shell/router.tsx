@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { GuestOnly, LockedOnly, RequireAuth } from './guards';
+import { GuestOnly, LockedOnly, PASSWORD_PATH, RequireAuth } from './guards';
 import { PageLoading, RouteError } from './RouteError';
 
 const errorPages = () => import('./pages/ErrorPage');
@@ -13,8 +13,12 @@ export const router = createBrowserRouter([
         path: '/login',
         element: <GuestOnly />,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('../features/login/LoginPage')).LoginPage }) },
+          { index: true, lazy: async () => ({ Component: (await import('./pages/LoginPage')).LoginPage }) },
         ],
+      },
+      {
+        path: '/authredirect',
+        lazy: async () => ({ Component: (await import('./pages/AuthRedirectPage')).AuthRedirectPage }),
       },
       {
         path: '/lock',
@@ -28,6 +32,10 @@ export const router = createBrowserRouter([
         path: '/',
         element: <RequireAuth />,
         children: [
+          {
+            path: PASSWORD_PATH.slice(1),
+            lazy: async () => ({ Component: (await import('./pages/PasswordPage')).PasswordPage }),
+          },
           {
             lazy: async () => ({ Component: (await import('./layout/ShellLayout')).ShellLayout }),
             children: [

@@ -1,32 +1,62 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermissionCheck } from '../../session/store';
+
+/** A button above a list; shown only to users holding `permission` (when given). */
+export interface ToolbarAction {
+  /** Test id suffix: `${testId}-${key}`. */
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  permission?: string;
+  primary?: boolean;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}
+
+export interface ToolbarButton {
+  permission?: string;
+  onClick: () => void;
+}
 
 interface CrudToolbarProps {
-  /** Prefix of the buttons' test ids: `${testId}-add`, `${testId}-batch-delete`. */
+  /** Prefix of the buttons' test ids: `${testId}-add`, `${testId}-batch-delete`, `${testId}-<key>`. */
   testId: string;
-  /** Absent when the user may not add: the button is then not shown. */
-  onAdd?: () => void;
-  /** Absent when the user may not delete. */
-  onBatchDelete?: () => void;
+  add?: ToolbarButton;
+  batchDelete?: ToolbarButton;
+  extra?: readonly ToolbarAction[];
+  /** Disables every button (e.g. a child list before its parent is chosen). */
   disabled?: boolean;
 }
 
-/** The add and batch-delete buttons above a list. */
-export function CrudToolbar({ testId, onAdd, onBatchDelete, disabled = false }: CrudToolbarProps) {
+/** Add, batch delete and the domain's own buttons; those the user may not use are not shown. */
+export function CrudToolbar({ testId, add, batchDelete, extra = [], disabled = false }: CrudToolbarProps) {
   const { t } = useTranslation('common');
+  const permitted = usePermissionCheck();
+  const actions: ToolbarAction[] = [
+    ...(add ? [{ key: 'add', label: t('add'), icon: <PlusOutlined />, primary: true, ...add }] : []),
+    ...(batchDelete ? [{ key: 'batch-delete', label: t('batchDelete'), icon: <DeleteOutlined />, danger: true, ...batchDelete }] : []),
+    ...extra,
+  ].filter((action) => permitted(action.permission));
+  if (actions.length === 0) return null;
   return (
-    <Space className="crud-toolbar">
-      {onAdd ? (
-        <Button type="primary" icon={<PlusOutlined />} disabled={disabled} onClick={onAdd} data-testid={`${testId}-add`}>
-          {t('add')}
+    <Space className="crud-toolbar" wrap>
+      {actions.map((action) => (
+        <Button
+          key={action.key}
+          type={action.primary ? 'primary' : 'default'}
+          danger={action.danger}
+          icon={action.icon}
+          disabled={disabled || action.disabled}
+          onClick={action.onClick}
+          data-testid={`${testId}-${action.key}`}
+        >
+          {action.label}
         </Button>
-      ) : null}
-      {onBatchDelete ? (
-        <Button danger icon={<DeleteOutlined />} disabled={disabled} onClick={onBatchDelete} data-testid={`${testId}-batch-delete`}>
-          {t('batchDelete')}
-        </Button>
-      ) : null}
+      ))}
     </Space>
   );
 }

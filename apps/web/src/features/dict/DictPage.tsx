@@ -1,14 +1,12 @@
-import { type DictEntry, DICT_BASES } from '@macro/contract';
+import type { DictEntry, DictKind } from '@macro/contract/dict';
 import { Col, Row } from 'antd';
 import { useState } from 'react';
-import { ChildDictTable } from './ChildDictTable';
 import { DictDialog } from './DictDialog';
-import { ParentDictTable } from './ParentDictTable';
+import { ChildDictList, ParentDictList } from './DictLists';
 import type { DictDialogState } from './types';
-import './dict.css';
 
-/** The screen manages system dictionaries; the same components serve /dict-biz with its base. */
-const base = DICT_BASES.system;
+/** The screen manages system dictionaries; the same components serve the business family. */
+const kind: DictKind = 'system';
 
 export function DictPage() {
   const [parent, setParent] = useState<DictEntry | null>(null);
@@ -24,13 +22,13 @@ export function DictPage() {
       <Row gutter={[16, 16]}>
         {/* Side by side only where both tables fit (spec widths: actions 250 and 300). */}
         <Col xs={24} xxl={10}>
-          <ParentDictTable base={base} selected={parent} onSelect={setParent} onOpenDialog={openDialog} />
+          <ParentDictList kind={kind} selected={parent} onSelect={setParent} onOpenDialog={openDialog} />
         </Col>
         <Col xs={24} xxl={14}>
-          <ChildDictTable key={parent?.id ?? 'none'} base={base} parent={parent} onOpenDialog={openDialog} />
+          <ChildDictList key={parent?.id ?? 'none'} kind={kind} parent={parent} onOpenDialog={openDialog} />
         </Col>
       </Row>
-      <DictDialog key={dialogKey} base={base} state={dialog} rootCode={parent?.code} onClose={() => setDialog(null)} />
+      <DictDialog key={dialogKey} kind={kind} state={dialog} rootCode={parent?.code} onClose={() => setDialog(null)} />
     </div>
   );
 }

@@ -1,12 +1,12 @@
-import type { DictEntry } from '@macro/contract';
+import type { DictEntry } from '@macro/contract/dict';
+import type { FormMode } from '../../components/crud/SchemaForm';
 
-export type DictDialogMode = 'create' | 'edit' | 'view';
 /** Parent entries sit in the left table; children (any depth) in the right tree table. */
-export type DictKind = 'parent' | 'child';
+export type DictLevel = 'parent' | 'child';
 
 export interface DictDialogState {
-  mode: DictDialogMode;
-  kind: DictKind;
+  mode: FormMode;
+  level: DictLevel;
   /** The row being edited or viewed. */
   record?: DictEntry;
   /** For a new child: the entry it goes under (its code is inherited). */

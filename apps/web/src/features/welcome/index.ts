@@ -1,8 +1,10 @@
 import { lazy } from 'react';
 import type { FeatureDescriptor } from '../../shell/feature';
 
-export const welcomeFeature: FeatureDescriptor = {
-  pages: { '/wel/index': lazy(() => import('./WelcomePage').then((m) => ({ default: m.WelcomePage }))) },
+export const WELCOME_PATH = '/wel/index';
+
+export const feature: FeatureDescriptor = {
+  pages: { [WELCOME_PATH]: lazy(() => import('./WelcomePage').then((m) => ({ default: m.WelcomePage }))) },
   permissions: [],
-  openPaths: ['/wel/index'],
+  openPaths: [WELCOME_PATH],
 };

@@ -66,7 +66,8 @@ function ShellFrame() {
       <Layout className="shell-main">
         <TopBar />
         <TabStrip refreshing={refreshing} onRefresh={refresh} />
-        <Layout.Content className="shell-content" key={viewKey}>
+        {/* The page scrolls here; a keyboard user must be able to focus it to scroll (axe scrollable-region-focusable). */}
+        <Layout.Content className="shell-content" key={viewKey} tabIndex={0}>
           <Outlet />
         </Layout.Content>
       </Layout>

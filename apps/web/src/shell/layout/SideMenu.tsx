@@ -1,10 +1,10 @@
-import type { MenuRoute } from '@macro/contract';
-import { Layout, Menu, type MenuProps } from 'antd';
+import type { MenuRoute } from '@macro/contract/menus';
+import { Drawer, Layout, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/store';
-import { useShellSettings } from '../settings';
+import { useIsMobile, useShellSettings } from '../settings';
 import { MenuIcon } from './menuIcons';
 import { ancestorPaths, isExternalLink, menuLabel, NEW_WINDOW_PATHS, visibleMenus } from './menuTree';
 
@@ -16,7 +16,10 @@ export const SIDER_COLLAPSED_WIDTH = 64;
 export function SideMenu() {
   const { t, i18n } = useTranslation('shell');
   const menus = useSession((s) => s.menus);
-  const collapsed = useShellSettings((s) => s.collapsed);
+  const mobile = useIsMobile();
+  const collapsed = useShellSettings((s) => s.collapsed) && !mobile;
+  const drawerOpen = useShellSettings((s) => s.drawerOpen);
+  const setDrawerOpen = useShellSettings((s) => s.setDrawerOpen);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const tree = useMemo(() => visibleMenus(menus), [menus]);
@@ -34,6 +37,7 @@ export function SideMenu() {
   }, [tree, i18n]);
 
   const onSelect: MenuProps['onClick'] = ({ key }) => {
+    setDrawerOpen(false);
     if (NEW_WINDOW_PATHS.has(key)) {
       window.open(key, '_blank', 'noopener');
     } else if (isExternalLink(key)) {
@@ -43,6 +47,45 @@ export function SideMenu() {
     }
   };
 
+  const logo = (
+    <div className="shell-logo">
+      <img src="/logo.svg" alt="" width={28} height={28} />
+      {collapsed ? null : <span>{t('brand')}</span>}
+    </div>
+  );
+  const menu = (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={[pathname]}
+      openKeys={collapsed ? undefined : openKeys}
+      onOpenChange={setOpenKeys}
+      onClick={onSelect}
+      data-testid="side-menu"
+    />
+  );
+
+  if (mobile) {
+    return (
+      <Drawer
+        open={drawerOpen}
+        placement="left"
+        size={SIDER_WIDTH}
+        closable={false}
+        onClose={() => setDrawerOpen(false)}
+        title={null}
+        className="shell-drawer"
+        styles={{ body: { padding: 0 } }}
+        data-testid="sidebar"
+      >
+        <nav aria-label={t('navigation')} className="shell-drawer-nav">
+          {logo}
+          {menu}
+        </nav>
+      </Drawer>
+    );
+  }
   return (
     <Layout.Sider
       width={SIDER_WIDTH}
@@ -52,20 +95,10 @@ export function SideMenu() {
       className="shell-sider"
       data-testid="sidebar"
     >
-      <div className="shell-logo">
-        <img src="/logo.svg" alt="" width={28} height={28} />
-        {collapsed ? null : <span>{t('brand')}</span>}
-      </div>
-      <Menu
-        theme="dark"
-        mode="inline"
-        items={items}
-        selectedKeys={[pathname]}
-        openKeys={collapsed ? undefined : openKeys}
-        onOpenChange={setOpenKeys}
-        onClick={onSelect}
-        data-testid="side-menu"
-      />
+      <nav aria-label={t('navigation')}>
+        {logo}
+        {menu}
+      </nav>
     </Layout.Sider>
   );
 }

@@ -1,7 +1,8 @@
 import { CloseCircleOutlined, CloseOutlined, DownOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/store';
 import { HOME_TAG, type Tag, useTabs } from '../tabs';
 import { findMenu, menuLabel } from './menuTree';
@@ -23,6 +24,13 @@ export function TabStrip({ refreshing, onRefresh }: TabStripProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const activeKey = tagKeyOf(location.pathname, location.pathname + location.search);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // The active page's tab scrolls into view when the strip overflows.
+  useEffect(() => {
+    const active = [...(listRef.current?.children ?? [])].find((item) => (item as HTMLElement).dataset.tabKey === activeKey);
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activeKey]);
 
   const labelOf = (tag: Tag): string => {
     if (tag.key === HOME_TAG.key) return t('home');
@@ -55,36 +63,48 @@ export function TabStrip({ refreshing, onRefresh }: TabStripProps) {
 
   return (
     <div className="shell-tabs" data-testid="tab-strip">
-      <Tabs
-        type="editable-card"
-        size="small"
-        hideAdd
-        activeKey={activeKey}
-        onChange={(key) => navigate(tags.find((tag) => tag.key === key)?.fullPath ?? key)}
-        onEdit={(key, action) => action === 'remove' && typeof key === 'string' && onClose(key)}
-        items={tags.map((tag) => ({
-          key: tag.key,
-          label: labelOf(tag),
-          closable: tag.key !== HOME_TAG.key && tags.length > 1,
-        }))}
-        tabBarExtraContent={
-          <div className="shell-tabs-actions">
-            <Button
-              type="text"
-              size="small"
-              icon={<ReloadOutlined spin={refreshing} />}
-              onClick={onRefresh}
-              aria-label={t('tabs.refresh')}
-              data-testid="tabs-refresh"
-            />
-            <Dropdown menu={{ items: actions, onClick: onAction }} trigger={['click']} placement="bottomRight">
-              <Button type="text" size="small" data-testid="tabs-menu">
-                {t('tabs.more')} <DownOutlined />
-              </Button>
-            </Dropdown>
-          </div>
-        }
-      />
+      {/* Opened pages are links between pages, not a tab widget: a plain list keeps every
+          control reachable and named (antd's Tabs put buttons inside role=tablist). */}
+      <nav aria-label={t('tabs.label')} className="shell-tabs-nav">
+        <ul className="shell-tabs-list" ref={listRef}>
+          {tags.map((tag) => {
+            const active = tag.key === activeKey;
+            const label = labelOf(tag);
+            return (
+              <li key={tag.key} className={active ? 'shell-tab shell-tab-active' : 'shell-tab'} data-tab-key={tag.key}>
+                <Link to={tag.fullPath} aria-current={active ? 'page' : undefined} className="shell-tab-link">
+                  {label}
+                </Link>
+                {tag.key !== HOME_TAG.key && tags.length > 1 ? (
+                  <button
+                    type="button"
+                    className="shell-tab-close"
+                    aria-label={t('tabs.close', { name: label })}
+                    onClick={() => onClose(tag.key)}
+                  >
+                    <CloseOutlined />
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="shell-tabs-actions">
+        <Button
+          type="text"
+          size="small"
+          icon={<ReloadOutlined spin={refreshing} />}
+          onClick={onRefresh}
+          aria-label={t('tabs.refresh')}
+          data-testid="tabs-refresh"
+        />
+        <Dropdown menu={{ items: actions, onClick: onAction }} trigger={['click']} placement="bottomRight">
+          <Button type="text" size="small" data-testid="tabs-menu">
+            {t('tabs.more')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      </div>
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { DownOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, type MenuProps, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../api/auth';
 import { useSession } from '../../session/store';
+import { PASSWORD_PATH } from '../guards';
 import { LockDialog } from './LockDialog';
 
 export function UserMenu() {
@@ -31,11 +32,16 @@ export function UserMenu() {
     });
 
   const items: MenuProps['items'] = [
+    { key: 'password', icon: <KeyOutlined />, label: <span data-testid="change-password">{t('passwordChange.action')}</span> },
     { key: 'lock', icon: <LockOutlined />, label: <span data-testid="lock-screen">{t('lock.action')}</span> },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('logout.action')}</span> },
   ];
-  const onClick: MenuProps['onClick'] = ({ key }) => (key === 'logout' ? confirmLogout() : setLocking(true));
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') confirmLogout();
+    else if (key === 'password') navigate(PASSWORD_PATH);
+    else setLocking(true);
+  };
 
   return (
     <>

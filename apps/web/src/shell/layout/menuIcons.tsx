@@ -86,5 +86,6 @@ const icons: Record<string, ComponentType> = {
 
 export function MenuIcon({ name }: { name: string }) {
   const Icon = icons[name] ?? (name ? AppstoreOutlined : null);
-  return Icon ? <Icon /> : null;
+  // Decoration beside the menu text: hidden from screen readers, which would read "setting 系统管理".
+  return Icon ? <Icon aria-hidden="true" /> : null;
 }

@@ -1,4 +1,4 @@
-import type { MenuRoute } from '@macro/contract';
+import type { MenuRoute } from '@macro/contract/menus';
 import type { i18n as I18n } from 'i18next';
 
 /** Category 1 entries are menus; category 2 entries are buttons and never reach the sidebar. */

@@ -1,0 +1,216 @@
+import { Button, Card, Grid, Result, Space, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
+import { type HTMLAttributes, type KeyboardEvent, type ReactNode, useContext, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudPager } from './CrudPager';
+import { usePermissionCheck } from '../../session/store';
+import { CrudToolbar, type ToolbarAction, type ToolbarButton } from './CrudToolbar';
+import { type SearchField, SearchForm } from './SearchForm';
+import { flattenTree, type TreeRow, toTreeRows } from './treeRows';
+import type { CrudListState, ListSearch } from './useCrudList';
+import './crud.css';
+
+/** A link button in a row's action column; shown only to users holding `permission`. */
+export interface RowAction<Row> {
+  key: string;
+  label: string;
+  permission?: string;
+  danger?: boolean;
+  onClick: (row: Row) => void;
+}
+
+interface BaseRow {
+  id: number;
+  children?: readonly BaseRow[];
+}
+
+export interface CrudListProps<Row extends BaseRow, S extends ListSearch> {
+  /** Prefix of every test id and form name of the list (`${testId}-table`, `${testId}-search`, …). */
+  testId: string;
+  title: ReactNode;
+  list: CrudListState<Row, S>;
+  /** The search form's fields; none, no form. */
+  search?: readonly SearchField[];
+  /** The domain's own columns; the kit adds the index and action columns. */
+  columns: ColumnsType<TreeRow<Row>>;
+  /** Names a row for screen readers ("select row …"). */
+  rowLabel: (row: Row) => string;
+  add?: ToolbarButton;
+  batchDelete?: ToolbarButton;
+  toolbar?: readonly ToolbarAction[];
+  rowActions?: readonly RowAction<Row>[];
+  actionWidth?: number;
+  /**
+   * Rows the user chooses (a master list): each row is a tab stop, chosen by click, Enter or
+   * Space, and the chosen one is marked for screen readers (aria-current) and the eye.
+   */
+  activeRow?: { key: number | null | undefined; onActivate: (row: Row) => void };
+  /** Rows carry `children`: shown as a tree, numbered at the top level only. */
+  tree?: boolean;
+  /** Shown instead of "no data" while the list is not enabled. */
+  idleText?: ReactNode;
+  /** Disables the toolbar (e.g. no parent chosen yet). */
+  toolbarDisabled?: boolean;
+  scrollX?: number;
+  /** False for a list that comes whole (a tree from `useTreeList`): its count, no pager. */
+  paged?: boolean;
+}
+
+/**
+ * antd copies column titles into a hidden measuring row when the table scrolls sideways; the
+ * copy of the "select all" checkbox must not be a tab stop nor be read out.
+ */
+function OutsideMeasureRow({ children }: { children: ReactNode }) {
+  const inMeasureRow = useContext(TableMeasureRowContext);
+  return inMeasureRow ? <span inert>{children}</span> : children;
+}
+
+/** The spec's "reacquire" block: what went wrong and a way to try again, never "no data". */
+function LoadFailure({ message, onRetry, testId }: { message: string; onRetry: () => void; testId: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <Result
+      status="warning"
+      title={t('crud.loadFailed')}
+      subTitle={<span role="alert">{message}</span>}
+      extra={
+        <Button type="primary" onClick={onRetry} data-testid={`${testId}-retry`}>
+          {t('crud.reacquire')}
+        </Button>
+      }
+      className="crud-failure"
+      data-testid={`${testId}-error`}
+    />
+  );
+}
+
+/** A list screen's panel: search form, permission-aware toolbar, table with index, selection, paging and row actions. */
+export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>(props: CrudListProps<Row, S>) {
+  const { testId, title, list, search, columns, rowLabel, rowActions = [], activeRow, tree = false } = props;
+  const { t } = useTranslation('common');
+  const permitted = usePermissionCheck();
+  // On a phone a pinned action column would cover the whole table: it scrolls with the rest.
+  const narrow = Grid.useBreakpoint().md === false;
+  const failed = list.result.isError;
+
+  const rows = useMemo<TreeRow<Row>[]>(
+    () => (failed ? [] : tree ? toTreeRows(list.records) : (list.records as TreeRow<Row>[])),
+    [list.records, tree, failed],
+  );
+  // Top-level position of each row: nested rows of a tree get no number.
+  const positions = useMemo(() => new Map(rows.map((row, i) => [row.id, i])), [rows]);
+  const label = (row: TreeRow<Row>) => rowLabel(row as Row);
+
+  const actions = rowActions.filter((action) => permitted(action.permission));
+  const tableColumns: ColumnsType<TreeRow<Row>> = [
+    {
+      key: 'index',
+      title: t('crud.index'),
+      width: tree ? 80 : 64,
+      render: (_, row) => {
+        const position = positions.get(row.id);
+        return position === undefined ? null : list.offset + position + 1;
+      },
+    },
+    ...columns,
+    ...(actions.length
+      ? [
+          {
+            key: 'actions',
+            title: t('actions'),
+            width: props.actionWidth,
+            fixed: narrow ? undefined : ('right' as const),
+            render: (_: unknown, row: TreeRow<Row>) => (
+              // A click on an action is not a click on the row (which would choose it).
+              <Space size={0} onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+                {actions.map((action) => (
+                  <Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => action.onClick(row as Row)}>
+                    {action.label}
+                  </Button>
+                ))}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const rowProps = (row: TreeRow<Row>): HTMLAttributes<HTMLElement> => {
+    if (!activeRow) return {};
+    const choose = () => activeRow.onActivate(row as Row);
+    return {
+      tabIndex: 0,
+      'aria-current': row.id === activeRow.key ? 'true' : undefined,
+      onClick: choose,
+      onKeyDown: (event: KeyboardEvent) => {
+        // Keys pressed on the row's checkbox or buttons are theirs.
+        if (event.target !== event.currentTarget) return;
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          choose();
+        }
+      },
+    };
+  };
+
+  const failure = list.result.error;
+  return (
+    <Card title={title} className="crud-card" data-testid={`${testId}-panel`}>
+      {search?.length ? <SearchForm<S> testId={`${testId}-search`} fields={search} onSearch={list.onSearch} /> : null}
+      <CrudToolbar
+        testId={testId}
+        add={props.add}
+        batchDelete={props.batchDelete}
+        extra={props.toolbar}
+        disabled={props.toolbarDisabled}
+      />
+      <Table<TreeRow<Row>>
+        rowKey="id"
+        size="middle"
+        bordered
+        loading={list.result.isFetching}
+        columns={tableColumns}
+        dataSource={list.enabled ? rows : []}
+        scroll={{ x: props.scrollX ?? 'max-content' }}
+        pagination={false}
+        locale={
+          failed && failure
+            ? { emptyText: <LoadFailure message={failure.message} onRetry={() => void list.result.refetch()} testId={testId} /> }
+            : !list.enabled && props.idleText
+              ? { emptyText: props.idleText }
+              : undefined
+        }
+        rowSelection={{
+          selectedRowKeys: list.selectedKeys,
+          onChange: list.select,
+          columnTitle: (checkbox) => <OutsideMeasureRow>{checkbox}</OutsideMeasureRow>,
+          getTitleCheckboxProps: () => ({ 'aria-label': t('crud.selectAll') }),
+          getCheckboxProps: (row) => ({ 'aria-label': t('crud.selectRow', { name: label(row) }) }),
+        }}
+        rowClassName={(row) =>
+          activeRow ? (row.id === activeRow.key ? 'crud-row-choosable crud-row-active' : 'crud-row-choosable') : ''
+        }
+        onRow={rowProps}
+        data-testid={`${testId}-table`}
+      />
+      {failed ? null : props.paged === false ? (
+        list.data ? (
+          <div className="crud-pager" data-testid={`${testId}-pager`}>
+            <span className="crud-pager-total" data-testid={`${testId}-total`}>
+              {t('total', { total: list.data.total })}
+            </span>
+          </div>
+        ) : null
+      ) : (
+        <CrudPager list={list} testId={testId} />
+      )}
+    </Card>
+  );
+}
+
+/** The rows of a list (a tree's at every depth) whose keys are selected. */
+export function selectedRows<Row extends BaseRow>(list: CrudListState<Row>, tree = false): Row[] {
+  const rows = tree ? flattenTree(list.records) : list.records;
+  return rows.filter((row) => list.selectedKeys.includes(row.id));
+}

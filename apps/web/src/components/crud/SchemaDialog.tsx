@@ -1,0 +1,160 @@
+import { App, Button, Form, Modal } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type FormMode, type ObjectSchema, type SchemaField, SchemaForm } from './SchemaForm';
+
+/** Spec §2/§9: dialogs are 880 wide, and an outside click does not close them. */
+export const DIALOG_WIDTH = 880;
+
+export interface SchemaDialogProps<V> {
+  /** Test id of the dialog; also its form's name, so field ids are `${testId}_${field}`. */
+  testId: string;
+  /** Prefix of the inputs' test ids (`${fieldTestIdPrefix}-${field}`). */
+  fieldTestIdPrefix: string;
+  open: boolean;
+  mode: FormMode;
+  title: string;
+  schema: ObjectSchema;
+  fields: readonly SchemaField[];
+  initialValues: V;
+  /** The server's copy of the record, when it arrives after opening: it replaces the values unless the user has typed. */
+  loadedValues?: V;
+  /** Saves; the dialog closes as soon as it resolves, and stays open (with the failure shown) when it rejects. */
+  onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  afterClose?: () => void;
+}
+
+const blank = (value: unknown) => value === undefined || value === null || value === '';
+const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || Object.is(a, b);
+
+/**
+ * Create, edit or view one record in the schema's form. Esc, × and Cancel on a form with
+ * unsaved changes ask before discarding them.
+ */
+export function SchemaDialog<V extends object>(props: SchemaDialogProps<V>) {
+  const { testId, open, mode, fields, initialValues, loadedValues, onSubmit, onClose } = props;
+  const { t } = useTranslation('common');
+  const { modal, message } = App.useApp();
+  const [form] = Form.useForm<V>();
+  const [saving, setSaving] = useState(false);
+  const baseline = useRef<Partial<V>>(initialValues);
+  const asking = useRef(false);
+  const touched = useRef(false);
+
+  useEffect(() => {
+    if (!loadedValues || touched.current) return;
+    form.setFieldsValue(loadedValues as Parameters<typeof form.setFieldsValue>[0]);
+    baseline.current = { ...baseline.current, ...loadedValues };
+  }, [loadedValues, form]);
+
+  const isDirty = () => {
+    const now = form.getFieldsValue(true) as Record<string, unknown>;
+    const before = baseline.current as Record<string, unknown>;
+    return fields.some((field) => !same(now[field.name], before[field.name]));
+  };
+
+  const requestClose = () => {
+    if (mode === 'view' || !isDirty()) {
+      onClose();
+      return;
+    }
+    if (asking.current) return;
+    asking.current = true;
+    modal.confirm({
+      title: t('crud.discard.title'),
+      content: t('crud.discard.content'),
+      okText: t('crud.discard.ok'),
+      cancelText: t('crud.discard.keep'),
+      // Enter or Esc on the question keeps the work; discarding takes a deliberate choice.
+      focusable: { autoFocusButton: 'cancel' },
+      okButtonProps: { danger: true, 'data-testid': `${testId}-discard` },
+      cancelButtonProps: { 'data-testid': `${testId}-keep` },
+      onOk: () => {
+        asking.current = false;
+        onClose();
+      },
+      onCancel: () => {
+        asking.current = false;
+      },
+    });
+  };
+
+  /** Rules across fields, checked once each field passes its own; shown under the field they name. */
+  const crossFieldErrors = (values: V) => {
+    const shown = new Set(fields.map((field) => field.name));
+    // Blank inputs are absent, as each field's own rule reads them.
+    const present = Object.fromEntries(Object.entries(values).filter(([, value]) => !blank(value)));
+    const issues = props.schema.safeParse?.(present).error?.issues ?? [];
+    return issues
+      .filter((issue) => issue.path.length === 1 && shown.has(String(issue.path[0])))
+      .map((issue) => ({ name: String(issue.path[0]), errors: [t(`messages:${issue.message}`, { ...issue.params })] }));
+  };
+
+  const save = async () => {
+    const values = await form.validateFields();
+    const errors = crossFieldErrors(values);
+    if (errors.length) {
+      form.setFields(errors as Parameters<typeof form.setFields>[0]);
+      throw new Error('invalid');
+    }
+    setSaving(true);
+    try {
+      await onSubmit(values);
+    } finally {
+      setSaving(false);
+    }
+    message.success(t(mode === 'edit' ? 'updated' : 'created'));
+    onClose();
+  };
+
+  const footer =
+    mode === 'view'
+      ? [
+          <Button key="close" onClick={onClose}>
+            {t('close')}
+          </Button>,
+        ]
+      : [
+          <Button key="cancel" onClick={requestClose}>
+            {t('cancel')}
+          </Button>,
+          <Button
+            key="save"
+            type="primary"
+            loading={saving}
+            // A failed check shows under its field; a failed save, in the query client's toast.
+            onClick={() => void save().catch(() => undefined)}
+            data-testid={`${testId}-save`}
+          >
+            {t('save')}
+          </Button>,
+        ];
+
+  return (
+    <Modal
+      open={open}
+      title={props.title}
+      width={DIALOG_WIDTH}
+      mask={{ closable: false }}
+      destroyOnHidden
+      footer={footer}
+      onCancel={requestClose}
+      afterClose={props.afterClose}
+      modalRender={(node) => <div data-testid={testId}>{node}</div>}
+    >
+      <SchemaForm<V>
+        form={form}
+        name={testId}
+        schema={props.schema}
+        fields={fields}
+        mode={mode}
+        initialValues={initialValues}
+        testIdPrefix={props.fieldTestIdPrefix}
+        onValuesChange={() => {
+          touched.current = true;
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,54 @@
+import { USER_PERMISSIONS, USER_STATUS, type UserRecord } from '@macro/contract/users';
+import { App, Space, Switch, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useHasPermission } from '../../session/store';
+import { useSetEnabled } from './api';
+
+/** Spec §4: a disabled user shows a hint that they are disabled. */
+export function DisabledHint({ user }: { user: UserRecord }) {
+  const { t } = useTranslation('users');
+  if (user.status !== USER_STATUS.disabled) return null;
+  return (
+    <Tooltip title={t('status.disabledHint')}>
+      <Tag color="red" data-testid={`user-disabled-${user.account}`}>
+        {t('status.0')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** Enabled or disabled, switched after a confirmation; shown as a tag to those who may not switch it. */
+export function StatusSwitch({ user }: { user: UserRecord }) {
+  const { t } = useTranslation('users');
+  const { modal, message } = App.useApp();
+  const allowed = useHasPermission(USER_PERMISSIONS.status);
+  const setEnabled = useSetEnabled();
+  const enabled = user.status === USER_STATUS.enabled;
+  if (!allowed) return enabled ? <Tag color="green">{t('status.1')}</Tag> : <DisabledHint user={user} />;
+  const ask = (next: boolean) =>
+    modal.confirm({
+      title: t(next ? 'toggle.enableTitle' : 'toggle.disableTitle'),
+      content: t(next ? 'toggle.enable' : 'toggle.disable', { name: user.account }),
+      okText: t('common:ok'),
+      cancelText: t('common:cancel'),
+      okButtonProps: { danger: !next, 'data-testid': 'user-toggle-confirm' },
+      onOk: () =>
+        setEnabled
+          .mutateAsync({ id: user.id, enabled: next })
+          .then(() => message.success(t(next ? 'toggle.enabled' : 'toggle.disabled')))
+          .catch(() => undefined),
+    });
+  return (
+    <Space size={4}>
+      <Switch
+        size="small"
+        checked={enabled}
+        loading={setEnabled.isPending}
+        onChange={ask}
+        aria-label={t('toggle.switchLabel', { name: user.account })}
+        data-testid={`user-status-${user.account}`}
+      />
+      <DisabledHint user={user} />
+    </Space>
+  );
+}

@@ -1,0 +1,96 @@
+import { USER_ENDPOINTS, USER_PERMISSIONS as P, type UserRecord } from '@macro/contract/users';
+import { TeamOutlined } from '@ant-design/icons';
+import { App, Col, Row } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudList, type RowAction, selectedRows } from '../../components/crud/CrudList';
+import type { SearchField } from '../../components/crud/SearchForm';
+import { useCrudList } from '../../components/crud/useCrudList';
+import { useRemoveUsers } from './api';
+import { ACTION_WIDTH, userColumns } from './columns';
+import { DeptFilter } from './DeptFilter';
+import { GrantDialog } from './GrantDialog';
+import { PasswordDialog } from './PasswordDialog';
+import { UserDialog, type UserDialogState } from './UserDialog';
+
+interface UserSearch extends Record<string, string | undefined> {
+  account?: string;
+  name?: string;
+}
+
+/** /controller/usermanage: departments on the left, the users of the chosen one on the right. */
+export function UserPage() {
+  const { t } = useTranslation('users');
+  const { message } = App.useApp();
+  const [deptId, setDeptId] = useState<number | undefined>(undefined);
+  const list = useCrudList<typeof USER_ENDPOINTS.page, UserSearch>(USER_ENDPOINTS.page, {
+    query: deptId === undefined ? {} : { deptId },
+  });
+  const [dialog, setDialog] = useState<UserDialogState | null>(null);
+  const [dialogKey, setDialogKey] = useState(0);
+  const [granting, setGranting] = useState<UserRecord[] | null>(null);
+  const [passwordOf, setPasswordOf] = useState<UserRecord | null>(null);
+  const confirmRemove = useRemoveUsers();
+
+  const open = (state: UserDialogState) => {
+    setDialogKey((key) => key + 1);
+    setDialog(state);
+  };
+  const grant = (users: UserRecord[]) => {
+    if (!users.length) {
+      message.warning(t('common:selectFirst'), 2);
+      return;
+    }
+    setDialogKey((key) => key + 1);
+    setGranting(users);
+  };
+
+  const search: SearchField[] = [
+    { name: 'account', label: t('field.account'), placeholder: t('search.accountPlaceholder') },
+    { name: 'name', label: t('field.name'), placeholder: t('search.namePlaceholder') },
+  ];
+  const rowActions: RowAction<UserRecord>[] = [
+    { key: 'view', label: t('common:view'), onClick: (record) => open({ mode: 'view', record }) },
+    { key: 'edit', label: t('common:edit'), permission: P.edit, onClick: (record) => open({ mode: 'edit', record }) },
+    { key: 'grant', label: t('action.grant'), permission: P.grant, onClick: (record) => grant([record]) },
+    {
+      key: 'password',
+      label: t('action.password'),
+      permission: P.password,
+      onClick: (record) => {
+        setDialogKey((key) => key + 1);
+        setPasswordOf(record);
+      },
+    },
+    { key: 'delete', label: t('common:delete'), permission: P.delete, danger: true, onClick: (record) => confirmRemove([record], list.forget) },
+  ];
+
+  return (
+    <div data-testid="user-page">
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={5} xxl={4}>
+          <DeptFilter value={deptId} onChange={setDeptId} />
+        </Col>
+        <Col xs={24} lg={19} xxl={20}>
+          <CrudList<UserRecord, UserSearch>
+            testId="user"
+            title={t('list.title')}
+            list={list}
+            search={search}
+            columns={userColumns(t)}
+            rowLabel={(row) => row.account}
+            add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
+            batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list), list.forget) }}
+            toolbar={[{ key: 'grant', label: t('action.grant'), icon: <TeamOutlined />, permission: P.grant, onClick: () => grant(selectedRows(list)) }]}
+            rowActions={rowActions}
+            actionWidth={ACTION_WIDTH}
+            scrollX={1000}
+          />
+        </Col>
+      </Row>
+      <UserDialog key={`user-${dialogKey}`} state={dialog} onClose={() => setDialog(null)} />
+      <GrantDialog key={`grant-${dialogKey}`} users={granting} onClose={() => setGranting(null)} />
+      <PasswordDialog key={`password-${dialogKey}`} user={passwordOf} onClose={() => setPasswordOf(null)} />
+    </div>
+  );
+}

@@ -20,14 +20,14 @@ test('creates, validates, edits and deletes parent and child dictionaries', asyn
   await page.getByTestId('dict-parent-add').click();
   await expect(dict.dialog()).toBeVisible();
   await dict.dialog().getByTestId('dict-field-code').focus();
-  await dict.dialog().getByTestId('dict-field-key').focus();
+  await dict.dialog().getByTestId('dict-field-dictKey').focus();
   await expect(dict.dialog().getByText('请输入字典编号')).toBeVisible();
   await dict.save();
   await expect(dict.dialog().getByText('请输入字典键值')).toBeVisible();
   await expect(dict.dialog().getByText('请输入字典名称')).toBeVisible();
   // The length rule counts a Chinese character as 2: 51 of them exceed 100.
   await dict.fill({ name: '长'.repeat(51) });
-  await dict.dialog().getByTestId('dict-field-key').focus();
+  await dict.dialog().getByTestId('dict-field-dictKey').focus();
   await expect(dict.dialog().getByText('不能超过100个字符')).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/dict-dialog-zh.png', animations: 'disabled' });
   // An outside click does not close the dialog.
@@ -44,7 +44,11 @@ test('creates, validates, edits and deletes parent and child dictionaries', asyn
   await dict.fill({ code: 'E2eColour', key: '-1', name: '重复' });
   await dict.save();
   await expect(page.getByText('字典编号「E2eColour」已存在')).toBeVisible();
+  // The dialog keeps what was typed; cancelling asks before throwing it away.
   await dict.dialog().getByRole('button', { name: /取\s*消/ }).click();
+  await expect(page.getByRole('dialog', { name: '放弃未保存的修改？' })).toBeVisible();
+  await dict.discard();
+  await expect(dict.dialog()).toBeHidden();
 
   // Child entries: the code comes from the parent and cannot be edited.
   await dict.select('E2eColour');

@@ -30,8 +30,8 @@ export class DictPage {
   async fill(values: DictValues) {
     const dialog = this.dialog();
     if (values.code !== undefined) await dialog.getByTestId('dict-field-code').fill(values.code);
-    if (values.key !== undefined) await dialog.getByTestId('dict-field-key').fill(values.key);
-    if (values.name !== undefined) await dialog.getByTestId('dict-field-value').fill(values.name);
+    if (values.key !== undefined) await dialog.getByTestId('dict-field-dictKey').fill(values.key);
+    if (values.name !== undefined) await dialog.getByTestId('dict-field-dictValue').fill(values.name);
     if (values.sort !== undefined) await dialog.locator('input[data-testid="dict-field-sort"], [data-testid="dict-field-sort"] input').fill(values.sort);
   }
 
@@ -53,6 +53,11 @@ export class DictPage {
 
   async rowAction(table: Locator, text: string, action: string) {
     await this.row(table, text).getByRole('button', { name: action, exact: true }).click();
+  }
+
+  /** Confirms throwing away a dialog's unsaved changes. */
+  async discard() {
+    await this.page.getByTestId('dict-dialog-discard').click();
   }
 
   async confirmRemove() {

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { DictPage } from './pages/dict.ts';
+import { LoginPage } from './pages/login.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
+import { describeFocus, tabTo } from './support/keyboard.ts';
+
+const SIZES = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+
+for (const size of SIZES) {
+  test(`axe finds no serious or critical violation on the kit's screens at ${size.width}px`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const login = new LoginPage(page);
+    await login.open();
+    await expectNoSeriousViolations(page, 'the sign-in page');
+
+    await login.signIn();
+    await expect(page.getByTestId('welcome-page')).toBeVisible();
+    await expectNoSeriousViolations(page, 'the welcome page');
+    if (size.width < 768) {
+      // On a phone the menu is a drawer behind the menu button.
+      const toggle = page.getByTestId('collapse-toggle');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.click();
+      await expect(page.getByRole('menuitem', { name: '系统管理' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the menu drawer');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menuitem', { name: '系统管理' })).toBeHidden();
+    }
+
+    await page.goto('/controller/dictionaries');
+    const dict = new DictPage(page);
+    await expect(dict.row(dict.parents(), 'CompanyNature')).toBeVisible();
+    await dict.select('CompanyNature');
+    await expect(dict.row(dict.children(), '国有企业')).toBeVisible();
+    await expectNoSeriousViolations(page, 'the dictionary screen');
+
+    await page.getByTestId('dict-child-add').click();
+    await expect(dict.dialog()).toBeVisible();
+    await dict.save();
+    await expect(dict.dialog().getByText('请输入字典键值')).toBeVisible();
+    await expectNoSeriousViolations(page, 'the dictionary dialog with its messages');
+
+    // Two search forms and the dialog share field names; every id is still unique, and each
+    // label focuses its own box.
+    const duplicates = await page.evaluate(() => {
+      const ids = Array.from(document.querySelectorAll('[id]'), (el) => el.id);
+      return ids.filter((id, i) => ids.indexOf(id) !== i);
+    });
+    expect(duplicates).toEqual([]);
+    await dict.dialog().locator('label', { hasText: '字典名称' }).click();
+    await expect(dict.dialog().getByTestId('dict-field-dictValue')).toBeFocused();
+  });
+}
+
+test('a keyboard-only user signs in, chooses a dictionary, and leaves a half-filled dialog safely', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByTestId('login-account')).toBeFocused();
+  await page.keyboard.type('admin');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('login-password')).toBeFocused();
+  await page.keyboard.type('Admin@123456');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('welcome-page')).toBeVisible();
+
+  // The sidebar: one tab stop, arrows to move, Enter to open the folder and the page.
+  await tabTo(page, (focus) => focus.includes('side-menu'));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: '字典管理' })).toBeVisible();
+  // Down through the folder's pages to the dictionaries, wherever they sit in it.
+  const activeMenuItem = () =>
+    page.evaluate(() => {
+      const focused = document.activeElement;
+      const active = focused?.getAttribute('aria-activedescendant');
+      return ((active ? document.getElementById(active) : focused)?.textContent ?? '').trim();
+    });
+  for (let i = 0; i < 12 && (await activeMenuItem()) !== '字典管理'; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/controller\/dictionaries$/);
+
+  const dict = new DictPage(page);
+  await expect(dict.row(dict.parents(), 'CompanyNature')).toBeVisible();
+  await tabTo(page, (focus) => focus.startsWith('TR') && focus.includes('CompanyNature'));
+  await expect(dict.row(dict.parents(), 'CompanyNature')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dict.row(dict.parents(), 'CompanyNature')).toHaveAttribute('aria-current', 'true');
+  await expect(dict.row(dict.children(), '国有企业')).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/screens/dict-keyboard-focus.png', animations: 'disabled' });
+  // Space chooses too.
+  await tabTo(page, (focus) => focus.startsWith('TR') && focus.includes('DepartmentNature'));
+  await page.keyboard.press(' ');
+  await expect(dict.row(dict.parents(), 'DepartmentNature')).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('dict-child-panel')).toContainText('部门性质');
+
+  await tabTo(page, (focus) => focus.includes('dict-child-add'));
+  await page.keyboard.press('Enter');
+  await expect(dict.dialog()).toBeVisible();
+  await tabTo(page, (focus) => focus.includes('dict-field-dictKey'));
+  await page.keyboard.type('draft');
+
+  // Esc asks first; the question opens on "keep editing", so Esc or Enter there keeps the work.
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('dialog', { name: '放弃未保存的修改？' });
+  await expect(question).toBeVisible();
+  await expect(page.getByTestId('dict-dialog-keep')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(dict.dialog().getByTestId('dict-field-dictKey')).toHaveValue('draft');
+
+  await page.keyboard.press('Escape');
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Tab');
+  expect(await describeFocus(page)).toContain('dict-dialog-discard');
+  await page.keyboard.press('Enter');
+  await expect(dict.dialog()).toBeHidden();
+  await expect(question).toBeHidden();
+});

@@ -80,6 +80,7 @@ test('creates, validates, edits and deletes parent and child dictionaries', asyn
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(dict.row(dict.children(), '大红')).toHaveCount(0);
   await dict.rowAction(dict.parents(), 'E2eColour', '删除');
+  await expect(page.getByText('确定永久删除字典「颜色」吗？')).toBeVisible();
   await dict.confirmRemove();
   await expect(dict.row(dict.parents(), 'E2eColour')).toHaveCount(0);
 });

@@ -111,6 +111,53 @@ describe('request', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('a 401 for a session already replaced retries with the new one and never signs it out', async () => {
+    let release: (reply: Response) => void = () => undefined;
+    const fetchMock = vi.fn(
+      (_url: string, init?: RequestInit) =>
+        (init?.headers as Record<string, string> | undefined)?.['Macro-Auth'] === 'bearer access-1'
+          ? new Promise<Response>((resolve) => {
+              release = resolve;
+            })
+          : Promise.resolve(new Response(JSON.stringify(failure(401, { sys_msg: '请先登录' }).body), { status: 401 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    refresh.mockResolvedValue(false);
+    const late = failureOf(request('/macro-user/info'));
+    // The user signs in again while the old call is still on its way; then the old one answers 401.
+    useSession.setState({ token: 'access-2' });
+    release(new Response(JSON.stringify(failure(401, { sys_msg: '请先登录' }).body), { status: 401 }));
+    expect((await late).status).toBe(401);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1][1]?.headers).toMatchObject({ 'Macro-Auth': 'bearer access-2' });
+    expect(refresh).not.toHaveBeenCalled();
+    // The retry's 401 is the current session's own: that one does sign out.
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a late 401 from a replaced session leaves the new session alone', async () => {
+    let release: (reply: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            release = resolve;
+          }),
+      ),
+    );
+    refresh.mockImplementation(async () => {
+      useSession.setState({ token: 'access-3' });
+      return false;
+    });
+    const late = failureOf(request('/macro-user/info'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release(new Response(JSON.stringify(failure(401, { sys_msg: '请先登录' }).body), { status: 401 }));
+    expect((await late).status).toBe(401);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(useSession.getState().token).toBe('access-3');
+  });
+
   it('leaves 401 to the caller when asked (sign-in) and returns plain bodies without the envelope', async () => {
     serve(
       { status: 400, body: { error: 'invalid_grant', error_description: 'Bad credentials', sys_msg: '账号或密码错误', success: false } },

@@ -93,7 +93,14 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
 }
 
-async function send(path: string, options: RequestOptions): Promise<{ status: number; body: unknown }> {
+interface Sent {
+  status: number;
+  body: unknown;
+  /** The access token the call carried: a 401 speaks only for that session. */
+  token: string;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Sent> {
   const { language, token } = useSession.getState();
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
   if (token) headers['Macro-Auth'] = `bearer ${token}`;
@@ -127,7 +134,7 @@ async function send(path: string, options: RequestOptions): Promise<{ status: nu
   } catch {
     body = null;
   }
-  return { status: response.status, body };
+  return { status: response.status, body, token };
 }
 
 function refreshOnce(): Promise<boolean> {
@@ -138,14 +145,25 @@ function refreshOnce(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * After a 401: true when a retry makes sense — the session has moved on since the call was sent
+ * (a refresh or a new sign-in already happened), or a refresh now succeeds.
+ */
+async function renewed(sentWith: string): Promise<boolean> {
+  const current = useSession.getState().token;
+  if (current && current !== sentWith) return true;
+  return refreshOnce().catch(() => false);
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let { status, body } = await send(path, options);
+  let { status, body, token } = await send(path, options);
   const guarded = options.handleUnauthorized !== false && window.location.pathname !== '/login';
-  if (guarded && isUnauthorized(status, body) && (await refreshOnce().catch(() => false))) {
-    ({ status, body } = await send(path, options));
+  if (guarded && isUnauthorized(status, body) && (await renewed(token))) {
+    ({ status, body, token } = await send(path, options));
   }
   if (isFailure(status, body)) {
-    if (guarded && isUnauthorized(status, body)) hooks.onUnauthorized();
+    // A late 401 from a session already replaced must not sign the new one out.
+    if (guarded && isUnauthorized(status, body) && token === useSession.getState().token) hooks.onUnauthorized();
     throw new ApiError(failureMessage(body), status, body);
   }
   if (options.envelope === false) return body as T;

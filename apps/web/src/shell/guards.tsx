@@ -1,9 +1,8 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../session/store';
-import { HOME_PATH, isKnownPath } from './registry';
+import { HOME_PATH, isKnownPath, PASSWORD_PATH } from './registry';
 
-/** Where the signed-in user changes their password. */
-export const PASSWORD_PATH = '/info/password';
 
 /**
  * Shell routes: signed-out users go to /login (unknown paths to /404); a locked screen goes to
@@ -20,14 +19,21 @@ export function RequireAuth() {
     return <Navigate to={`/login${target}`} replace />;
   }
   if (isLocked) return <Navigate to="/lock" replace />;
-  if (mustChange && location.pathname !== PASSWORD_PATH) return <Navigate to={PASSWORD_PATH} replace />;
+  // Keyed by the path: when another navigation overtakes this redirect (the sign-in page's own),
+  // the redirect runs again for the new path instead of leaving an empty screen.
+  if (mustChange && location.pathname !== PASSWORD_PATH) return <Navigate key={location.pathname} to={PASSWORD_PATH} replace />;
   return <Outlet />;
 }
 
-/** Spec §2: with a token, /login redirects to the console. */
+/**
+ * Spec §2: arriving at /login with a token redirects to the console. A sign-in made on the page
+ * is not redirected from here: the page moves on itself once the session's menus are loaded,
+ * and two navigations racing each other could leave the screen empty.
+ */
 export function GuestOnly() {
-  const token = useSession((s) => s.token);
-  return token ? <Navigate to="/" replace /> : <Outlet />;
+  const [signedInOnArrival] = useState(() => Boolean(useSession.getState().token));
+  const [params] = useSearchParams();
+  return signedInOnArrival ? <Navigate to={safeRedirect(params.get('redirect'))} replace /> : <Outlet />;
 }
 
 /** /lock only makes sense while signed in and locked. */

@@ -9,8 +9,11 @@ const openPaths = new Set<string>();
 
 export const HOME_PATH = '/wel/index';
 
+/** Where the signed-in user changes their password. */
+export const PASSWORD_PATH = '/info/password';
+
 /** Routes the router declares itself, outside the menu-driven pages. */
-const STATIC_PATHS = new Set(['/', '/wel', '/login', '/lock', '/iframe', '/403', '/404', '/500']);
+const STATIC_PATHS = new Set(['/', '/wel', '/login', '/lock', '/iframe', '/403', '/404', '/500', PASSWORD_PATH]);
 
 /** Adds the features' pages; two features claiming one path is a programming error. */
 export function registerFeatures(features: Iterable<FeatureDescriptor>): void {

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { GuestOnly, LockedOnly, PASSWORD_PATH, RequireAuth } from './guards';
+import { GuestOnly, LockedOnly, RequireAuth } from './guards';
+import { PASSWORD_PATH } from './registry';
 import { PageLoading, RouteError } from './RouteError';
 
 const errorPages = () => import('./pages/ErrorPage');

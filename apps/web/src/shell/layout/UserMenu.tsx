@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../api/auth';
 import { useSession } from '../../session/store';
-import { PASSWORD_PATH } from '../guards';
+import { PASSWORD_PATH } from '../registry';
 import { LockDialog } from './LockDialog';
 
 export function UserMenu() {

@@ -1,10 +1,10 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, Space, Typography } from 'antd';
 import Password from 'antd/es/input/Password';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { changePassword, type PasswordChange, signOut } from '../../api/session';
+import { changePassword, fetchUserInfo, type PasswordChange, signOut } from '../../api/session';
 import { useSession } from '../../session/store';
 import { HOME_PATH } from '../registry';
 import './pages.css';
@@ -22,6 +22,12 @@ function PasswordCard() {
   const { t } = useTranslation('shell');
   const { message } = App.useApp();
   const navigate = useNavigate();
+  // Re-reads the session when the page opens, so an ended session (a suspended tenant, a disabled
+  // account) returns to the sign-in page instead of offering a form that can no longer be sent.
+  const setUserInfo = useSession((s) => s.setUserInfo);
+  useEffect(() => {
+    fetchUserInfo().then(setUserInfo, () => undefined);
+  }, [setUserInfo]);
   const mustChange = useSession((s) => s.user?.must_change_password ?? false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState('');

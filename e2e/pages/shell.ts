@@ -11,8 +11,12 @@ export class Shell {
   async openMenu(folder: string, item: string) {
     const menu = this.page.getByTestId('side-menu');
     const link = menu.getByRole('menuitem', { name: item });
-    if (!(await link.isVisible())) await menu.getByText(folder, { exact: true }).click();
-    await link.click();
+    // After a resize the sider may still be animating open, closing its folders as it goes:
+    // open the folder again until the item takes the click.
+    await expect(async () => {
+      if (!(await link.isVisible())) await menu.getByText(folder, { exact: true }).click({ timeout: 3_000 });
+      await link.click({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
   }
 
   async signOut() {

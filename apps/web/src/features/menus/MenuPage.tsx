@@ -50,7 +50,7 @@ export function MenuPage() {
       width: 96,
       align: 'center',
       render: (category: number) =>
-        category === MENU_CATEGORY.button ? <Tag color="green">{t('category.button')}</Tag> : <Tag color="blue">{t('category.menu')}</Tag>,
+        category === MENU_CATEGORY.button ? <Tag color="purple">{t('category.button')}</Tag> : <Tag color="blue">{t('category.menu')}</Tag>,
     },
   ];
   const isMenu = (row: MenuRow) => row.category === MENU_CATEGORY.menu;

@@ -1,5 +1,6 @@
 import { menu, menuNode, menuRoute, menuTreeNode, type MenuNode, type MenuTreeNode } from '@macro/contract/menus';
 import { roleRecord } from '@macro/contract/roles';
+import { tenantCreated, tenantPackage } from '@macro/contract/tenants';
 import { topMenu } from '@macro/contract/auth';
 import { rowsOf, withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
@@ -182,6 +183,23 @@ describeDb(`menu administration (${dbLabel})`, () => {
     const mine = await submit({ name: '可改', code: 'clerk:edit' });
     expect((await submit({ id: mine.id, name: '已改', code: 'clerk:edit' }, clerk)).name).toBe('已改');
     expectFailure(await admin.get(`${BASE}/list?name=%00`), 400);
+  });
+
+  it("withdraws a packaged tenant's grant of a button moved outside its package", async () => {
+    const inside = await submit({ name: '包内页', code: 'pkg:inside', path: '/pkg/inside' });
+    const outside = await submit({ name: '包外页', code: 'pkg:outside', path: '/pkg/outside' });
+    const button = await submit({ parentId: inside.id, name: '包内按钮', code: 'pkg:button', category: 2 });
+    const pack = expectOk(await admin.post('/api/tenant-package/submit', { packageName: '菜单测试包', menuIds: [inside.id] }), tenantPackage);
+    const created = expectOk(await admin.post('/api/tenant', { tenantName: '菜单测试租户', packageId: pack.id }), tenantCreated);
+    const tenantAdmin = as(server, (await signIn(server, created.tenantId, 'admin', created.adminPassword)).access_token);
+    expect(await codes(tenantAdmin)).toEqual(expect.arrayContaining(['pkg:inside', 'pkg:button']));
+    expect(await codes(tenantAdmin)).not.toContain('pkg:outside');
+
+    await submit({ id: button.id, parentId: outside.id, name: '包内按钮', code: 'pkg:button', category: 2 });
+    expect(await codes(tenantAdmin)).not.toContain('pkg:button');
+    expect(await codes(tenantAdmin)).toContain('pkg:inside');
+    // The platform's own administrator keeps it.
+    expect(await codes()).toContain('pkg:button');
   });
 
   it('answers the top menus of the user', async () => {

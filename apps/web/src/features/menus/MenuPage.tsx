@@ -13,7 +13,9 @@ import './menus.css';
 
 /** 菜单管理: the platform's menus and buttons as a tree that opens level by level. */
 export function MenuPage() {
-  const { t } = useTranslation('menus');
+  const { t, i18n } = useTranslation('menus');
+  // As the sidebar names it: the translation of its key when there is one, else its name.
+  const labelOf = (row: MenuRow) => (row.i18n && i18n.exists(`menu:${row.i18n}`) ? i18n.t(`menu:${row.i18n}`) : row.name);
   const { list, expandable, open: openLevel } = useMenuRows();
   const confirmRemove = useRemoveMenus();
   const [dialog, setDialog] = useState<MenuDialogState | null>(null);
@@ -34,16 +36,16 @@ export function MenuPage() {
       dataIndex: 'name',
       title: t('field.name'),
       width: 220,
-      render: (name: string, row) => (
+      render: (_: string, row) => (
         <Space size={6}>
           <MenuIcon name={row.source} />
-          <span>{name}</span>
+          <span>{labelOf(row)}</span>
         </Space>
       ),
     },
     { dataIndex: 'code', title: t('field.code'), width: 170, ellipsis: true },
     { dataIndex: 'path', title: t('field.path'), ellipsis: true },
-    { dataIndex: 'sort', title: t('field.sort'), width: 72, align: 'right' },
+    { dataIndex: 'sort', title: t('field.sort'), width: 104, align: 'right' },
     {
       dataIndex: 'category',
       title: t('field.category'),
@@ -68,7 +70,7 @@ export function MenuPage() {
         list={list}
         search={search}
         columns={columns}
-        rowLabel={(row) => row.name}
+        rowLabel={labelOf}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list, true), list.forget) }}
         rowActions={rowActions}

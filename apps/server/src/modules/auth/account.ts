@@ -3,7 +3,7 @@ import type { Ctx } from '@macro/store';
 import type { Config } from '../../platform/config.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/module.ts';
-import { menuRoutes } from '../menus/service.ts';
+import { topMenus } from '../menus/service.ts';
 import { verifyPassword } from '../users/password.ts';
 import { findUser, roleIdsOf, setPassword, type UserRow, updateOwnDetails, userInfo } from '../users/service.ts';
 import { lockStates, unlockAccount } from './lockout.ts';
@@ -26,10 +26,7 @@ export function accountRoutes(_service: AuthService, config: Config) {
   return [
     route(AUTH_ENDPOINTS.userInfo, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
 
-    route(AUTH_ENDPOINTS.topMenu, async (_, { tx, auth }) => {
-      const tree = await menuRoutes(tx, await roleIdsOf(tx, auth!.userId));
-      return tree.map(({ id, code, name, path, source, sort, meta }) => ({ id, code, name, path, source, sort, i18n: meta.i18n }));
-    }),
+    route(AUTH_ENDPOINTS.topMenu, async (_, { tx, auth }) => topMenus(tx, await roleIdsOf(tx, auth!.userId))),
 
     route(AUTH_ENDPOINTS.unlock, async ({ body }, ctx) => {
       const targets = await usersOr404(ctx, body.userIds);

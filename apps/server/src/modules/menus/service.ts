@@ -1,7 +1,6 @@
 import { MENU_CATEGORY, type MenuRoute } from '@macro/contract/menus';
-import type { Db, Tx } from '@macro/store';
+import type { Tx } from '@macro/store';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { MenuContribution, MenuSeed } from '../../platform/module.ts';
 import { buildTree } from '../../platform/tree.ts';
 import { menus, roleMenus } from './tables.ts';
 
@@ -41,6 +40,12 @@ export async function menuRoutes(tx: Tx, roleIds: readonly number[]): Promise<Me
   );
 }
 
+/** The top-level menus of the sidebar, for the top navigation bar. */
+export async function topMenus(tx: Tx, roleIds: readonly number[]) {
+  const tree = await menuRoutes(tx, roleIds);
+  return tree.map(({ id, code, name, path, source, sort, meta }) => ({ id, code, name, path, source, sort, i18n: meta.i18n }));
+}
+
 /** Every permission code granted through these roles: menu and button codes alike. */
 export async function permissionCodes(tx: Tx, roleIds: readonly number[]): Promise<string[]> {
   return (await grantedMenus(tx, roleIds)).map((m) => m.code);
@@ -50,42 +55,6 @@ export async function permissionCodes(tx: Tx, roleIds: readonly number[]): Promi
 export function rolesGrantCode(roleIds: SQL, code: string): SQL {
   return sql`exists (select 1 from ${roleMenus} rm join ${menus} m on m.id = rm.menu_id
     where rm.role_id in (${roleIds}) and m.code = ${code})`;
-}
-
-async function upsertMenu(db: Db, seed: MenuSeed, parentId: number, index: number): Promise<void> {
-  const values = {
-    parentId,
-    code: seed.code,
-    name: seed.name,
-    path: seed.path ?? '',
-    source: seed.source ?? '',
-    sort: seed.sort ?? index + 1,
-    category: seed.category ?? MENU_CATEGORY.menu,
-    i18n: seed.i18n ?? '',
-  };
-  const [row] = await db
-    .insert(menus)
-    .values(values)
-    .onConflictDoUpdate({ target: menus.code, set: values })
-    .returning({ id: menus.id });
-  for (const [i, child] of (seed.children ?? []).entries()) await upsertMenu(db, child, row.id, i);
-}
-
-/**
- * Creates or refreshes the platform menus (by code) from every module's contributions:
- * top-level entries first, then each under its parent's code.
- */
-export async function upsertMenus(db: Db, contributions: readonly MenuContribution[]): Promise<void> {
-  const ordered = [...contributions.filter((c) => !c.parent), ...contributions.filter((c) => c.parent)];
-  for (const [index, contribution] of ordered.entries()) {
-    let parentId = 0;
-    if (contribution.parent) {
-      const [parent] = await db.select({ id: menus.id }).from(menus).where(eq(menus.code, contribution.parent));
-      if (!parent) throw new Error(`menu ${contribution.code} goes under unknown menu ${contribution.parent}`);
-      parentId = parent.id;
-    }
-    await upsertMenu(db, contribution, parentId, contribution.sort === undefined ? index : contribution.sort - 1);
-  }
 }
 
 export async function allMenuIds(tx: Tx): Promise<number[]> {

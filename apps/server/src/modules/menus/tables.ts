@@ -1,9 +1,10 @@
-import { boolean, index, integer, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
 import { globalTable, idColumn, tenantTable } from '../../platform/tables.ts';
 
 /**
  * Menus and buttons are platform-wide; their `code` is the permission code a route declares.
- * Category 1 is a menu (a page or a folder), 2 a button. Requests only read them.
+ * Category 1 is a menu (a page or a folder), 2 a button. Requests of the platform tenant's
+ * administrators change them (the menu screen); everyone else only reads them.
  */
 export const menus = globalTable(
   'macro_menu',
@@ -20,10 +21,33 @@ export const menus = globalTable(
     isOpen: boolean('is_open').notNull().default(false),
     i18n: text('i18n').notNull().default(''),
     keepAlive: boolean('keep_alive').notNull().default(false),
+    /** Where a button acts (MENU_ACTION). */
+    action: integer('action').notNull().default(1),
+    remark: text('remark').notNull().default(''),
   },
   (t) => [index('macro_menu_parent').on(t.parentId)],
-  ['select'],
+  ['select', 'insert', 'update', 'delete'],
 );
+
+/**
+ * What the seed last put in place for each module-contributed code (the module's values and
+ * its parent's code). The next start changes a field only where the module changed it and the
+ * administrator did not, and never brings back a menu the administrator removed.
+ */
+export const menuSeeds = globalTable('macro_menu_seed', {
+  code: text('code').primaryKey(),
+  parent: text('parent').notNull().default(''),
+  seeded: jsonb('seeded').$type<SeededValues>().notNull(),
+});
+
+export interface SeededValues {
+  name: string;
+  path: string;
+  source: string;
+  sort: number;
+  category: number;
+  i18n: string;
+}
 
 /** The menus and buttons a role of a tenant grants. */
 export const roleMenus = tenantTable(

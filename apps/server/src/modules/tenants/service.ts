@@ -405,6 +405,21 @@ export function tenantService(deps: ModuleDeps) {
       return row;
     },
 
+    /**
+     * After the menu tree changed shape (a menu moved, a menu became a button), what a package
+     * opens may have shrunk: every live tenant on a package is cut back to it again.
+     */
+    async reapplyPackages(ctx: Ctx): Promise<void> {
+      assertPlatformActor(ctx, platform);
+      const rows = await ctx.tx
+        .select({ tenantId: tenants.tenantId, menuIds: tenantPackages.menuIds })
+        .from(tenants)
+        .innerJoin(tenantPackages, eq(tenantPackages.id, tenants.packageId))
+        .where(live)
+        .orderBy(tenants.id);
+      for (const row of rows) await applyPackage(ctx, row.tenantId, row.menuIds);
+    },
+
     async packageOf(ctx: Ctx, tenantId: string): Promise<TenantPackage | null> {
       assertPlatformActor(ctx, platform);
       const tenant = await findByCode(ctx.tx, tenantId);

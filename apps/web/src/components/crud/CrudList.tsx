@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Result, Space, Table } from 'antd';
+import { Button, Card, Grid, Result, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import { type HTMLAttributes, type KeyboardEvent, type ReactNode, useContext, useMemo } from 'react';
@@ -17,6 +17,8 @@ export interface RowAction<Row> {
   label: string;
   permission?: string;
   danger?: boolean;
+  /** Rows the action applies to (all by default): a button row offers no "add child". */
+  show?: (row: Row) => boolean;
   onClick: (row: Row) => void;
 }
 
@@ -55,6 +57,8 @@ export interface CrudListProps<Row extends BaseRow, S extends ListSearch> {
   scrollX?: number;
   /** False for a list that comes whole (a tree from `useTreeList`): its count, no pager. */
   paged?: boolean;
+  /** Which tree rows are open, for a tree that loads its levels as they open (menus). */
+  expandable?: TableProps<TreeRow<Row>>['expandable'];
 }
 
 /**
@@ -124,7 +128,7 @@ export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>
             render: (_: unknown, row: TreeRow<Row>) => (
               // A click on an action is not a click on the row (which would choose it).
               <Space size={0} onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
-                {actions.map((action) => (
+                {actions.filter((action) => action.show?.(row as Row) ?? true).map((action) => (
                   <Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => action.onClick(row as Row)}>
                     {action.label}
                   </Button>
@@ -192,6 +196,7 @@ export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>
           activeRow ? (row.id === activeRow.key ? 'crud-row-choosable crud-row-active' : 'crud-row-choosable') : ''
         }
         onRow={rowProps}
+        expandable={props.expandable}
         data-testid={`${testId}-table`}
       />
       {failed ? null : props.paged === false ? (

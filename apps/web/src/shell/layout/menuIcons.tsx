@@ -84,6 +84,9 @@ const icons: Record<string, ComponentType> = {
   UserOutlined,
 };
 
+/** The icon names a menu may choose from (the menu screen's icon picker). */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(icons);
+
 export function MenuIcon({ name }: { name: string }) {
   const Icon = icons[name] ?? (name ? AppstoreOutlined : null);
   // Decoration beside the menu text: hidden from screen readers, which would read "setting 系统管理".

@@ -1,5 +1,6 @@
 import { MENU_ENDPOINTS } from '@macro/contract/menus';
 import { defineModule, route } from '../../platform/module.ts';
+import { apiScopeCodes } from '../scopes/grants.ts';
 import { roleIdsOf } from '../users/service.ts';
 import { menuRoutes, permissionCodes, upsertMenus } from './service.ts';
 import { menus, roleMenus } from './tables.ts';
@@ -15,6 +16,10 @@ export const module = defineModule({
   seed: ({ db, modules }) => upsertMenus(db, modules.flatMap((m) => m.menus ?? [])),
   routes: () => [
     route(MENU_ENDPOINTS.routes, async (_, { tx, auth }) => menuRoutes(tx, await roleIdsOf(tx, auth!.userId))),
-    route(MENU_ENDPOINTS.permissions, async (_, { tx, auth }) => permissionCodes(tx, await roleIdsOf(tx, auth!.userId))),
+    route(MENU_ENDPOINTS.permissions, async (_, { tx, auth }) => {
+      const roleIds = await roleIdsOf(tx, auth!.userId);
+      // Codes held through API scopes count too: the console shows what the server lets through.
+      return [...new Set([...(await permissionCodes(tx, roleIds)), ...(await apiScopeCodes(tx, roleIds))])];
+    }),
   ],
 });

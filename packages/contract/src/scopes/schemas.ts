@@ -32,7 +32,7 @@ export const SCOPE_VALUES_MAX = 50;
 export const API_SCOPE_TYPE = { system: 1, business: 2 } as const;
 
 /** A column name as a domain declares it (letters, digits, underscore). */
-const columnName = z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, { message: 'scopes.columnInvalid' });
+const columnName = z.string({ message: 'scopes.columnInvalid' }).regex(/^([a-z_][a-z0-9_]{0,62})?$/, { message: 'scopes.columnInvalid' });
 
 export const dataScope = z
   .object({
@@ -64,8 +64,8 @@ export const dataScopeBody = z.object({
     .int({ message: 'scopes.typeRequired' })
     .refine((v) => (DATA_SCOPE_TYPES as number[]).includes(v), { message: 'scopes.typeRequired' }),
   /** Custom rule (type 6) only: the declared column, the operator and its values. */
-  scopeColumn: z.union([columnName, z.literal('')]).default(''),
-  scopeOperator: z.union([z.enum(SCOPE_OPERATORS, { message: 'scopes.operatorInvalid' }), z.literal('')]).default(''),
+  scopeColumn: columnName.default(''),
+  scopeOperator: z.enum([...SCOPE_OPERATORS, ''], { message: 'scopes.operatorInvalid' }).default(''),
   scopeValues: z.array(scopeValue).max(SCOPE_VALUES_MAX, { message: 'scopes.tooManyValues' }).default([]),
   remark: text('description').default(''),
 });

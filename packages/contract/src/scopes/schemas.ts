@@ -59,10 +59,17 @@ export const dataScopeBody = z.object({
   menuId: id,
   resourceCode: requiredText('standard', 'scopes.resourceRequired'),
   scopeName: requiredText('standard', 'scopes.nameRequired'),
-  scopeType: z
-    .number({ message: 'scopes.typeRequired' })
-    .int({ message: 'scopes.typeRequired' })
-    .refine((v) => (DATA_SCOPE_TYPES as number[]).includes(v), { message: 'scopes.typeRequired' }),
+  scopeType: z.union(
+    [
+      z.literal(DATA_SCOPE_TYPE.all),
+      z.literal(DATA_SCOPE_TYPE.tenant),
+      z.literal(DATA_SCOPE_TYPE.ownDept),
+      z.literal(DATA_SCOPE_TYPE.deptAndBelow),
+      z.literal(DATA_SCOPE_TYPE.ownRows),
+      z.literal(DATA_SCOPE_TYPE.custom),
+    ],
+    { message: 'scopes.typeRequired' },
+  ),
   /** Custom rule (type 6) only: the declared column, the operator and its values. */
   scopeColumn: columnName.default(''),
   scopeOperator: z.enum([...SCOPE_OPERATORS, ''], { message: 'scopes.operatorInvalid' }).default(''),
@@ -106,9 +113,7 @@ export const apiScopeSubmit = z.object({
   scopeName: requiredText('standard', 'scopes.nameRequired'),
   scopePath: requiredText('standard', 'scopes.pathRequired').refine((v) => /^[\w-]+(:[\w-]+)*$/.test(v), { message: 'scopes.pathInvalid' }),
   scopeType: z
-    .number({ message: 'scopes.typeRequired' })
-    .int({ message: 'scopes.typeRequired' })
-    .refine((v) => v === API_SCOPE_TYPE.system || v === API_SCOPE_TYPE.business, { message: 'scopes.typeRequired' })
+    .union([z.literal(API_SCOPE_TYPE.system), z.literal(API_SCOPE_TYPE.business)], { message: 'scopes.typeRequired' })
     .default(API_SCOPE_TYPE.business),
   remark: text('description').default(''),
 });

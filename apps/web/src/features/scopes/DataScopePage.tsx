@@ -54,9 +54,9 @@ function DataScopeList({ menu }: { menu: { id: number; name: string } | null }) 
       ? `${t(`column.${scope.scopeColumn}`, { defaultValue: scope.scopeColumn })} ${t(`operator.${scope.scopeOperator}`)} ${scope.scopeValues.join(', ')}`
       : scope.scopeColumn;
   const columns: ColumnsType<DataScope> = [
-    { dataIndex: 'scopeName', title: t('field.scopeName'), ellipsis: true },
-    { dataIndex: 'resourceCode', title: t('field.resource'), width: 140, render: (code: string) => t(`resource.${code}`, { defaultValue: code }) },
-    { dataIndex: 'scopeType', title: t('field.dataType'), width: 160, render: (type: number) => t(`dataType.${type}`) },
+    { dataIndex: 'scopeName', title: t('field.scopeName'), width: 180, ellipsis: true },
+    { dataIndex: 'resourceCode', title: t('field.resource'), width: 110, render: (code: string) => t(`resource.${code}`, { defaultValue: code }) },
+    { dataIndex: 'scopeType', title: t('field.dataType'), width: 170, render: (type: number) => t(`dataType.${type}`) },
     { key: 'rule', title: t('field.rule'), ellipsis: true, render: (_: unknown, scope: DataScope) => rule(scope) },
   ];
   const rowActions: RowAction<DataScope>[] = [
@@ -79,7 +79,7 @@ function DataScopeList({ menu }: { menu: { id: number; name: string } | null }) 
         actionWidth={200}
         idleText={t('chooseMenu')}
         toolbarDisabled={menu === null}
-        scrollX={760}
+        scrollX={860}
       />
       {menu ? <DataScopeDialog key={dialogKey} menuId={menu.id} state={dialog} onClose={() => setDialog(null)} /> : null}
     </>

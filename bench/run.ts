@@ -1,6 +1,7 @@
 /**
  * npm run bench: the dictionary list endpoint (GET /api/macro-system/dict/list, signed in as the
- * admin) at 10 000 and at 1 000 000 rows, on PostgreSQL and on PGlite, each case beside a floor
+ * admin) and the user list of one department under the data scope "department and below"
+ * (GET /api/macro-user/page, signed in as a scoped user) at 10 000 and at 1 000 000 rows and users, on PostgreSQL and on PGlite, each case beside a floor
  * measured in the same run on the same database (see bench/server.ts); then the size of the
  * JavaScript the login page loads, and the duration of the last `npm test` when it was recorded.
  *
@@ -11,6 +12,7 @@
  * Environment:
  *   BENCH_SECONDS    seconds of load per measurement (default 10), after a 2 s warm-up
  *   BENCH_DATABASES  which databases, comma-separated (default "postgres,pglite")
+ *   BENCH_SIZES      sizes, comma-separated, the first 10000 (default "10000,1000000"; "10000" skips the million)
  *   DATABASE_URL     PostgreSQL that accepts CREATE DATABASE (default the local one on 127.0.0.1:5432);
  *                    the bench creates a database of its own there and drops it afterwards
  */
@@ -23,23 +25,36 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { ChildMessage, ParentMessage } from './server.ts';
+import type { BenchViewer, ChildMessage, ParentMessage } from './server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = 2;
 const CONNECTIONS = 10;
-const SIZES = [10_000, 1_000_000] as const;
+/** Rows (and users) measured at; the first is seeded at start, the others grown to in turn. */
+const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const RATIO_TARGET = 0.7;
 const GROWTH_TARGET = 2;
 const TOTAL_CAP = 10_000;
 
+/**
+ * Each case: the product's call (as the administrator, or as the scoped viewer) and the floor's.
+ * The user list reads one department's page as a user whose data scope is "department and
+ * below": the product reads the scopes and the subtree per request, the floor knows them.
+ */
 const CASES = [
-  { name: 'page 1', query: 'current=1&size=20' },
-  { name: 'deep page', query: 'current=400&size=20' }, // offset 7980
-  { name: 'search', query: `current=1&size=20&dictValue=${encodeURIComponent('项 1')}` },
+  { name: 'page 1', product: '/api/macro-system/dict/list', floor: '/list', query: () => 'current=1&size=20', as: 'admin' },
+  { name: 'deep page', product: '/api/macro-system/dict/list', floor: '/list', query: () => 'current=400&size=20', as: 'admin' }, // offset 7980
+  {
+    name: 'search',
+    product: '/api/macro-system/dict/list',
+    floor: '/list',
+    query: () => `current=1&size=20&dictValue=${encodeURIComponent('项 1')}`,
+    as: 'admin',
+  },
+  { name: 'users dept', product: '/api/macro-user/page', floor: '/users', query: (v: BenchViewer) => `current=1&size=20&deptId=${v.deptId}`, as: 'viewer' },
 ] as const;
 
 interface Load {
@@ -57,6 +72,7 @@ interface CaseResult {
 }
 interface SizeResult {
   rows: number;
+  users: number;
   seedMs: number;
   cases: CaseResult[];
 }
@@ -121,7 +137,7 @@ class BenchServer {
   }
 }
 
-async function signIn(port: number, password: string): Promise<string> {
+async function signIn(port: number, password: string, account = 'admin'): Promise<string> {
   const base = `http://127.0.0.1:${port}/api`;
   const keyResponse = await fetch(`${base}/macro-auth/oauth/public-key`);
   if (!keyResponse.ok) throw new Error(`public key: HTTP ${keyResponse.status}`);
@@ -137,7 +153,7 @@ async function signIn(port: number, password: string): Promise<string> {
       'tenant-id': '000000',
       'content-type': 'application/x-www-form-urlencoded',
     },
-    body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: encrypted }).toString(),
+    body: new URLSearchParams({ grant_type: 'password', username: account, password: encrypted }).toString(),
   });
   if (!response.ok) throw new Error(`sign-in: HTTP ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
@@ -183,39 +199,38 @@ async function comparePages(label: string, floorUrl: string, productUrl: string,
 
 async function measure(
   label: string,
-  ports: { product: number; floor: number },
-  token: string,
-  rows: number,
-  seedMs: number,
+  ports: { product: number; floor: number; viewer: BenchViewer },
+  tokens: { admin: string; viewer: string },
+  sizes: { rows: number; users: number; seedMs: number },
 ): Promise<SizeResult> {
-  const headers = { 'macro-auth': `bearer ${token}` };
-  const floorBase = `http://127.0.0.1:${ports.floor}/list`;
-  const productBase = `http://127.0.0.1:${ports.product}/api/macro-system/dict/list`;
+  const { rows, users, seedMs } = sizes;
+  const floorBase = `http://127.0.0.1:${ports.floor}`;
   const settle = async () => {
-    await fetch(`${floorBase}?current=1&size=1`).then((r) => r.arrayBuffer());
+    await fetch(`${floorBase}/list?current=1&size=1`).then((r) => r.arrayBuffer());
   };
   const cases: CaseResult[] = [];
-  console.log(`${label}: ${fmt(rows)} system dictionary entries (seeded in ${seconds(seedMs)}), measuring…`);
+  console.log(`${label}: ${fmt(rows)} system dictionary entries and ${fmt(users)} users (seeded in ${seconds(seedMs)}), measuring…`);
   for (const c of CASES) {
-    const floorUrl = `${floorBase}?${c.query}`;
-    const productUrl = `${productBase}?${c.query}`;
+    const headers = { 'macro-auth': `bearer ${tokens[c.as]}` };
+    const floorUrl = `${floorBase}${c.floor}?${c.query(ports.viewer)}`;
+    const productUrl = `http://127.0.0.1:${ports.product}${c.product}?${c.query(ports.viewer)}`;
     await comparePages(`${label} ${c.name}`, floorUrl, productUrl, headers);
     // Floor and product alternate, case by case, so drift on this machine hits both alike.
     const floor = await load(`${label} ${c.name} floor`, floorUrl, {}, settle);
     const product = await load(`${label} ${c.name} product`, productUrl, headers, settle);
     cases.push({ name: c.name, floor, product });
   }
-  const result = { rows, seedMs, cases };
+  const result = { rows, users, seedMs, cases };
   printTable(label, result);
   return result;
 }
 
 function printTable(label: string, result: SizeResult) {
   console.log(
-    `\n${label}, ${fmt(result.rows)} rows (seeded in ${seconds(result.seedMs)}); ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up`,
+    `\n${label}, ${fmt(result.rows)} rows, ${fmt(result.users)} users (seeded in ${seconds(result.seedMs)}); ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up`,
   );
   console.log(
-    `  ${'case'.padEnd(10)} ${'floor req/s'.padStart(12)} ${'product req/s'.padStart(14)} ${'floor p99'.padStart(11)} ${'product p99'.padStart(12)}   product/floor`,
+    `  ${'case'.padEnd(11)} ${'floor req/s'.padStart(12)} ${'product req/s'.padStart(14)} ${'floor p99'.padStart(11)} ${'product p99'.padStart(12)}   product/floor`,
   );
   const rps = (load: Load) => (load.rps < 10 ? load.rps.toFixed(1) : fmt(load.rps));
   const p99 = (load: Load) => (load.count ? `${fmt(load.p99)} ms` : 'none done');
@@ -224,7 +239,7 @@ function printTable(label: string, result: SizeResult) {
     const ratio = c.product.rps / c.floor.rps;
     few ||= c.product.count < 50 || c.floor.count < 50;
     console.log(
-      `  ${c.name.padEnd(10)} ${rps(c.floor).padStart(12)} ${rps(c.product).padStart(14)} ${p99(c.floor).padStart(11)} ${p99(c.product).padStart(12)}   ${ratio.toFixed(ratio < 0.1 ? 3 : 2)}  (target >= ${RATIO_TARGET.toFixed(2)} of floor: ${ratio >= RATIO_TARGET ? 'met' : 'MISSED'})`,
+      `  ${c.name.padEnd(11)} ${rps(c.floor).padStart(12)} ${rps(c.product).padStart(14)} ${p99(c.floor).padStart(11)} ${p99(c.product).padStart(12)}   ${ratio.toFixed(ratio < 0.1 ? 3 : 2)}  (target >= ${RATIO_TARGET.toFixed(2)} of floor: ${ratio >= RATIO_TARGET ? 'met' : 'MISSED'})`,
     );
   }
   if (few) console.log('  (fewer than 50 responses in a run: its figures are rough)');
@@ -284,12 +299,15 @@ async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<{ label: stri
     server = started.server;
     servers.add(server);
     const { ready } = started;
-    const token = await signIn(ready.product, ready.password);
-    const sizes: SizeResult[] = [await measure(label, ready, token, ready.rows, ready.seedMs)];
+    const tokens = {
+      admin: await signIn(ready.product, ready.password),
+      viewer: await signIn(ready.product, ready.viewer.password, ready.viewer.account),
+    };
+    const sizes: SizeResult[] = [await measure(label, ready, tokens, ready)];
     for (const size of SIZES.slice(1)) {
-      console.log(`${label}: growing to ${fmt(size)} rows…`);
+      console.log(`${label}: growing to ${fmt(size)} rows and users…`);
       const grown = await server.grow(size);
-      sizes.push(await measure(label, ready, token, grown.rows, grown.seedMs));
+      sizes.push(await measure(label, ready, tokens, grown));
     }
     return { label, sizes };
   } finally {

@@ -3,8 +3,12 @@
  * DATABASE_URL): the product on one port and, beside it on the same database, the floor: a bare
  * Fastify route running the cheapest SQL that returns the same page and the same total.
  *
+ * Two lists are measured: the dictionary list (as the administrator) and the user list of one
+ * department as a user whose role holds the data scope "department and below" (the platform
+ * turns it into `dept_id in (<the subtree>)`); users grow with the dictionaries, 10k then 1M.
+ *
  * Protocol with bench/run.ts (process messages):
- *   child → { type: 'ready', product, floor, password, rows, seedMs }   after the seed and 10k rows
+ *   child → { type: 'ready', product, floor, password, viewer, rows, users, seedMs }   after the seed and 10k rows
  *   parent → { type: 'grow', rows }  child → { type: 'grown', rows, seedMs }
  *   parent → { type: 'close' }          child closes the database and exits
  */
@@ -13,12 +17,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { seedDemo } from '../apps/server/seed/index.ts';
 import { buildApp, moduleDeps } from '../apps/server/src/app.ts';
 import { loadModules, tablesOf } from '../apps/server/src/modules.ts';
+import { createUser } from '../apps/server/src/modules/users/service.ts';
 import { readConfig } from '../apps/server/src/platform/config.ts';
+import { withTenant } from '@macro/store';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 
+/** The scoped user the user-list cases sign in as, and the department they filter by. */
+export interface BenchViewer {
+  account: string;
+  password: string;
+  deptId: number;
+}
 export type ChildMessage =
-  | { type: 'ready'; product: number; floor: number; password: string; rows: number; seedMs: number }
-  | { type: 'grown'; rows: number; seedMs: number };
+  | { type: 'ready'; product: number; floor: number; password: string; viewer: BenchViewer; rows: number; users: number; seedMs: number }
+  | { type: 'grown'; rows: number; users: number; seedMs: number };
 export type ParentMessage = { type: 'grow'; rows: number } | { type: 'close' };
 
 const TENANT = '000000';
@@ -67,8 +79,68 @@ async function addDictionaries(from: number, to: number): Promise<{ rows: number
   return { rows: n, seedMs };
 }
 
+/*
+ * The organisation the user list is measured in: BENCH_DEPTS departments of one company, the
+ * first ("the viewer's") with SUBTREE - 1 departments below it, the rest beside it. Users are
+ * spread evenly over all of them, so the subtree holds SUBTREE / BENCH_DEPTS of them.
+ */
+const BENCH_DEPTS = 200;
+const SUBTREE = 10;
+const VIEWER = { account: 'bench_viewer', password: 'Viewer@123456' };
+
+async function benchOrganisation(): Promise<{ deptIds: number[]; subtree: number[] }> {
+  const [company] = rowsOf<{ id: number }>(
+    await database.db.execute(sql`select id from macro_company where tenant_id = ${TENANT} order by id limit 1`),
+  );
+  const insertDept = async (name: string, parentId: number) =>
+    rowsOf<{ id: number }>(
+      await database.db.execute(sql`insert into macro_dept (tenant_id, company_id, parent_id, dept_name)
+        values (${TENANT}, ${company.id}, ${parentId}, ${name}) returning id`),
+    )[0].id;
+  const root = await insertDept('基准部门', 0);
+  const below: number[] = [];
+  for (let i = 1; i < SUBTREE; i++) below.push(await insertDept(`基准部门 ${i}`, i < 4 ? root : below[0]));
+  const beside: number[] = [];
+  for (let i = SUBTREE; i < BENCH_DEPTS; i++) beside.push(await insertDept(`其他部门 ${i}`, 0));
+  // The viewer's role: the user screen, and "department and below" on users.
+  const [role] = rowsOf<{ id: number }>(
+    await database.db.execute(sql`insert into macro_role (tenant_id, role_name, role_alias)
+      values (${TENANT}, '基准范围角色', 'bench_scoped') returning id`),
+  );
+  await database.db.execute(sql`insert into macro_role_menu (tenant_id, role_id, menu_id)
+    select ${TENANT}, ${role.id}, id from macro_menu where code in ('system', 'user:view')`);
+  const [scope] = rowsOf<{ id: number }>(
+    await database.db.execute(sql`insert into macro_data_scope (tenant_id, menu_id, resource_code, scope_name, scope_column, scope_type)
+      select ${TENANT}, id, 'user', '本部门及以下', 'dept_id', 4 from macro_menu where code = 'user:view' returning id`),
+  );
+  await database.db.execute(sql`insert into macro_role_data_scope (tenant_id, role_id, scope_id) values (${TENANT}, ${role.id}, ${scope.id})`);
+  await withTenant(database.db, TENANT, async (tx) => {
+    const id = await createUser(tx, { account: VIEWER.account, name: VIEWER.account, password: VIEWER.password, roleIds: [role.id] });
+    await tx.execute(sql`update macro_user set dept_id = ${root} where id = ${id}`);
+  });
+  return { deptIds: [root, ...below, ...beside], subtree: [root, ...below].sort((a, b) => a - b) };
+}
+
+const org = await benchOrganisation();
+/** The department the user-list cases filter by: inside the viewer's subtree. */
+const FILTER_DEPT = org.subtree[1];
+
+/** Adds bench users `from`..`to`, spread over the bench departments (as the owner, like the dictionaries). */
+async function addUsers(from: number, to: number): Promise<number> {
+  const depts = sql.raw(`array[${org.deptIds.join(',')}]`);
+  await database.db.execute(sql`
+    insert into macro_user (tenant_id, account, name, password_hash, dept_id, create_user)
+    select ${TENANT}, 'bench_u' || n, '基准用户 ' || n, 'x', (${depts})[1 + n % ${org.deptIds.length}], 1
+    from generate_series(${from}::int, ${to}::int) n`);
+  await database.db.execute(sql.raw(database.kind === 'postgres' ? 'vacuum (analyze) macro_user' : 'analyze macro_user'));
+  const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from macro_user where tenant_id = ${TENANT}`));
+  return n;
+}
+
 let parents = 10_000 / PER_PARENT;
+let benchUsers = 10_000;
 const initial = await addDictionaries(1, parents);
+const initialUsers = await addUsers(1, benchUsers);
 
 const product = await buildApp({ config, database, modules });
 await product.listen({ port: 0, host: '127.0.0.1' });
@@ -127,6 +199,35 @@ floor.get('/list', async (request) => {
   const records = rows.filter((row) => row.id !== null).map(({ total: _, ...record }) => record);
   return { records, total: Math.min(total, TOTAL_CAP), totalExact: total <= TOTAL_CAP, current, size };
 });
+// The user list's floor: the page of one department narrowed to the viewer's subtree, known
+// here in advance (the product reads the viewer's scopes and walks the subtree per request), with
+// the fields the product returns (the role ids of each user), and the same capped total.
+const USER_COLUMNS = sql.raw(`t.id, t.tenant_id, t.account, t.name, t.real_name, t.code, t.phone, t.telephone, t.email,
+  t.wechat, t.qq, t.birthday::text as birthday, t.sex, t.dept_id, t.dept_name, t.remark, t.status, t.user_type,
+  t.user_ext, t.avatar, t.created_at, t.updated_at,
+  array(select ur.role_id from macro_user_role ur where ur.user_id = t.id order by ur.role_id) as role_ids`);
+floor.get('/users', async (request) => {
+  const query = request.query as Record<string, string | undefined>;
+  const size = Math.max(1, Number(query.size ?? 10));
+  const deptId = Number(query.deptId);
+  const where = sql`t.dept_id = ${deptId} and t.dept_id in (${sql.join(
+    org.subtree.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+  const rows = await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.tenant_id', ${TENANT}, true), set_config('role', 'macro_app', true)`);
+    return rowsOf<{ total: number; id: number | null }>(
+      await tx.execute(sql`
+        select c.total, p.*
+        from (select count(*)::int as total from (select 1 from macro_user t where ${where} limit ${TOTAL_CAP + 1}) m) c
+        left join lateral (select ${USER_COLUMNS} from macro_user t where ${where} order by t.id limit ${size}) p on true
+        order by p.id`),
+    );
+  });
+  const total = rows[0]?.total ?? 0;
+  const records = rows.filter((row) => row.id !== null).map(({ total: _, ...record }) => record);
+  return { records, total: Math.min(total, TOTAL_CAP), totalExact: total <= TOTAL_CAP, current: 1, size };
+});
 await floor.listen({ port: 0, host: '127.0.0.1' });
 
 const portOf = (app: FastifyInstance) => (app.server.address() as { port: number }).port;
@@ -139,7 +240,10 @@ process.on('message', async (message: ParentMessage) => {
     const target = Math.round(message.rows / PER_PARENT);
     const grown = await addDictionaries(parents + 1, target);
     parents = target;
-    send({ type: 'grown', ...grown });
+    const started = performance.now();
+    const users = await addUsers(benchUsers + 1, message.rows);
+    benchUsers = message.rows;
+    send({ type: 'grown', ...grown, users, seedMs: grown.seedMs + (performance.now() - started) });
   } else if (message.type === 'close') {
     await Promise.allSettled([product.close(), floor.close()]);
     await database.close();
@@ -152,5 +256,7 @@ send({
   product: portOf(product),
   floor: portOf(floor),
   password: config.adminPassword,
+  viewer: { ...VIEWER, deptId: FILTER_DEPT },
   ...initial,
+  users: initialUsers,
 });

@@ -116,7 +116,13 @@ export async function buildApp({ config, database, modules, logger = false }: Ap
   const owner = modules.find((m) => m.authenticator);
   if (!owner?.authenticator) throw new Error('no module provides the session check');
   registerUniqueMessages(modules.flatMap((m) => m.uniqueMessages ?? []));
-  registerEndpoints(app, bindings, { db: database.db, audit: deps.audit, authenticator: await owner.authenticator(deps) });
+  const scopes = modules.find((m) => m.dataScope);
+  registerEndpoints(app, bindings, {
+    db: database.db,
+    audit: deps.audit,
+    authenticator: await owner.authenticator(deps),
+    dataScope: scopes?.dataScope?.(deps),
+  });
 
   registerConsole(app, config, database.db);
   return app;

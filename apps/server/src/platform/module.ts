@@ -4,6 +4,7 @@ import type { SQL, Table } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
+import type { DataResource, DataScopePort } from './dataScope.ts';
 import type { AccessClaims } from './tokens.ts';
 
 /** What a module's routes and services are given by the composition root. */
@@ -28,6 +29,12 @@ export interface EndpointArgs<E extends Endpoint> {
 export interface RouteCtx extends Ctx {
   /** Claims of the signed-in user (null on public routes). */
   auth: AccessClaims | null;
+  /**
+   * The predicate (on alias `t`) that narrows `resource` to what the actor's data scopes let
+   * them see; `true` when none of their roles holds a scope on it. AND it into list and detail
+   * queries: a row outside it is neither listed nor found (404).
+   */
+  dataScope(resource: DataResource): Promise<SQL>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -136,6 +143,10 @@ export interface ServerModule {
   /** The module that owns the audit log gives everyone its port. */
   audit?: AuditPort;
   sweep?: (owner: SweepClient) => Promise<SweepFixture>;
+  /** Resources of this module that data scopes can narrow (its list and detail queries apply them). */
+  dataResources?: readonly DataResource[];
+  /** The module that owns data scopes gives every route context its predicate. */
+  dataScope?: (deps: ModuleDeps) => DataScopePort;
 }
 
 export function defineModule(module: ServerModule): ServerModule {

@@ -10,6 +10,7 @@ import {
 import { type AuditPort, type Db, rowsOf, type Tx, tenantScope } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type DataScopePort, UNSCOPED } from './dataScope.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { ok } from './http.ts';
 import type { Authenticator, RouteBinding, RouteCtx } from './module.ts';
@@ -83,6 +84,14 @@ function routeSchema(endpoint: Endpoint) {
   };
 }
 
+/**
+ * The transaction-local setting naming the signed-in user: owner columns (tables.ts
+ * `ownerColumn`) take it as their default, so a row records who created it without the domain
+ * writing it.
+ */
+export const USER_SETTING = 'app.user_id';
+const actingUser = (userId: number) => sql`set_config(${USER_SETTING}, ${String(userId)}, true) as acting_user`;
+
 const noTransaction = new Proxy({} as Tx, {
   get() {
     throw new Error('a public route has no request transaction');
@@ -93,6 +102,7 @@ export interface GuardDeps {
   db: Db;
   audit: AuditPort;
   authenticator: Authenticator;
+  dataScope?: DataScopePort;
 }
 
 /**
@@ -103,6 +113,7 @@ export interface GuardDeps {
  */
 export function registerEndpoints(app: FastifyInstance, bindings: readonly RouteBinding[], deps: GuardDeps): void {
   const { db, audit, authenticator } = deps;
+  const dataScope = deps.dataScope ?? UNSCOPED;
   app.decorate('endpoints', []);
   app.decorateRequest('auth', null);
 
@@ -125,19 +136,21 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
 
     const run = (request: FastifyRequest, reply: FastifyReply, tx: Tx) => {
       if (request.validationError && !binding.ownValidation) throw request.validationError;
+      const actor = {
+        tenantId: request.auth?.tenantId ?? '',
+        userId: request.auth?.userId ?? null,
+        account: request.auth?.account ?? '',
+        ip: request.ip,
+        language: request.language,
+      };
       const ctx: RouteCtx = {
         tx,
         audit,
         auth: request.auth,
         request,
         reply,
-        actor: {
-          tenantId: request.auth?.tenantId ?? '',
-          userId: request.auth?.userId ?? null,
-          account: request.auth?.account ?? '',
-          ip: request.ip,
-          language: request.language,
-        },
+        actor,
+        dataScope: (resource) => dataScope.predicate(tx, actor, resource),
       };
       const args = { params: request.params, query: request.query, body: request.body } as Parameters<RouteBinding['handle']>[0];
       return binding.handle(args, ctx);
@@ -161,7 +174,7 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
                   const [scope] = rowsOf<{ allowed: boolean }>(
                     await tx.execute(sql`
                       with session as materialized (${authenticator.sessionCheck(claims, code)})
-                      select allowed, ${tenantScope(claims.tenantId)} from session`),
+                      select allowed, ${tenantScope(claims.tenantId)}, ${actingUser(claims.userId)} from session`),
                   );
                   if (!scope) throw unauthorized('common.tokenInvalid');
                   if (!scope.allowed) throw forbidden(code);

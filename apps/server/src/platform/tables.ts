@@ -28,6 +28,15 @@ export const timestamps = () => ({
 });
 
 /**
+ * Who created the row (a user id of the tenant): the signed-in user of the request that inserted
+ * it, taken from the transaction's `app.user_id` setting (routes.ts), null for rows made outside
+ * a request (seeds, provisioning). Data scopes' "own rows" test it.
+ */
+export const ownerColumn = () => ({
+  createUser: integer('create_user').default(sql`nullif(current_setting('app.user_id', true), '')::integer`),
+});
+
+/**
  * For domains that keep removed rows (restorable, still referenced by history): removal sets
  * the time, lists filter on `notDeleted` (see crud.ts).
  */

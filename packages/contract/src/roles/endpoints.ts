@@ -7,6 +7,7 @@ import {
   grantTreeNode,
   roleBody,
   roleGrant,
+  roleTreeKeys,
   roleTreeKeysQuery,
   roleIdParams,
   roleListQuery,
@@ -205,12 +206,12 @@ export const ROLE_ENDPOINTS = {
     method: 'POST',
     path: `${BASE}/grant`,
     tag,
-    summary: 'Grant menus and buttons to roles',
+    summary: 'Grant menus, buttons and scopes to roles',
     description:
-      "Replaces what the roles `roleIds` grant with the menus and buttons `menuIds`, in one transaction; their users hold exactly those permission codes from their next request. Menus outside the tenant's package are refused. Data and API scopes are granted on their own screens: `dataScopeIds` and `apiScopeIds` must be empty.",
+      "Replaces what the roles `roleIds` grant with the menus and buttons `menuIds`, the data scopes `dataScopeIds` and the API scopes `apiScopeIds`, in one transaction; their users hold exactly those from their next request. Menus outside the tenant's package are refused.",
     access: P.grant,
     body: roleGrant,
-    response: z.object({ roles: z.number(), menus: z.number() }),
+    response: z.object({ roles: z.number(), menus: z.number(), dataScopes: z.number(), apiScopes: z.number() }),
     failures: [404],
   }),
   grantTree: defineEndpoint({
@@ -228,10 +229,11 @@ export const ROLE_ENDPOINTS = {
     method: 'GET',
     path: '/macro-system/menu/role-tree-keys',
     tag,
-    summary: 'Menus and buttons roles grant',
-    description: 'The ids of the menus and buttons the roles `roleIds` (comma-separated) grant, for ticking the grant dialog.',
+    summary: 'Menus, buttons and scopes roles grant',
+    description:
+      'The ids of the menus and buttons (`menu`), data scopes (`dataScope`) and API scopes (`apiScope`) the roles `roleIds` (comma-separated) grant, for ticking the grant dialog.',
     access: P.grant,
     query: roleTreeKeysQuery,
-    response: z.array(z.number()),
+    response: roleTreeKeys,
   }),
 };

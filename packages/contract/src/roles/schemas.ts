@@ -83,12 +83,12 @@ export const roleUsersBody = z.object({
 export const roleUsersSet = z.object({ users: z.number().int() });
 export const rolePermission = z.object({ permissions: z.array(z.string()) }).meta({ id: 'RolePermission' });
 
-/** Spec 000 §3 "Role grant": the menus (and buttons) the roles grant; scopes come with the scope screens. */
+/** Spec 000 §3 "Role grant": the menus (and buttons), data scopes and API scopes the roles grant. */
 export const roleGrant = z.object({
   roleIds: z.array(id, { message: 'common.idsInvalid' }).min(1, { message: 'roles.chooseRole' }).max(500),
   menuIds: z.array(id, { message: 'common.idsInvalid' }).max(5000),
-  dataScopeIds: z.array(id, { message: 'common.idsInvalid' }).max(0, { message: 'roles.scopesUnavailable' }).default([]),
-  apiScopeIds: z.array(id, { message: 'common.idsInvalid' }).max(0, { message: 'roles.scopesUnavailable' }).default([]),
+  dataScopeIds: z.array(id, { message: 'common.idsInvalid' }).max(5000).default([]),
+  apiScopeIds: z.array(id, { message: 'common.idsInvalid' }).max(5000).default([]),
 });
 export type RoleGrant = z.input<typeof roleGrant>;
 
@@ -116,3 +116,7 @@ export const grantTreeNode: z.ZodType<GrantTreeNode> = z
   })
   .meta({ id: 'GrantTreeNode' });
 export const roleTreeKeysQuery = z.object({ roleIds: idList });
+/** What roles grant, for ticking the grant dialog's three tabs. */
+export const roleTreeKeys = z
+  .object({ menu: z.array(z.number()), dataScope: z.array(z.number()), apiScope: z.array(z.number()) })
+  .meta({ id: 'RoleTreeKeys' });

@@ -183,7 +183,7 @@ describeDb(`sign-in and session (${dbLabel})`, () => {
     expect((await client.get('/api/macro-user/info')).statusCode).toBe(200);
     const denied = await client.get('/api/macro-system/dict/parent-list');
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toMatchObject({ success: false, error_code: 403, sys_msg: '没有权限执行此操作（dict:view）' });
+    expect(denied.json()).toMatchObject({ success: false, error_code: 403, sys_msg: '没有权限执行此操作：您的角色没有权限编码「dict:view」，请联系管理员授权' });
     expect((await client.get('/api/macro-system/menu/routes')).json().data).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { defineModule } from '../../platform/module.ts';
 import { type AccessClaims, verifyAccessToken } from '../../platform/tokens.ts';
 import { rolesGrantCode } from '../menus/service.ts';
+import { rolesHoldApiScope } from '../scopes/grants.ts';
 import { roleIdsSql } from '../users/service.ts';
 import { AUTH_PERMISSIONS } from '@macro/contract/auth';
 import { USER_PERMISSIONS } from '@macro/contract/users';
@@ -15,7 +16,9 @@ import { authLockouts, authRateLimits, authSessions, authUsedRefreshTokens, plat
 const VERIFIED_CACHE_SIZE = 10_000;
 
 function sessionCheck(claims: AccessClaims, code: string): SQL {
-  const granted = code ? rolesGrantCode(roleIdsSql(sql`s.user_id`), code) : sql`true`;
+  // A code is held through a granted menu or button, or through a granted API scope naming it.
+  const roleIds = roleIdsSql(sql`s.user_id`);
+  const granted = code ? sql`(${rolesGrantCode(roleIds, code)} or ${rolesHoldApiScope(roleIds, code)})` : sql`true`;
   return sql`
     select ${granted} as allowed from ${authSessions} s
     where s.id = ${claims.sessionId} and s.user_id = ${claims.userId} and s.tenant_id = ${claims.tenantId}

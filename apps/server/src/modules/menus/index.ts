@@ -1,5 +1,6 @@
 import { MENU_ENDPOINTS as E, MENU_PERMISSIONS as P } from '@macro/contract/menus';
 import { defineModule, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
+import { apiScopeCodes } from '../scopes/grants.ts';
 import { roleIdsOf } from '../users/service.ts';
 import { menuAdmin } from './admin.ts';
 import { upsertMenus } from './seed.ts';
@@ -58,7 +59,11 @@ export const module = defineModule({
     const admin = menuAdmin(deps);
     return [
       route(E.routes, async (_, { tx, auth }) => menuRoutes(tx, await roleIdsOf(tx, auth!.userId))),
-      route(E.permissions, async (_, { tx, auth }) => permissionCodes(tx, await roleIdsOf(tx, auth!.userId))),
+      route(E.permissions, async (_, { tx, auth }) => {
+        const roleIds = await roleIdsOf(tx, auth!.userId);
+        // Codes held through API scopes count too: the console shows what the server lets through.
+        return [...new Set([...(await permissionCodes(tx, roleIds)), ...(await apiScopeCodes(tx, roleIds))])];
+      }),
       route(E.topMenu, async (_, { tx, auth }) => topMenus(tx, await roleIdsOf(tx, auth!.userId))),
       route(E.list, ({ query }, ctx) => admin.list(ctx, query, false)),
       route(E.menuList, ({ query }, ctx) => admin.list(ctx, query, true)),

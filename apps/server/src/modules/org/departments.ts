@@ -52,15 +52,22 @@ async function deptsWhere(tx: Tx, where: SQL): Promise<Dept[]> {
   return rows.map((row) => toDept(row, types));
 }
 
-export async function deptDetail(tx: Tx, id: number): Promise<Dept> {
-  const [found] = await deptsWhere(tx, sql`t.id = ${id}`);
+/** One department; outside the caller's data scope (`scope`, on `t`) it does not exist (404). */
+export async function deptDetail(tx: Tx, id: number, scope: SQL = sql`true`): Promise<Dept> {
+  const [found] = await deptsWhere(tx, sql`t.id = ${id} and ${scope}`);
   if (!found) throw notFound('org.deptNotFound');
   return found;
 }
 
-export async function listDepts(tx: Tx, query: PageQuery & { deptName?: string; companyId?: number }): Promise<Page<Dept>> {
+/** A page of departments narrowed by the caller's data scope (`scope`, on `t`). */
+export async function listDepts(
+  tx: Tx,
+  query: PageQuery & { deptName?: string; companyId?: number },
+  scope: SQL = sql`true`,
+): Promise<Page<Dept>> {
   const types = await dictionaryNames(tx, DEPARTMENT_NATURE_DICT);
   const parts = [
+    scope,
     query.deptName ? sql`t.dept_name ilike ${containing(query.deptName)}` : undefined,
     query.companyId ? sql`t.company_id = ${query.companyId}` : undefined,
   ].filter((part): part is SQL => part !== undefined);
@@ -171,4 +178,21 @@ export async function removeDepts(ctx: Ctx, ids: number[]): Promise<number> {
   const staffed = doomed.find((d) => (users.get(d.id) ?? 0) > 0);
   if (staffed) throw conflict('org.deptHasUsers', { name: staffed.deptName, count: users.get(staffed.id)! });
   return auditedDelete(ctx, departments, RESOURCE, doomed);
+}
+
+/**
+ * A department and every department below it: what "department and below" data scopes compare
+ * a row's department against (one recursive walk per request, not per row).
+ */
+export async function deptSubtreeIds(tx: Tx, deptId: number): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      with recursive below(id) as (
+        select t.id from ${departments} t where t.id = ${deptId}
+        union
+        select t.id from ${departments} t join below b on t.parent_id = b.id
+      )
+      select id from below`),
+  );
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }

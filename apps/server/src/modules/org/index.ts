@@ -15,7 +15,7 @@ import { companyDeptTree, deptDetail, deptTree, lazyDepts, lazyDeptTree, listDep
 import { provisionDemoOrganisation } from './starter.ts';
 import { saveSpecialPosts, specialPostHolders, specialPostsOf } from './specialPosts.ts';
 import { sweepFixture } from './sweep.ts';
-import { companies, departments, specialPosts } from './tables.ts';
+import { companies, DEPT_DATA, departments, specialPosts } from './tables.ts';
 import { companyDepartmentTree, companyDepartmentUserTree, companyPostTree } from './trees.ts';
 
 const button = (code: string, name: string, i18n: string) => ({ code, name, category: 2 as const, i18n });
@@ -45,16 +45,16 @@ export const module = defineModule({
     route(C.postsTree, ({ params }, { tx }) => companyPostTree(tx, params.companyId)),
 
     route(D.create, ({ body }, ctx) => submitDept(ctx, body)),
-    route(D.detail, ({ params }, { tx }) => deptDetail(tx, params.deptId)),
+    route(D.detail, async ({ params }, { tx, dataScope }) => deptDetail(tx, params.deptId, await dataScope(DEPT_DATA))),
     route(D.update, ({ params, body }, ctx) => submitDept(ctx, { ...body, id: params.deptId })),
     route(D.remove, async ({ params }, ctx) => ({ removed: await removeDepts(ctx, [params.deptId]) })),
     route(D.specialPost, async ({ params }, { tx }) => {
       await findOr404(tx, departments, params.deptId, { message: 'org.deptNotFound' });
       return specialPostHolders(tx, SPECIAL_POST_TYPE.department);
     }),
-    route(D.list, ({ query }, { tx }) => listDepts(tx, query)),
+    route(D.list, async ({ query }, { tx, dataScope }) => listDepts(tx, query, await dataScope(DEPT_DATA))),
     route(D.lazyList, ({ query }, { tx }) => lazyDepts(tx, query.parentId, query.companyId)),
-    route(D.detailByQuery, ({ query }, { tx }) => deptDetail(tx, query.id)),
+    route(D.detailByQuery, async ({ query }, { tx, dataScope }) => deptDetail(tx, query.id, await dataScope(DEPT_DATA))),
     route(D.submit, ({ body }, ctx) => submitDept(ctx, body)),
     route(D.removeMany, async ({ query }, ctx) => ({ removed: await removeDepts(ctx, query.ids) })),
     route(D.tree, ({ query }, { tx }) => deptTree(tx, query.companyId)),
@@ -89,6 +89,7 @@ export const module = defineModule({
     { constraint: 'macro_company_code', message: 'org.companyCodeExists', params: { code: 'companyCode' } },
     { constraint: 'macro_dept_code', message: 'org.deptCodeExists', params: { code: 'deptCode' } },
   ],
+  dataResources: [DEPT_DATA],
   provision: provisionDemoOrganisation,
   sweep: sweepFixture,
 });

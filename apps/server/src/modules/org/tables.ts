@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idColumn, tenantTable, timestamps } from '../../platform/tables.ts';
+import { defineDataResource } from '../../platform/dataScope.ts';
+import { idColumn, ownerColumn, tenantTable, timestamps } from '../../platform/tables.ts';
 
 /** Companies of a tenant, a tree by `parent_id` (0 at the top). */
 export const companies = tenantTable(
@@ -44,6 +45,7 @@ export const departments = tenantTable(
     phone: text('phone').notNull().default(''),
     sort: integer('sort').notNull().default(1),
     remark: text('remark').notNull().default(''),
+    ...ownerColumn(),
     ...timestamps(),
   },
   (t) => [
@@ -53,6 +55,17 @@ export const departments = tenantTable(
     index('macro_dept_list').on(t.tenantId, t.sort, t.id),
   ],
 );
+
+/**
+ * Departments as data scopes see them: created by `create_user`; a department's own id is its
+ * department (so "own department" shows the user's department, "and below" its subtree).
+ */
+export const DEPT_DATA = defineDataResource({
+  code: 'department',
+  owner: 'create_user',
+  dept: 'id',
+  fields: { company_id: 'number', parent_id: 'number', dept_name: 'text', dept_code: 'text', dept_type: 'text' },
+});
 
 /** Posts marked special for companies (type 1) or departments (type 2). */
 export const specialPosts = tenantTable(

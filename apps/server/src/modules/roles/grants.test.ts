@@ -10,7 +10,8 @@ import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TE
 import { createUser } from '../users/service.ts';
 
 const flat = (nodes: GrantTreeNode[]): GrantTreeNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
-const granted = z.object({ roles: z.number(), menus: z.number() });
+const granted = z.object({ roles: z.number(), menus: z.number(), dataScopes: z.number(), apiScopes: z.number() });
+const treeKeys = z.object({ menu: z.array(z.number()), dataScope: z.array(z.number()), apiScope: z.array(z.number()) });
 
 describeDb(`role grants (${dbLabel})`, () => {
   let server: TestServer;
@@ -45,9 +46,11 @@ describeDb(`role grants (${dbLabel})`, () => {
     const sidebar = expectOk(await clerk.get('/api/macro-system/menu/routes'), z.array(menuRoute));
     expect(sidebar.map((m) => m.code)).toEqual(['system']);
     expect(sidebar[0].children.map((m) => m.code)).toEqual(['dict:view']);
-    expect(expectOk(await admin.get(`/api/macro-system/menu/role-tree-keys?roleIds=${role.id}`), z.array(z.number()))).toEqual(
-      [system.id, dictView.id, dictAdd.id].sort((a, b) => a - b),
-    );
+    expect(expectOk(await admin.get(`/api/macro-system/menu/role-tree-keys?roleIds=${role.id}`), treeKeys)).toEqual({
+      menu: [system.id, dictView.id, dictAdd.id].sort((a, b) => a - b),
+      dataScope: [],
+      apiScope: [],
+    });
 
     // A grant replaces: the dictionaries go, the add button with them.
     expectOk(await admin.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [] }), granted);
@@ -66,13 +69,13 @@ describeDb(`role grants (${dbLabel})`, () => {
     expectFailure(await admin.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [2_000_000] }), 400, '所选菜单不存在');
     expectFailure(await admin.post('/api/macro-system/role/grant', { roleIds: [], menuIds: [] }), 400, '请至少选择一个角色');
     expectFailure(
-      await admin.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [], dataScopeIds: [1] }),
+      await admin.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [], dataScopeIds: [2_000_000] }),
       400,
-      '数据权限和接口权限请在各自的页面授权',
+      '所选数据权限或接口权限不存在',
     );
     const other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
     expectFailure(await other.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [] }), 404);
-    expect(expectOk(await admin.get(`/api/macro-system/menu/role-tree-keys?roleIds=${role.id}`), z.array(z.number()))).toEqual([dictView.id]);
+    expect(expectOk(await admin.get(`/api/macro-system/menu/role-tree-keys?roleIds=${role.id}`), treeKeys).menu).toEqual([dictView.id]);
   });
 
   it("keeps a packaged tenant's grants inside its package", async () => {

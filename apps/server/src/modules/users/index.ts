@@ -20,7 +20,7 @@ import {
 } from './manage.ts';
 import { acceptedPassword, passwordDecryptor } from './secret.ts';
 import { createUser, findUserByAccount, userInfo } from './service.ts';
-import { userRoles, users } from './tables.ts';
+import { USER_DATA, userRoles, users } from './tables.ts';
 
 /** Sweep data: a user holding a role, both named so a leak is easy to spot. */
 async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
@@ -66,8 +66,8 @@ export const module = defineModule({
     const decrypt = passwordDecryptor((await loadPlatformKeys(db)).privateKeyPem);
     return [
       route(E.info, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
-      route(E.page, ({ query }, { tx }) => userPage(tx, query)),
-      route(E.detail, ({ query }, { tx }) => userDetail(tx, query.id)),
+      route(E.page, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA))),
+      route(E.detail, async ({ query }, { tx, dataScope }) => userDetail(tx, query.id, await dataScope(USER_DATA))),
       route(E.submit, ({ body }, ctx) => {
         const { id, password, password2, ...fields } = body;
         if (id !== undefined) return updateManagedUser(ctx, id, fields);
@@ -78,7 +78,7 @@ export const module = defineModule({
       route(E.grant, async ({ body }, ctx) => ({ users: await grantRoles(ctx, body.userIds, body.roleIds) })),
       route(E.platformDetail, ({ query }, { tx }) => platformDetail(tx, query.id)),
       route(E.updatePlatform, ({ body }, ctx) => updatePlatform(ctx, body)),
-      route(E.restPage, ({ query }, { tx }) => userPage(tx, query)),
+      route(E.restPage, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA))),
       route(E.restCreate, ({ body: { password, password2, ...fields } }, ctx) =>
         createManagedUser(ctx, fields, acceptedPassword(decrypt, { password, password2 })),
       ),
@@ -112,6 +112,7 @@ export const module = defineModule({
       ],
     },
   ],
+  dataResources: [USER_DATA],
   uniqueMessages: [{ constraint: 'macro_user_tenant_account', message: 'users.accountExists', params: { account: 'account' } }],
   // Every tenant starts with its administrator, holding the administrator role.
   async provision({ tx }, tenant) {

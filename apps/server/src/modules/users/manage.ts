@@ -94,13 +94,16 @@ function matching(search: UserSearch): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export async function userPage(tx: Tx, query: PageQuery & UserSearch): Promise<Page<UserRecord>> {
-  const page = await listPage(tx, { table: sql`${users}`, where: matching(query), order: ['id'], columns: USER_COLUMNS, toRecord }, query);
+/** A page of users; `scope` is the caller's data-scope predicate on `t` (route context `dataScope(USER_DATA)`). */
+export async function userPage(tx: Tx, query: PageQuery & UserSearch, scope: SQL = sql`true`): Promise<Page<UserRecord>> {
+  const where = sql`${matching(query)} and ${scope}`;
+  const page = await listPage(tx, { table: sql`${users}`, where, order: ['id'], columns: USER_COLUMNS, toRecord }, query);
   return { ...page, records: await withRoleNames(tx, page.records) };
 }
 
-export async function userDetail(tx: Tx, id: number): Promise<UserRecord> {
-  const rows = rowsOf(await tx.execute(sql`select ${USER_COLUMNS} from ${users} t where t.id = ${id}`));
+/** One user; outside the caller's data scope it does not exist (404). */
+export async function userDetail(tx: Tx, id: number, scope: SQL = sql`true`): Promise<UserRecord> {
+  const rows = rowsOf(await tx.execute(sql`select ${USER_COLUMNS} from ${users} t where t.id = ${id} and ${scope}`));
   if (!rows.length) throw notFound('users.notFound');
   const [record] = await withRoleNames(tx, rows.map(toRecord));
   return record;

@@ -58,6 +58,12 @@ export async function roleIdsOf(tx: Tx, userId: number): Promise<number[]> {
   return rows.map((r) => r.roleId);
 }
 
+/** The department a user belongs to, or null. */
+export async function deptIdOf(tx: Tx, userId: number): Promise<number | null> {
+  const [row] = await tx.select({ deptId: users.deptId }).from(users).where(eq(users.id, userId));
+  return row?.deptId ?? null;
+}
+
 /** SQL: the role ids of a user (a subquery). */
 export function roleIdsSql(userId: SQL): SQL {
   return sql`select ${userRoles.roleId} from ${userRoles} where ${userRoles.userId} = ${userId}`;

@@ -1,5 +1,6 @@
 import { boolean, date, index, integer, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { idColumn, tenantTable, timestamps } from '../../platform/tables.ts';
+import { defineDataResource } from '../../platform/dataScope.ts';
+import { idColumn, ownerColumn, tenantTable, timestamps } from '../../platform/tables.ts';
 
 export const users = tenantTable(
   'macro_user',
@@ -35,13 +36,27 @@ export const users = tenantTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     locked: boolean('locked').notNull().default(false),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    ...ownerColumn(),
     ...timestamps(),
   },
   (t) => [
     unique('macro_user_tenant_account').on(t.tenantId, t.account),
     index('macro_user_dept').on(t.tenantId, t.deptId, t.id),
+    // "Own rows" data scopes page by creator.
+    index('macro_user_owner').on(t.tenantId, t.createUser, t.id),
   ],
 );
+
+/**
+ * Users as data scopes see them: created by `create_user`, in the department `dept_id`; a
+ * custom rule may test these columns.
+ */
+export const USER_DATA = defineDataResource({
+  code: 'user',
+  owner: 'create_user',
+  dept: 'dept_id',
+  fields: { account: 'text', name: 'text', real_name: 'text', code: 'text', dept_id: 'number', status: 'number', sex: 'number', user_type: 'number' },
+});
 
 /**
  * The roles each user holds. Roles are the roles domain's: the role id is checked (and the

@@ -1,15 +1,51 @@
 import { type GrantTreeNode, ROLE_ENDPOINTS as E, type RoleRecord } from '@macro/contract/roles';
+import { API_SCOPE_ENDPOINTS, DATA_SCOPE_ENDPOINTS, type ScopeGrantGroup } from '@macro/contract/scopes';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Modal, Spin, Tree } from 'antd';
+import { App, Empty, Modal, Spin, Tabs, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
 
-/** Chooses which menus and buttons a role grants (spec 000 §6: menu grants of a role). */
+/** Chooses which menus and buttons, data scopes and API scopes a role grants (spec 000 §3 "Role grant"). */
 export function RoleGrantDialog({ role: current, onClose }: { role: RoleRecord | null; onClose: () => void }) {
   const [role] = useState(current);
   return role ? <GrantModal role={role} open={current !== null} onClose={onClose} /> : null;
+}
+
+/** Menu rows of a scope tree have text keys, so only scope ids (numbers) are granted. */
+const groupKey = (group: ScopeGrantGroup) => `menu-${group.menuId}`;
+
+function ScopeTree({ groups, checked, onCheck, label, testId }: {
+  groups: ScopeGrantGroup[];
+  checked: number[];
+  onCheck: (ids: number[]) => void;
+  label: string;
+  testId: string;
+}) {
+  const { t } = useTranslation('roles');
+  const { t: menuT } = useTranslation('menu');
+  const treeData = useMemo<DataNode[]>(
+    () =>
+      groups.map((group) => ({
+        key: groupKey(group),
+        title: group.i18n ? menuT(group.i18n, { defaultValue: group.menuName }) : group.menuName,
+        children: group.scopes.map((scope) => ({ key: scope.id, title: `${scope.scopeName} (${scope.detail})` })),
+      })),
+    [groups, menuT],
+  );
+  if (!groups.length) return <Empty description={t('grant.tab.noScopes')} />;
+  return (
+    <Tree
+      checkable
+      defaultExpandAll
+      treeData={treeData}
+      checkedKeys={checked}
+      onCheck={(keys) => onCheck((Array.isArray(keys) ? keys : keys.checked).filter((k) => typeof k === 'number'))}
+      aria-label={label}
+      data-testid={testId}
+    />
+  );
 }
 
 function GrantModal({ role, open, onClose }: { role: RoleRecord; open: boolean; onClose: () => void }) {
@@ -18,8 +54,12 @@ function GrantModal({ role, open, onClose }: { role: RoleRecord; open: boolean; 
   const { message } = App.useApp();
   const client = useQueryClient();
   const tree = useEndpointQuery(E.grantTree, {});
+  const dataTree = useEndpointQuery(DATA_SCOPE_ENDPOINTS.grantTree, {});
+  const apiTree = useEndpointQuery(API_SCOPE_ENDPOINTS.grantTree, {});
   const keys = useEndpointQuery(E.roleTreeKeys, { query: { roleIds: String(role.id) } });
   const [checked, setChecked] = useState<number[] | null>(null);
+  const [dataChecked, setDataChecked] = useState<number[] | null>(null);
+  const [apiChecked, setApiChecked] = useState<number[] | null>(null);
   const grant = useEndpointMutation(E.grant, {
     onSuccess: () => client.invalidateQueries({ queryKey: [E.roleTreeKeys.operationId] }),
   });
@@ -28,10 +68,13 @@ function GrantModal({ role, open, onClose }: { role: RoleRecord; open: boolean; 
     const toData = (node: GrantTreeNode): DataNode => ({ key: node.id, title: label(node), children: node.children.map(toData) });
     return (tree.data ?? []).map(toData);
   }, [tree.data, menuT]);
-  const value = checked ?? keys.data ?? [];
+  const menuIds = checked ?? keys.data?.menu ?? [];
+  const dataScopeIds = dataChecked ?? keys.data?.dataScope ?? [];
+  const apiScopeIds = apiChecked ?? keys.data?.apiScope ?? [];
+  const loading = tree.isLoading || keys.isLoading || dataTree.isLoading || apiTree.isLoading;
   const save = () =>
     grant
-      .mutateAsync({ body: { roleIds: [role.id], menuIds: value } })
+      .mutateAsync({ body: { roleIds: [role.id], menuIds, dataScopeIds, apiScopeIds } })
       .then(() => {
         message.success(t('grant.done'));
         onClose();
@@ -47,22 +90,59 @@ function GrantModal({ role, open, onClose }: { role: RoleRecord; open: boolean; 
       onOk={save}
       onCancel={onClose}
       destroyOnHidden
-      okButtonProps={{ 'data-testid': 'role-grant-save', disabled: tree.isLoading || keys.isLoading }}
+      okButtonProps={{ 'data-testid': 'role-grant-save', disabled: loading }}
       modalRender={(node) => <div data-testid="role-grant-dialog">{node}</div>}
     >
-      {tree.isLoading || keys.isLoading ? (
+      {loading ? (
         <Spin />
       ) : (
-        <Tree
-          checkable
-          // Folders and pages are ticked on their own: a granted button never needs every sibling.
-          checkStrictly
-          defaultExpandAll
-          treeData={treeData}
-          checkedKeys={value}
-          onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
-          aria-label={t('grant.tree')}
-          data-testid="role-grant-tree"
+        <Tabs
+          data-testid="role-grant-tabs"
+          items={[
+            {
+              key: 'menus',
+              label: t('grant.tab.menus'),
+              children: (
+                <Tree
+                  checkable
+                  // Folders and pages are ticked on their own: a granted button never needs every sibling.
+                  checkStrictly
+                  defaultExpandAll
+                  treeData={treeData}
+                  checkedKeys={menuIds}
+                  onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
+                  aria-label={t('grant.tree')}
+                  data-testid="role-grant-tree"
+                />
+              ),
+            },
+            {
+              key: 'data',
+              label: t('grant.tab.data'),
+              children: (
+                <ScopeTree
+                  groups={dataTree.data ?? []}
+                  checked={dataScopeIds}
+                  onCheck={setDataChecked}
+                  label={t('grant.tab.dataTree')}
+                  testId="role-grant-data-tree"
+                />
+              ),
+            },
+            {
+              key: 'api',
+              label: t('grant.tab.api'),
+              children: (
+                <ScopeTree
+                  groups={apiTree.data ?? []}
+                  checked={apiScopeIds}
+                  onCheck={setApiChecked}
+                  label={t('grant.tab.apiTree')}
+                  testId="role-grant-api-tree"
+                />
+              ),
+            },
+          ]}
         />
       )}
     </Modal>

@@ -1,0 +1,96 @@
+import { API_SCOPE_ENDPOINTS as A, API_SCOPE_PERMISSIONS as AP, DATA_SCOPE_ENDPOINTS as D, DATA_SCOPE_PERMISSIONS as DP } from '@macro/contract/scopes';
+import { sql } from 'drizzle-orm';
+import type { DataResource, DataScopePort } from '../../platform/dataScope.ts';
+import { defineModule, type ModuleDeps, route } from '../../platform/module.ts';
+import { MENU_FOLDERS } from '../menus/index.ts';
+import { deptSubtreeIds } from '../org/departments.ts';
+import { deptIdOf, roleIdsSql } from '../users/service.ts';
+import { apiScopeDetail, apiScopePage, declaredCodes, removeApiScopes, submitApiScope } from './apiScopes.ts';
+import { dataScopeDetail, dataScopePage, removeDataScopes, saveDataScope, updateDataScope } from './dataScopes.ts';
+import { apiScopeGrantTree, dataScopeGrantTree, grantedDataScopes, needsDepartment, needsSubtree } from './grants.ts';
+import { scopesPredicate } from './rules.ts';
+import { scopeMenuTree } from './shared.ts';
+import { sweepFixture } from './sweep.ts';
+import { apiScopes, dataScopes, roleApiScopes, roleDataScopes } from './tables.ts';
+
+/** Every resource the modules declared, by code. */
+const resourcesOf = (deps: ModuleDeps) => new Map<string, DataResource>(deps.modules.flatMap((m) => m.dataResources ?? []).map((r) => [r.code, r]));
+
+/**
+ * The platform's data-scope port. It lives here, not in the platform, because it needs three
+ * domains' knowledge: which scopes a user's roles hold (this module), the user's department
+ * (users) and the department tree (org). Modules may call each other's services; the platform
+ * may not, so it only knows the port. The subtree is read once per request and only when a
+ * "department and below" scope is in play; the list query then compares the declared column
+ * with a short list of ids, which its index serves.
+ */
+function dataScopePort(): DataScopePort {
+  return {
+    async predicate(tx, actor, resource) {
+      if (actor.userId === null) return sql`true`;
+      const rules = await grantedDataScopes(tx, roleIdsSql(sql`${actor.userId}`), resource.code);
+      if (!rules.length) return sql`true`;
+      const deptId = needsDepartment(rules) ? await deptIdOf(tx, actor.userId) : null;
+      const subtree = deptId !== null && needsSubtree(rules) ? await deptSubtreeIds(tx, deptId) : [];
+      return scopesPredicate(resource, rules, { userId: actor.userId, deptId, subtree });
+    },
+  };
+}
+
+const button = (code: string, name: string, i18n: string) => ({ code, name, category: 2 as const, i18n });
+
+export const module = defineModule({
+  name: 'scopes',
+  after: ['menus', 'tenants', 'roles', 'users', 'org'],
+  tables: [dataScopes, apiScopes, roleDataScopes, roleApiScopes],
+  dataScope: dataScopePort,
+  routes: (deps) => {
+    const resources = resourcesOf(deps);
+    return [
+      route(D.list, ({ query }, { tx }) => dataScopePage(tx, query)),
+      route(D.detail, ({ query }, { tx }) => dataScopeDetail(tx, query.id)),
+      route(D.save, ({ body }, ctx) => saveDataScope(ctx, resources, body)),
+      route(D.update, ({ body }, ctx) => updateDataScope(ctx, resources, body)),
+      route(D.remove, async ({ query }, ctx) => ({ removed: await removeDataScopes(ctx, query.ids) })),
+      route(D.resources, async () =>
+        [...resources.values()].map((r) => ({
+          code: r.code,
+          ownerColumn: r.owner,
+          deptColumn: r.dept,
+          fields: Object.entries(r.fields).map(([name, kind]) => ({ name, kind })),
+        })),
+      ),
+      route(D.menuTree, (_, { tx, actor }) => scopeMenuTree(tx, actor.tenantId)),
+      route(D.grantTree, (_, { tx }) => dataScopeGrantTree(tx)),
+      route(A.list, ({ query }, { tx }) => apiScopePage(tx, query)),
+      route(A.detail, ({ query }, { tx }) => apiScopeDetail(tx, query.id)),
+      route(A.submit, ({ body }, ctx) => submitApiScope(ctx, declaredCodes(ctx.request.server.endpoints), body)),
+      route(A.remove, async ({ query }, ctx) => ({ removed: await removeApiScopes(ctx, query.ids) })),
+      route(A.menuTree, (_, { tx, actor }) => scopeMenuTree(tx, actor.tenantId)),
+      route(A.grantTree, (_, { tx }) => apiScopeGrantTree(tx)),
+    ];
+  },
+  menus: [
+    {
+      parent: MENU_FOLDERS.system,
+      code: DP.view,
+      name: '数据权限',
+      path: '/controller/authorityData',
+      sort: 12,
+      source: 'DatabaseOutlined',
+      i18n: 'authorityData',
+      children: [button(DP.add, '新增', 'add'), button(DP.edit, '修改', 'edit'), button(DP.delete, '删除', 'delete')],
+    },
+    {
+      parent: MENU_FOLDERS.system,
+      code: AP.view,
+      name: '接口权限',
+      path: '/controller/authorityApi',
+      sort: 13,
+      source: 'ApiOutlined',
+      i18n: 'authorityApi',
+      children: [button(AP.add, '新增', 'add'), button(AP.edit, '修改', 'edit'), button(AP.delete, '删除', 'delete')],
+    },
+  ],
+  sweep: sweepFixture,
+});

@@ -1,0 +1,48 @@
+import type { Actor, Tx } from '@macro/store';
+import { type SQL, sql } from 'drizzle-orm';
+
+/** Kind of a column a custom data-scope rule may test (which operators and values fit it). */
+export type DataFieldKind = 'text' | 'number';
+
+/**
+ * What a domain declares about one of its resources so that data scopes narrow its list and
+ * detail queries: which column of its table (aliased `t`) carries the row's creator, which its
+ * department, and which columns an administrator's custom rule may test. The domain writes no
+ * scope logic: it asks its route context for `dataScope(resource)` and ANDs the predicate in.
+ */
+export interface DataResource {
+  /** Stable code data-scope rows name (`user`, `department`). */
+  code: string;
+  /** Column holding the id of the user who created the row (integer). */
+  owner: string;
+  /** Column holding the row's department id (integer); a department's own id for departments. */
+  dept: string;
+  /** Columns a custom rule may test, with their kind; nothing outside this list reaches SQL. */
+  fields: Readonly<Record<string, DataFieldKind>>;
+}
+
+/**
+ * Turns the actor's granted data scopes on a resource into one predicate on `t`. Provided by
+ * the module that owns data scopes (module descriptor `dataScope`); the platform never knows
+ * how scopes are stored, nor what a department tree is.
+ */
+export interface DataScopePort {
+  predicate(tx: Tx, actor: Actor, resource: DataResource): Promise<SQL>;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** `t.<column>` for a column a domain declared (never one typed by a user). */
+export function scopedColumn(column: string): SQL {
+  if (!IDENTIFIER.test(column)) throw new Error(`bad data-scope column ${column}`);
+  return sql.raw(`t.${column}`);
+}
+
+/** Declares a data resource, checking its column names once at start-up. */
+export function defineDataResource(resource: DataResource): DataResource {
+  for (const column of [resource.owner, resource.dept, ...Object.keys(resource.fields)]) scopedColumn(column);
+  return resource;
+}
+
+/** No narrowing: what a server without a data-scope owner applies. */
+export const UNSCOPED: DataScopePort = { predicate: async () => sql`true` };

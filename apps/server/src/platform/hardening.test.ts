@@ -118,7 +118,11 @@ describeDb(`bad input and privileges (${dbLabel})`, () => {
     expect(privileges).toEqual([
       { table_name: 'audit_log', privilege_type: 'INSERT' },
       { table_name: 'audit_log', privilege_type: 'SELECT' },
+      // Menu administration is the platform tenant's (the menus service checks the actor).
+      { table_name: 'macro_menu', privilege_type: 'DELETE' },
+      { table_name: 'macro_menu', privilege_type: 'INSERT' },
       { table_name: 'macro_menu', privilege_type: 'SELECT' },
+      { table_name: 'macro_menu', privilege_type: 'UPDATE' },
       // Written only by the platform tenant's administrators (the tenants service checks).
       { table_name: 'tenant', privilege_type: 'INSERT' },
       { table_name: 'tenant', privilege_type: 'SELECT' },

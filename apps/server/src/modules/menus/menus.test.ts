@@ -99,7 +99,8 @@ describeDb(`menu administration (${dbLabel})`, () => {
     // Another tenant (no package) grants the page to a role of its own.
     const role = expectOk(await other.post('/api/macro-system/role/submit', { roleName: '临时角色', roleAlias: 'tmp_role' }), roleRecord);
     await other.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [child.id] });
-    const keys = async () => expectOk(await other.get(`/api/macro-system/menu/role-tree-keys?roleIds=${role.id}`), z.array(z.number()));
+    const treeKeys = z.object({ menu: z.array(z.number()), dataScope: z.array(z.number()), apiScope: z.array(z.number()) });
+    const keys = async () => expectOk(await other.get(`/api/macro-system/menu/role-tree-keys?roleIds=${role.id}`), treeKeys).menu;
     expect(await keys()).toEqual([child.id]);
 
     expect(expectOk(await admin.post(`${BASE}/remove?ids=${child.id},${folder.id}`), removed)).toMatchObject({ removed: 2 });

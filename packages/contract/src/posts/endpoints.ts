@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { pageOf } from '../envelope.ts';
+import { pageOf, pageQuery } from '../envelope.ts';
 import { POST_PERMISSIONS as P } from './permissions.ts';
 import {
   post,
@@ -142,10 +142,11 @@ export const POST_ENDPOINTS = {
     path: '/posts/:postId/users',
     tag,
     summary: 'Users holding a post',
-    description: 'The users who hold the post `postId`. Users do not carry posts yet, so the list is empty for now.',
+    description: 'A page of the users who hold the post `postId` (set in the user dialog), ordered by account. The post must exist in the tenant (404).',
     access: P.view,
     params: postIdParams,
-    response: z.array(postUser),
+    query: pageQuery,
+    response: pageOf(postUser),
     failures: [404],
   }),
 };

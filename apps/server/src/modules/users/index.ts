@@ -18,9 +18,10 @@ import {
   userPermissions,
   usersByIds,
 } from './manage.ts';
+import { companyUsersOf, departmentMaintenanceUsers, grantGroups, groupGrantView, maintenanceUsers } from './people.ts';
 import { acceptedPassword, passwordDecryptor } from './secret.ts';
 import { createUser, findUserByAccount, userInfo } from './service.ts';
-import { userRoles, users } from './tables.ts';
+import { userGroups, userPosts, userRoles, users } from './tables.ts';
 
 /** Sweep data: a user holding a role, both named so a leak is easy to spot. */
 async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
@@ -61,8 +62,8 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
 export const module = defineModule({
   name: 'users',
   after: ['menus', 'tenants', 'roles'],
-  tables: [users, userRoles],
-  routes: async ({ db }) => {
+  tables: [users, userRoles, userPosts, userGroups],
+  routes: async ({ db, config }) => {
     const decrypt = passwordDecryptor((await loadPlatformKeys(db)).privateKeyPem);
     return [
       route(E.info, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
@@ -91,6 +92,12 @@ export const module = defineModule({
       }),
       route(E.permission, ({ params }, { tx }) => userPermissions(tx, params.id)),
       route(E.multi, ({ params }, { tx }) => usersByIds(tx, params.id)),
+      route(E.maintenanceUsers, ({ query }, { tx }) => maintenanceUsers(tx, query)),
+      route(E.deptMaintenanceUsers, ({ params, query }, { tx }) => departmentMaintenanceUsers(tx, params.deptId, query)),
+      route(E.companyUsers, ({ params, query }, { tx }) => companyUsersOf(tx, params.id, 'company', query)),
+      route(E.subCompanyUsers, ({ params, query }, { tx }) => companyUsersOf(tx, params.id, 'below', query)),
+      route(E.groupsGrantView, ({ query }, ctx) => groupGrantView(ctx, config.defaultTenantId, query.userId)),
+      route(E.groupsGrant, async ({ body }, ctx) => ({ users: await grantGroups(ctx, config.defaultTenantId, body.userIds, body.groupIds) })),
     ];
   },
   menus: [
@@ -109,6 +116,7 @@ export const module = defineModule({
         { code: P.grant, name: '角色配置', category: 2, i18n: 'grant' },
         { code: P.status, name: '启用停用', category: 2, i18n: 'status' },
         { code: P.password, name: '设置密码', category: 2, i18n: 'password' },
+        { code: P.groups, name: '集团授权', category: 2, i18n: 'groups' },
       ],
     },
   ],

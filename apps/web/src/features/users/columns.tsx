@@ -1,7 +1,8 @@
 import type { UserRecord } from '@macro/contract/users';
+import { Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { StatusSwitch } from './StatusSwitch';
+import { LockedHint, StatusSwitch } from './StatusSwitch';
 
 export const ACTION_WIDTH = 300;
 
@@ -11,6 +12,7 @@ export function userColumns<T extends UserRecord>(t: TFunction): ColumnsType<T> 
     { dataIndex: 'name', title: t('users:field.name'), ellipsis: true },
     { dataIndex: 'realName', title: t('users:field.realName'), ellipsis: true },
     { dataIndex: 'roleName', title: t('users:field.roleName'), ellipsis: true },
+    { dataIndex: 'postName', title: t('users:field.postIds'), ellipsis: true },
     {
       dataIndex: 'deptId',
       title: t('users:field.deptId'),
@@ -18,6 +20,16 @@ export function userColumns<T extends UserRecord>(t: TFunction): ColumnsType<T> 
       render: (_: unknown, user: T) => user.deptName || (user.deptId === null ? '' : t('users:dept.current', { id: user.deptId })),
     },
     { dataIndex: 'mobile', title: t('users:field.mobile'), width: 130 },
-    { dataIndex: 'status', title: t('users:field.status'), width: 130, render: (_: unknown, user: T) => <StatusSwitch user={user} /> },
+    {
+      dataIndex: 'status',
+      title: t('users:field.status'),
+      width: 190,
+      render: (_: unknown, user: T) => (
+        <Space size={4} wrap>
+          <StatusSwitch user={user} />
+          <LockedHint user={user} />
+        </Space>
+      ),
+    },
   ];
 }

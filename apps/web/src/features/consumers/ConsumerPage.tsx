@@ -1,5 +1,5 @@
 import { CONSUMER_ENDPOINTS as E, CONSUMER_PERMISSIONS as P, CONSUMER_STATUS, type Consumer } from '@macro/contract/consumers';
-import { App, Switch, Tag } from 'antd';
+import { App, Space, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,12 +25,11 @@ function ConsumerStatus({ consumer }: { consumer: Consumer }) {
   const enabled = consumer.status === CONSUMER_STATUS.enabled;
   if (!allowed) return <Tag color={enabled ? 'green' : 'red'}>{t(`status.${consumer.status}`)}</Tag>;
   return (
-    <Switch
+    <Space size={4}>
+      <Switch
       size="small"
       checked={enabled}
       loading={setStatus.isPending}
-      checkedChildren={t('status.1')}
-      unCheckedChildren={t('status.0')}
       aria-label={t('toggle.switchLabel', { name: consumer.account })}
       data-testid={`consumer-status-${consumer.account}`}
       onChange={(next) =>
@@ -39,7 +38,9 @@ function ConsumerStatus({ consumer }: { consumer: Consumer }) {
           .then(() => message.success(t(next ? 'toggle.enabled' : 'toggle.disabled')))
           .catch(() => undefined)
       }
-    />
+      />
+      {enabled ? null : <Tag color="red">{t('status.0')}</Tag>}
+    </Space>
   );
 }
 

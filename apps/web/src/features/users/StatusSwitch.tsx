@@ -24,7 +24,7 @@ export function LockedHint({ user }: { user: UserRecord }) {
   if (!user.locked) return null;
   return (
     <Tooltip title={t('lock.hint')}>
-      <Tag color="orange" icon={<LockOutlined />} data-testid={`user-locked-${user.account}`}>
+      <Tag color="red" icon={<LockOutlined />} data-testid={`user-locked-${user.account}`}>
         {t('lock.locked')}
       </Tag>
     </Tooltip>

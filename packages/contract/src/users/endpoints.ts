@@ -28,12 +28,13 @@ import {
   userSubmit,
   userUpdate,
   userUpdateBody,
+  USER_POSTS_MAX,
 } from './schemas.ts';
 
 const BASE = '/macro-user';
 const tag = 'users';
 const PAGE_DESCRIPTION =
-  'A page of the tenant\'s users ordered by id, filtered by department (`deptId`), account and name (nick or real name; substrings, case-insensitive). Password hashes are never returned.';
+  'A page of the tenant\'s users ordered by id, filtered by department (`deptId`), account and name (nick or real name; substrings, case-insensitive). Each user carries their roles, their posts (`postIds`, `postName`) and whether signing in is locked after repeated failures (`locked`; `POST /macro-user/unlock` lifts it). Password hashes are never returned.';
 const CREATE_DESCRIPTION =
   'Both passwords travel RSA-OAEP (SHA-256) encrypted with the key of `GET /macro-auth/oauth/public-key`, as at sign-in; they must match and satisfy the password policy (8 to 32 characters, letters and digits). Accounts are unique in the tenant.';
 
@@ -80,7 +81,7 @@ export const USER_ENDPOINTS = {
     path: `${BASE}/submit`,
     tag,
     summary: 'Create or update a user',
-    description: `Creates a user (no id; needs user:add, with \`password\` and \`password2\`) or updates one (with id; needs user:edit; passwords are ignored, \`roleIds\` replaces the roles when present). ${CREATE_DESCRIPTION}`,
+    description: `Creates a user (no id; needs user:add, with \`password\` and \`password2\`) or updates one (with id; needs user:edit; passwords are ignored, \`roleIds\` and \`postIds\` replace the roles and posts when present; posts must exist in the tenant, 404 otherwise, at most ${USER_POSTS_MAX}). ${CREATE_DESCRIPTION}`,
     access: { create: P.add, update: P.edit },
     body: userSubmit,
     response: userRecord,
@@ -177,7 +178,7 @@ export const USER_ENDPOINTS = {
     path: '/users/:id',
     tag,
     summary: 'Update a user (REST)',
-    description: 'Updates the user `id`; `roleIds` replaces the roles when present.',
+    description: 'Updates the user `id`; `roleIds` and `postIds` replace the roles and posts when present.',
     access: P.edit,
     params: userIdParams,
     body: userUpdateBody,

@@ -36,6 +36,7 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
     Buffer.from('Sweep@123456'),
   ).toString('base64');
   const role = await ok(await owner.post('/api/macro-system/role/submit', { roleName: `${marker} role`, roleAlias: 'user_sweep_role' }));
+  const [post] = (await owner.get('/api/macro-system/post/select')).json().data as { id: number }[];
   const user = await ok(
     await owner.post('/api/macro-user/submit', {
       account: 'user_sweep',
@@ -44,17 +45,21 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
       password: secret,
       password2: secret,
       roleIds: [role.id],
+      postIds: [post.id],
     }),
   );
+  const groups = (await owner.get('/api/groups/list?size=500')).json().data.records as { id: number }[];
+  await ok(await owner.post('/api/macro-user/groups/grant', { userIds: [user.id], groupIds: groups.map((g) => g.id) }));
   return {
     marker,
-    query: { id: String(user.id), ids: String(user.id), roleId: String(role.id), account: 'user_sweep', name: marker },
-    body: { id: user.id, userIds: [user.id], roleIds: [role.id], roleId: role.id, enabled: false, userType: 2, account: 'stolen', name: 'stolen' },
+    query: { id: String(user.id), userId: String(user.id), ids: String(user.id), roleId: String(role.id), account: 'user_sweep', name: marker },
+    body: { id: user.id, userIds: [user.id], roleIds: [role.id], postIds: [post.id], groupIds: [], roleId: role.id, enabled: false, userType: 2, account: 'stolen', name: 'stolen' },
     snapshot: async () =>
       [
         (await owner.get(`/api/macro-user/detail?id=${user.id}`)).body,
         (await owner.get(`/api/users/${user.id}/permission`)).body,
         (await owner.get(`/api/macro-user/platform-detail?id=${user.id}`)).body,
+        (await owner.get(`/api/macro-user/groups/grant-view?userId=${user.id}`)).body,
       ].join('\n'),
   };
 }

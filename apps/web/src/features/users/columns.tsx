@@ -8,7 +8,18 @@ export const ACTION_WIDTH = 300;
 
 export function userColumns<T extends UserRecord>(t: TFunction): ColumnsType<T> {
   return [
-    { dataIndex: 'account', title: t('users:field.account'), ellipsis: true },
+    {
+      dataIndex: 'account',
+      title: t('users:field.account'),
+      width: 170,
+      // The lock sits by the account, where the eye starts, not in a column scrolled out of view.
+      render: (_: unknown, user: T) => (
+        <Space size={4} wrap>
+          {user.account}
+          <LockedHint user={user} />
+        </Space>
+      ),
+    },
     { dataIndex: 'name', title: t('users:field.name'), ellipsis: true },
     { dataIndex: 'realName', title: t('users:field.realName'), ellipsis: true },
     { dataIndex: 'roleName', title: t('users:field.roleName'), ellipsis: true },
@@ -23,13 +34,8 @@ export function userColumns<T extends UserRecord>(t: TFunction): ColumnsType<T> 
     {
       dataIndex: 'status',
       title: t('users:field.status'),
-      width: 190,
-      render: (_: unknown, user: T) => (
-        <Space size={4} wrap>
-          <StatusSwitch user={user} />
-          <LockedHint user={user} />
-        </Space>
-      ),
+      width: 130,
+      render: (_: unknown, user: T) => <StatusSwitch user={user} />,
     },
   ];
 }

@@ -36,7 +36,7 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
     Buffer.from('Sweep@123456'),
   ).toString('base64');
   const role = await ok(await owner.post('/api/macro-system/role/submit', { roleName: `${marker} role`, roleAlias: 'user_sweep_role' }));
-  const [post] = (await owner.get('/api/macro-system/post/select')).json().data as { id: number }[];
+  const [post] = ((await owner.get('/api/macro-system/post/select')).json() as { data: { id: number }[] }).data;
   const user = await ok(
     await owner.post('/api/macro-user/submit', {
       account: 'user_sweep',
@@ -48,7 +48,7 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
       postIds: [post.id],
     }),
   );
-  const groups = (await owner.get('/api/groups/list?size=500')).json().data.records as { id: number }[];
+  const groups = ((await owner.get('/api/groups/list?size=500')).json() as { data: { records: { id: number }[] } }).data.records;
   await ok(await owner.post('/api/macro-user/groups/grant', { userIds: [user.id], groupIds: groups.map((g) => g.id) }));
   return {
     marker,

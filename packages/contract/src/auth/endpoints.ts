@@ -10,6 +10,7 @@ import {
   tokenRequest,
   tokenResponse,
   topMenu,
+  resetPasswordValue,
   unlockResult,
   updateInfoBody,
   updatePasswordBody,
@@ -133,6 +134,17 @@ export const AUTH_ENDPOINTS = {
     body: userIdsBody,
     response: resetResult,
     failures: [404],
+  }),
+  resetPasswordValue: defineEndpoint({
+    operationId: 'auth.resetPasswordValue',
+    method: 'GET',
+    path: '/macro-user/reset-password',
+    tag: 'auth',
+    summary: 'The reset password',
+    description:
+      'The password a reset sets (`MACRO_RESET_PASSWORD`), for the confirmation that states it (spec 000 §5) and for telling the users whose password was reset; it is configuration, never written in the console. Only for holders of the reset code.',
+    access: AUTH_PERMISSIONS.resetPassword,
+    response: resetPasswordValue,
   }),
   updatePassword: defineEndpoint({
     operationId: 'auth.updatePassword',

@@ -57,6 +57,7 @@ export const userIdsBody = z.object({
   userIds: z.array(id, { message: 'auth.userIdsRequired' }).min(1, { message: 'auth.userIdsRequired' }).max(500),
 });
 export const unlockResult = z.object({ unlocked: z.number().describe('Accounts whose lock was lifted') });
+export const resetPasswordValue = z.object({ password: z.string().describe('The password a reset sets') });
 export const resetResult = z.object({ reset: z.number().describe('Users whose password was reset') });
 
 /** A new password: 6 to 32 characters, no NUL. Passwords are compared as typed, never trimmed. */

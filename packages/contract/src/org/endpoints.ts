@@ -20,12 +20,12 @@ import {
   orgRemoved,
   orgRemoveQuery,
   orgTreeNode,
-  orgUser,
   specialPostHolder,
   specialPostQuery,
   specialPosts,
   specialPostSubmit,
 } from './schemas.ts';
+import { userBrief, userDirectoryQuery } from '../users/schemas.ts';
 
 const NO_USERS_YET = 'Users are linked to departments by the user module; until a user names a department, the user lists are empty.';
 
@@ -127,10 +127,12 @@ export const COMPANY_ENDPOINTS = {
     path: '/companies/:companyId/users',
     tag: 'companies',
     summary: 'Users of a company',
-    description: `The users of the company's departments. ${NO_USERS_YET}`,
+    description:
+      "A page of the users of the company's own departments (not those of the companies below it), by account, filtered by account and name; each a user in short (`UserBrief`).",
     access: C.view,
     params: companyIdParams,
-    response: z.array(orgUser),
+    query: userDirectoryQuery,
+    response: pageOf(userBrief),
     failures: [404],
   }),
   specialPost: defineEndpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { pageOf } from '../envelope.ts';
+import { pageOf, pageQuery } from '../envelope.ts';
 import { POST_PERMISSIONS as P } from './permissions.ts';
 import {
   post,
@@ -82,11 +82,11 @@ export const POST_ENDPOINTS = {
     path: `${BASE}/remove`,
     tag,
     summary: 'Remove posts',
-    description: 'Removes the posts `ids` (comma-separated).',
+    description: 'Removes the posts `ids` (comma-separated); a post some user holds is refused (409) and nothing is removed.',
     access: P.delete,
     query: postRemoveQuery,
     response: postRemoved,
-    failures: [404],
+    failures: [404, 409],
   }),
   restPage: defineEndpoint({
     operationId: 'posts.rest.page',
@@ -130,11 +130,11 @@ export const POST_ENDPOINTS = {
     path: '/posts/:postId',
     tag,
     summary: 'Delete a post (REST)',
-    description: 'Deletes the post `postId`.',
+    description: 'Deletes the post `postId`; refused (409) while some user holds it.',
     access: P.delete,
     params: postIdParams,
     response: postRemoved,
-    failures: [404],
+    failures: [404, 409],
   }),
   users: defineEndpoint({
     operationId: 'posts.rest.users',
@@ -142,10 +142,11 @@ export const POST_ENDPOINTS = {
     path: '/posts/:postId/users',
     tag,
     summary: 'Users holding a post',
-    description: 'The users who hold the post `postId`. Users do not carry posts yet, so the list is empty for now.',
+    description: 'A page of the users who hold the post `postId` (set in the user dialog), ordered by account. The post must exist in the tenant (404).',
     access: P.view,
     params: postIdParams,
-    response: z.array(postUser),
+    query: pageQuery,
+    response: pageOf(postUser),
     failures: [404],
   }),
 };

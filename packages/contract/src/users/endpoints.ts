@@ -5,7 +5,12 @@ import { USER_PERMISSIONS as P } from './permissions.ts';
 import {
   passwordPair,
   userBrief,
+  deptIdParams,
   userCreate,
+  userDirectoryQuery,
+  userGroupGrant,
+  userGroupGrantView,
+  userGroupGrantViewQuery,
   userEnabledBody,
   userGrant,
   userGranted,
@@ -23,14 +28,18 @@ import {
   userSubmit,
   userUpdate,
   userUpdateBody,
+  USER_POSTS_MAX,
 } from './schemas.ts';
 
 const BASE = '/macro-user';
 const tag = 'users';
 const PAGE_DESCRIPTION =
-  'A page of the tenant\'s users ordered by id, filtered by department (`deptId`), account and name (nick or real name; substrings, case-insensitive). Password hashes are never returned.';
+  'A page of the tenant\'s users ordered by id, filtered by department (`deptId`), account and name (nick or real name; substrings, case-insensitive). Each user carries their roles, their posts (`postIds`, `postName`) and whether signing in is locked after repeated failures (`locked`; `POST /macro-user/unlock` lifts it). Password hashes are never returned.';
 const CREATE_DESCRIPTION =
   'Both passwords travel RSA-OAEP (SHA-256) encrypted with the key of `GET /macro-auth/oauth/public-key`, as at sign-in; they must match and satisfy the password policy (8 to 32 characters, letters and digits). Accounts are unique in the tenant.';
+
+const DIRECTORY = 'Each record is a user in short (`UserBrief`); `current` and `size` page it as every list does.';
+const GROUPS_PLATFORM_ONLY = 'Groups are the platform\'s tenants: only administrators of the platform tenant may call it (403 otherwise, whatever their codes).';
 
 export const USER_ENDPOINTS = {
   info: defineEndpoint({
@@ -72,7 +81,7 @@ export const USER_ENDPOINTS = {
     path: `${BASE}/submit`,
     tag,
     summary: 'Create or update a user',
-    description: `Creates a user (no id; needs user:add, with \`password\` and \`password2\`) or updates one (with id; needs user:edit; passwords are ignored, \`roleIds\` replaces the roles when present). ${CREATE_DESCRIPTION}`,
+    description: `Creates a user (no id; needs user:add, with \`password\` and \`password2\`) or updates one (with id; needs user:edit; passwords are ignored, \`roleIds\` and \`postIds\` replace the roles and posts when present; posts must exist in the tenant, 404 otherwise, at most ${USER_POSTS_MAX}). ${CREATE_DESCRIPTION}`,
     access: { create: P.add, update: P.edit },
     body: userSubmit,
     response: userRecord,
@@ -169,7 +178,7 @@ export const USER_ENDPOINTS = {
     path: '/users/:id',
     tag,
     summary: 'Update a user (REST)',
-    description: 'Updates the user `id`; `roleIds` replaces the roles when present.',
+    description: 'Updates the user `id`; `roleIds` and `postIds` replace the roles and posts when present.',
     access: P.edit,
     params: userIdParams,
     body: userUpdateBody,
@@ -233,9 +242,87 @@ export const USER_ENDPOINTS = {
     path: '/users/multi/:id',
     tag,
     summary: 'Several users by id',
-    description: 'The users whose ids are listed (comma-separated) in the path, in that order; unknown ids are left out.',
+    description: 'The users whose ids are listed (comma-separated) in the path, in that order, for pickers that show chosen users; unknown ids are left out.',
     access: P.view,
     params: userIdsParams,
     response: z.array(userBrief),
+  }),
+
+  // Directories: who maintains what, and the users of a user's company.
+  maintenanceUsers: defineEndpoint({
+    operationId: 'users.rest.maintenanceUsers',
+    method: 'GET',
+    path: '/users/maintenance_user',
+    tag,
+    summary: 'Users who maintain user accounts',
+    description: `A page of the enabled users whose roles grant \`${P.edit}\` (they can correct other users' accounts), ordered by account, filtered by account and name. ${DIRECTORY}`,
+    access: P.view,
+    query: userDirectoryQuery,
+    response: pageOf(userBrief),
+  }),
+  deptMaintenanceUsers: defineEndpoint({
+    operationId: 'users.rest.deptMaintenanceUsers',
+    method: 'GET',
+    path: '/departments/:deptId/maintenance-users',
+    tag,
+    summary: 'Users who maintain a department',
+    description: `A page of the enabled users whose roles grant \`dept:edit\` (they can change the department \`deptId\`), members of the department first, then by account. The department must exist in the tenant (404). ${DIRECTORY}`,
+    access: P.view,
+    params: deptIdParams,
+    query: userDirectoryQuery,
+    response: pageOf(userBrief),
+    failures: [404],
+  }),
+  companyUsers: defineEndpoint({
+    operationId: 'users.rest.companyUsers',
+    method: 'GET',
+    path: '/users/:id/company-users',
+    tag,
+    summary: "Users of a user's company",
+    description: `A page of the users of every department of the company the user \`id\`'s department belongs to (the user among them), by account. Empty when the user has no department. ${DIRECTORY}`,
+    access: P.view,
+    params: userIdParams,
+    query: userDirectoryQuery,
+    response: pageOf(userBrief),
+    failures: [404],
+  }),
+  subCompanyUsers: defineEndpoint({
+    operationId: 'users.rest.subCompanyUsers',
+    method: 'GET',
+    path: '/users/:id/sub-company-users',
+    tag,
+    summary: "Users of a user's sub-companies",
+    description: `A page of the users of the companies below the company of the user \`id\` (at any depth, the company itself excluded), by account. Empty when the user has no department or the company none below it. ${DIRECTORY}`,
+    access: P.view,
+    params: userIdParams,
+    query: userDirectoryQuery,
+    response: pageOf(userBrief),
+    failures: [404],
+  }),
+
+  // Groups (the tenants domain's /groups) granted to users of the platform tenant.
+  groupsGrantView: defineEndpoint({
+    operationId: 'users.groupsGrantView',
+    method: 'GET',
+    path: `${BASE}/groups/grant-view`,
+    tag,
+    summary: 'Groups granted to a user',
+    description: `The groups (tenants, as \`/groups/list\` lists them) the user \`userId\` is granted to look after, by id. ${GROUPS_PLATFORM_ONLY}`,
+    access: P.groups,
+    query: userGroupGrantViewQuery,
+    response: userGroupGrantView,
+    failures: [404],
+  }),
+  groupsGrant: defineEndpoint({
+    operationId: 'users.groupsGrant',
+    method: 'POST',
+    path: `${BASE}/groups/grant`,
+    tag,
+    summary: 'Grant groups to users',
+    description: `Every user of \`userIds\` is granted exactly the groups \`groupIds\` afterwards (an empty list takes them all away). Unknown or deleted groups and unknown users are not found (404) and nothing changes. Audited per user. ${GROUPS_PLATFORM_ONLY}`,
+    access: P.groups,
+    body: userGroupGrant,
+    response: userGranted,
+    failures: [404],
   }),
 };

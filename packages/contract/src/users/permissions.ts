@@ -10,4 +10,6 @@ export const USER_PERMISSIONS = {
   status: 'user:status',
   /** Set a user's password. */
   password: 'user:password',
+  /** Grant users of the platform tenant the groups (tenants) they look after. */
+  groups: 'user:groups',
 } as const;

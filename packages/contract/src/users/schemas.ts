@@ -25,6 +25,9 @@ export const USER_SEX = { unknown: 0, male: 1, female: 2 } as const;
 /** Values of `userType`: the platform the account is for (web console, app, other). */
 export const USER_TYPE = { web: 1, app: 2, other: 3 } as const;
 
+/** Most posts one user holds at once. */
+export const USER_POSTS_MAX = 20;
+
 /** Password policy: 8 to 32 characters with at least one letter and one digit. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 32;
@@ -82,6 +85,8 @@ const userFields = {
   userExt: text('function').default(''),
   /** Roles to hold; absent on an update leaves them as they are. */
   roleIds: z.array(id, { message: 'common.idsInvalid' }).max(100, { message: 'common.idsInvalid' }).optional(),
+  /** Posts to hold (the posts domain's); absent on an update leaves them as they are. */
+  postIds: z.array(id, { message: 'common.idsInvalid' }).max(USER_POSTS_MAX, { message: 'users.tooManyPosts' }).optional(),
 };
 
 /** A password as the console sends it: RSA-OAEP encrypted with the sign-in public key, base64. */
@@ -136,6 +141,11 @@ export const userRecord = z.object({
   avatar: z.string(),
   roleIds: z.array(z.number()),
   roleName: z.string(),
+  /** The posts the user holds, in the posts' list order, and their names joined by commas. */
+  postIds: z.array(z.number()),
+  postName: z.string(),
+  /** Signing in is locked after repeated failures (an administrator can unlock at once). */
+  locked: z.boolean(),
   createTime: z.string(),
   updateTime: z.string(),
 }).meta({ id: 'User' });
@@ -188,3 +198,22 @@ export const userBrief = z.object({
   status: z.number(),
 }).meta({ id: 'UserBrief' });
 export type UserBrief = z.infer<typeof userBrief>;
+
+/** A page of users in short: the directory calls (maintainers, a company's users, pickers). */
+export const userDirectoryQuery = pageQuery.extend(userSearch.shape);
+export const deptIdParams = z.object({ deptId: idParam });
+
+/** The groups (tenants of the platform) a user is granted to look after. */
+export const userGroupGrantViewQuery = z.object({ userId: idParam });
+export const userGroupGrantView = z
+  .object({
+    userId: z.number(),
+    groupIds: z.array(z.number()),
+    groups: z.array(z.object({ id: z.number(), tenantId: z.string(), tenantName: z.string() })),
+  })
+  .meta({ id: 'UserGroupGrants' });
+/** Every user of `userIds` is granted exactly the groups `groupIds` afterwards. */
+export const userGroupGrant = z.object({
+  userIds: z.array(id, { message: 'common.idsInvalid' }).min(1, { message: 'users.selectUsers' }).max(500, { message: 'common.idsInvalid' }),
+  groupIds: z.array(id, { message: 'common.idsInvalid' }).max(500, { message: 'common.idsInvalid' }),
+});

@@ -46,6 +46,8 @@ export function accountRoutes(_service: AuthService, config: Config) {
       return { unlocked };
     }),
 
+    route(AUTH_ENDPOINTS.resetPasswordValue, async () => ({ password: config.resetPassword })),
+
     route(AUTH_ENDPOINTS.resetPassword, async ({ body }, ctx) => {
       const targets = await usersOr404(ctx, body.userIds);
       for (const user of targets) {

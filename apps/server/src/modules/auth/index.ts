@@ -37,8 +37,8 @@ export const module = defineModule({
   },
   // Account-security buttons of the user screen (the users domain's menu).
   menus: [
-    { parent: USER_PERMISSIONS.view, code: AUTH_PERMISSIONS.unlock, name: '解锁用户', category: 2, sort: 90 },
-    { parent: USER_PERMISSIONS.view, code: AUTH_PERMISSIONS.resetPassword, name: '重置密码', category: 2, sort: 91 },
+    { parent: USER_PERMISSIONS.view, code: AUTH_PERMISSIONS.unlock, name: '解锁用户', category: 2, sort: 90, i18n: 'unlock' },
+    { parent: USER_PERMISSIONS.view, code: AUTH_PERMISSIONS.resetPassword, name: '重置密码', category: 2, sort: 91, i18n: 'resetPassword' },
   ],
   async authenticator({ db }) {
     const { tokenSecret } = await loadPlatformKeys(db);

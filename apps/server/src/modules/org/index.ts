@@ -12,6 +12,8 @@ import { defineModule, route } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '../menus/index.ts';
 import { companyDetail, companyTree, removeCompany, submitCompany } from './companies.ts';
 import { companyDeptTree, deptDetail, deptTree, lazyDepts, lazyDeptTree, listDepts, removeDepts, submitDept } from './departments.ts';
+import { usersInDepartments } from '../users/people.ts';
+import { assertCompany, departmentsOfCompanies } from './people.ts';
 import { provisionDemoOrganisation } from './starter.ts';
 import { saveSpecialPosts, specialPostHolders, specialPostsOf } from './specialPosts.ts';
 import { sweepFixture } from './sweep.ts';
@@ -33,10 +35,9 @@ export const module = defineModule({
     route(C.departmentsTree, (_, { tx }) => companyDepartmentTree(tx)),
     route(C.departmentsUsersTree, (_, { tx }) => companyDepartmentUserTree(tx)),
     route(C.companyDepartmentsTree, ({ params }, { tx }) => companyDeptTree(tx, params.companyId)),
-    route(C.users, async ({ params }, { tx }) => {
-      // Users name no department yet: the company exists or is 404, and has no users.
-      await findOr404(tx, companies, params.companyId, { message: 'org.companyNotFound' });
-      return [];
+    route(C.users, async ({ params, query }, { tx }) => {
+      await assertCompany(tx, params.companyId);
+      return usersInDepartments(tx, await departmentsOfCompanies(tx, [params.companyId]), query);
     }),
     route(C.specialPost, async ({ params }, { tx }) => {
       await findOr404(tx, companies, params.companyId, { message: 'org.companyNotFound' });

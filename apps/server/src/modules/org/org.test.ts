@@ -205,7 +205,7 @@ describeDb(`organisation: companies, departments, special posts (${dbLabel})`, (
     expect((await admin.get(`/api/departments/${d.id}/special-post`)).json().data.map((h: { postName: string }) => h.postName)).toEqual(['部门经理']);
     const postTree = (await admin.get(`/api/companies/${owner.id}/posts/tree`)).json().data;
     expect(postTree[0].children.map((n: { title: string }) => n.title)).toContain('总经理');
-    expect((await admin.get(`/api/companies/${owner.id}/users`)).json().data).toEqual([]);
+    expect((await admin.get(`/api/companies/${owner.id}/users`)).json().data.records).toEqual([]);
     expect((await admin.get('/api/companies/departments/users/tree')).statusCode).toBe(200);
   });
 

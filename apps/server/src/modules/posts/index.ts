@@ -50,7 +50,7 @@ export const module = defineModule({
     route(E.restCreate, ({ body }, ctx) => submitPost(ctx, body)),
     route(E.restUpdate, ({ params, body }, ctx) => submitPost(ctx, { ...body, id: params.postId })),
     route(E.restDelete, async ({ params }, ctx) => ({ removed: await removePosts(ctx, [params.postId]) })),
-    route(E.users, ({ params }, { tx }) => postUsers(tx, params.postId)),
+    route(E.users, ({ params, query }, { tx }) => postUsers(tx, params.postId, query)),
   ],
   menus: [
     {

@@ -61,7 +61,7 @@ describeDb(`posts (${dbLabel})`, () => {
     const updated = expectOk(await admin.call({ method: 'PUT', url: `/api/posts/${created.id}`, payload: { postCode: 'rest', postName: 'REST 2' } }), post);
     expect(updated.postName).toBe('REST 2');
     expect((await admin.get('/api/posts?postCode=rest')).json().data.records[0].id).toBe(created.id);
-    expect((await admin.get(`/api/posts/${created.id}/users`)).json().data).toEqual([]);
+    expect((await admin.get(`/api/posts/${created.id}/users`)).json().data.records).toEqual([]);
     // Another tenant cannot see or remove it.
     expectFailure(await other.call({ method: 'DELETE', url: `/api/posts/${created.id}` }), 404);
     expectFailure(await other.get(`/api/posts/${created.id}/users`), 404);

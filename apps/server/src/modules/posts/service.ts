@@ -4,7 +4,9 @@ import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
+import { conflict } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
+import { postHolderCounts, usersOfPost } from '../users/people.ts';
 import { posts } from './tables.ts';
 
 export type PostInput = z.output<typeof postSubmit>;
@@ -85,13 +87,18 @@ export async function submitPost(ctx: Ctx, input: PostInput): Promise<Post> {
   return fromRow(await auditedUpdate(ctx, posts, RESOURCE, before, { ...values, updatedAt: new Date() }));
 }
 
+/** Removes posts; a post someone holds is refused (409) and nothing is removed. */
 export async function removePosts(ctx: Ctx, ids: number[]): Promise<number> {
   const doomed = await lockAll(ctx.tx, posts, ids, NOT_FOUND);
+  const holders = await postHolderCounts(ctx.tx, ids);
+  const held = doomed.find((p) => holders.has(p.id));
+  if (held) throw conflict('posts.inUse', { name: held.postName, count: holders.get(held.id)! });
   return auditedDelete(ctx, posts, RESOURCE, doomed);
 }
 
-/** Users holding a post: users carry no post yet, so none. */
-export async function postUsers(tx: Tx, id: number): Promise<{ id: number; account: string; name: string }[]> {
+/** A page of the users holding a post (the users module keeps who holds what). */
+export async function postUsers(tx: Tx, id: number, query: PageQuery): Promise<Page<{ id: number; account: string; name: string }>> {
   await findOr404(tx, posts, id, NOT_FOUND);
-  return [];
+  const page = await usersOfPost(tx, id, query);
+  return { ...page, records: page.records.map(({ id, account, name }) => ({ id, account, name })) };
 }

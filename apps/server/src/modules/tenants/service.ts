@@ -123,6 +123,27 @@ async function tenantsOnPackage(tx: Tx, packageId: number): Promise<string[]> {
   return rows.map((r) => r.tenantId);
 }
 
+/** A group (a live tenant) as other modules show it. */
+export interface GroupBrief {
+  id: number;
+  tenantId: string;
+  tenantName: string;
+}
+
+/**
+ * The live groups (tenants, by record id) among these ids, by id, share-locked so none is
+ * deleted meanwhile; the users module checks the groups it grants with it.
+ */
+export async function liveGroupsByIds(tx: Tx, ids: readonly number[]): Promise<GroupBrief[]> {
+  if (!ids.length) return [];
+  return tx
+    .select({ id: tenants.id, tenantId: tenants.tenantId, tenantName: tenants.tenantName })
+    .from(tenants)
+    .where(and(inArray(tenants.id, [...ids]), isNull(tenants.deletedAt)))
+    .orderBy(tenants.id)
+    .for('share');
+}
+
 /** The tenant service: every call is the platform tenant's administrators' only. */
 export function tenantService(deps: ModuleDeps) {
   const platform = deps.config.defaultTenantId;

@@ -18,9 +18,10 @@ import {
   userPermissions,
   usersByIds,
 } from './manage.ts';
+import { companyUsersOf, departmentMaintenanceUsers, grantGroups, groupGrantView, maintenanceUsers } from './people.ts';
 import { acceptedPassword, passwordDecryptor } from './secret.ts';
 import { createUser, findUserByAccount, userInfo } from './service.ts';
-import { USER_DATA, userRoles, users } from './tables.ts';
+import { USER_DATA, userGroups, userPosts, userRoles, users } from './tables.ts';
 
 /** Sweep data: a user holding a role, both named so a leak is easy to spot. */
 async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
@@ -35,6 +36,7 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
     Buffer.from('Sweep@123456'),
   ).toString('base64');
   const role = await ok(await owner.post('/api/macro-system/role/submit', { roleName: `${marker} role`, roleAlias: 'user_sweep_role' }));
+  const [post] = ((await owner.get('/api/macro-system/post/select')).json() as { data: { id: number }[] }).data;
   const user = await ok(
     await owner.post('/api/macro-user/submit', {
       account: 'user_sweep',
@@ -43,17 +45,21 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
       password: secret,
       password2: secret,
       roleIds: [role.id],
+      postIds: [post.id],
     }),
   );
+  const groups = ((await owner.get('/api/groups/list?size=500')).json() as { data: { records: { id: number }[] } }).data.records;
+  await ok(await owner.post('/api/macro-user/groups/grant', { userIds: [user.id], groupIds: groups.map((g) => g.id) }));
   return {
     marker,
-    query: { id: String(user.id), ids: String(user.id), roleId: String(role.id), account: 'user_sweep', name: marker },
-    body: { id: user.id, userIds: [user.id], roleIds: [role.id], roleId: role.id, enabled: false, userType: 2, account: 'stolen', name: 'stolen' },
+    query: { id: String(user.id), userId: String(user.id), ids: String(user.id), roleId: String(role.id), account: 'user_sweep', name: marker },
+    body: { id: user.id, userIds: [user.id], roleIds: [role.id], postIds: [post.id], groupIds: [], roleId: role.id, enabled: false, userType: 2, account: 'stolen', name: 'stolen' },
     snapshot: async () =>
       [
         (await owner.get(`/api/macro-user/detail?id=${user.id}`)).body,
         (await owner.get(`/api/users/${user.id}/permission`)).body,
         (await owner.get(`/api/macro-user/platform-detail?id=${user.id}`)).body,
+        (await owner.get(`/api/macro-user/groups/grant-view?userId=${user.id}`)).body,
       ].join('\n'),
   };
 }
@@ -61,8 +67,8 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
 export const module = defineModule({
   name: 'users',
   after: ['menus', 'tenants', 'roles'],
-  tables: [users, userRoles],
-  routes: async ({ db }) => {
+  tables: [users, userRoles, userPosts, userGroups],
+  routes: async ({ db, config }) => {
     const decrypt = passwordDecryptor((await loadPlatformKeys(db)).privateKeyPem);
     return [
       route(E.info, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
@@ -91,6 +97,12 @@ export const module = defineModule({
       }),
       route(E.permission, ({ params }, { tx }) => userPermissions(tx, params.id)),
       route(E.multi, ({ params }, { tx }) => usersByIds(tx, params.id)),
+      route(E.maintenanceUsers, ({ query }, { tx }) => maintenanceUsers(tx, query)),
+      route(E.deptMaintenanceUsers, ({ params, query }, { tx }) => departmentMaintenanceUsers(tx, params.deptId, query)),
+      route(E.companyUsers, ({ params, query }, { tx }) => companyUsersOf(tx, params.id, 'company', query)),
+      route(E.subCompanyUsers, ({ params, query }, { tx }) => companyUsersOf(tx, params.id, 'below', query)),
+      route(E.groupsGrantView, ({ query }, ctx) => groupGrantView(ctx, config.defaultTenantId, query.userId)),
+      route(E.groupsGrant, async ({ body }, ctx) => ({ users: await grantGroups(ctx, config.defaultTenantId, body.userIds, body.groupIds) })),
     ];
   },
   menus: [
@@ -109,6 +121,7 @@ export const module = defineModule({
         { code: P.grant, name: '角色配置', category: 2, i18n: 'grant' },
         { code: P.status, name: '启用停用', category: 2, i18n: 'status' },
         { code: P.password, name: '设置密码', category: 2, i18n: 'password' },
+        { code: P.groups, name: '集团授权', category: 2, i18n: 'groups' },
       ],
     },
   ],

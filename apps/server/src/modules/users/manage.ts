@@ -9,6 +9,7 @@ import { containing, listPage } from '../../platform/list.ts';
 import { permissionCodes } from '../menus/service.ts';
 import { assertRolesExist, lockAdminRole, rolesByIds } from '../roles/service.ts';
 import { hashPassword } from './password.ts';
+import { replacePosts, withPostsAndLocks } from './people.ts';
 import { USER_STATUS, userRoles, users } from './tables.ts';
 
 const RESOURCE = 'user';
@@ -67,6 +68,9 @@ function toRecord(row: Record<string, unknown>): UserRecord {
     avatar: String(row.avatar),
     roleIds: ((row.role_ids as unknown[] | null) ?? []).map(Number),
     roleName: '',
+    postIds: [],
+    postName: '',
+    locked: false,
     createTime: iso(row.created_at),
     updateTime: iso(row.updated_at),
   };
@@ -98,14 +102,14 @@ function matching(search: UserSearch): SQL {
 export async function userPage(tx: Tx, query: PageQuery & UserSearch, scope: SQL = sql`true`): Promise<Page<UserRecord>> {
   const where = sql`${matching(query)} and ${scope}`;
   const page = await listPage(tx, { table: sql`${users}`, where, order: ['id'], columns: USER_COLUMNS, toRecord }, query);
-  return { ...page, records: await withRoleNames(tx, page.records) };
+  return { ...page, records: await withPostsAndLocks(tx, await withRoleNames(tx, page.records)) };
 }
 
 /** One user; outside the caller's data scope it does not exist (404). */
 export async function userDetail(tx: Tx, id: number, scope: SQL = sql`true`): Promise<UserRecord> {
   const rows = rowsOf(await tx.execute(sql`select ${USER_COLUMNS} from ${users} t where t.id = ${id} and ${scope}`));
   if (!rows.length) throw notFound('users.notFound');
-  const [record] = await withRoleNames(tx, rows.map(toRecord));
+  const [record] = await withPostsAndLocks(tx, await withRoleNames(tx, rows.map(toRecord)));
   return record;
 }
 
@@ -185,6 +189,7 @@ export async function createManagedUser(ctx: Ctx, fields: UserFields, password: 
     .catch(inDomainWords(fields));
   await ctx.audit.record(tx, ctx.actor, { action: 'create', resource: RESOURCE, resourceId: row.id, after: recorded(row) });
   if (fields.roleIds?.length) await replaceRoles(ctx, [row.id], fields.roleIds);
+  if (fields.postIds?.length) await replacePosts(ctx, row.id, fields.postIds);
   return userDetail(tx, row.id);
 }
 
@@ -207,6 +212,7 @@ export async function updateManagedUser(ctx: Ctx, id: number, fields: UserFields
       .catch(inDomainWords(fields));
     await ctx.audit.record(tx, ctx.actor, { action: 'update', resource: RESOURCE, resourceId: id, before: recorded(before), after: recorded(after) });
     if (fields.roleIds !== undefined) await replaceRoles(ctx, [id], fields.roleIds);
+    if (fields.postIds !== undefined) await replacePosts(ctx, id, fields.postIds);
   });
   return userDetail(tx, id);
 }

@@ -102,18 +102,6 @@ export async function userInfo(tx: Tx, userId: number): Promise<UserInfo> {
   };
 }
 
-/** Records a failed sign-in; the account locks when failures reach the limit. */
-export async function recordFailedLogin(tx: Tx, userId: number, limit: number): Promise<void> {
-  await tx
-    .update(users)
-    .set({ failedLogins: sql`${users.failedLogins} + 1`, locked: sql`${users.failedLogins} + 1 >= ${limit}` })
-    .where(eq(users.id, userId));
-}
-
-export async function recordSuccessfulLogin(tx: Tx, userId: number): Promise<void> {
-  await tx.update(users).set({ failedLogins: 0 }).where(eq(users.id, userId));
-}
-
 /** How many users hold each of these roles. */
 export async function holderCounts(tx: Tx, roleIds: readonly number[]): Promise<Map<number, number>> {
   if (!roleIds.length) return new Map();

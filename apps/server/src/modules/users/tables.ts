@@ -33,8 +33,6 @@ export const users = tenantTable(
     deptName: text('dept_name').notNull().default(''),
     /** 1 enabled, 0 disabled. */
     status: integer('status').notNull().default(1),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    locked: boolean('locked').notNull().default(false),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     ...ownerColumn(),
     ...timestamps(),
@@ -71,6 +69,36 @@ export const userRoles = tenantTable(
     roleId: integer('role_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('macro_user_role_role').on(t.roleId)],
+);
+
+/**
+ * The posts each user holds. Posts are the posts domain's: the ids are checked (and the posts
+ * share-locked) through its service, and a post anyone holds cannot be removed.
+ */
+export const userPosts = tenantTable(
+  'macro_user_post',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('macro_user_post_post').on(t.tenantId, t.postId, t.userId)],
+);
+
+/**
+ * The groups (tenants of the platform, the tenants domain's `/groups`) a user of the platform
+ * tenant is granted to look after. Group ids are checked through the tenants service.
+ */
+export const userGroups = tenantTable(
+  'macro_user_group',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('macro_user_group_group').on(t.tenantId, t.groupId)],
 );
 
 /** Values of `status`. */

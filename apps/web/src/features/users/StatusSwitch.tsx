@@ -1,4 +1,5 @@
 import { USER_PERMISSIONS, USER_STATUS, type UserRecord } from '@macro/contract/users';
+import { LockOutlined } from '@ant-design/icons';
 import { App, Space, Switch, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../session/store';
@@ -12,6 +13,19 @@ export function DisabledHint({ user }: { user: UserRecord }) {
     <Tooltip title={t('status.disabledHint')}>
       <Tag color="red" data-testid={`user-disabled-${user.account}`}>
         {t('status.0')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/** A sign-in lock after repeated failures; an administrator unlocks it from the toolbar. */
+export function LockedHint({ user }: { user: UserRecord }) {
+  const { t } = useTranslation('users');
+  if (!user.locked) return null;
+  return (
+    <Tooltip title={t('lock.hint')}>
+      <Tag color="red" icon={<LockOutlined />} data-testid={`user-locked-${user.account}`}>
+        {t('lock.locked')}
       </Tag>
     </Tooltip>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, ObjectSchema, SchemaField } from '../../components/crud/SchemaForm';
 import { encrypted, useSubmitUser, useUserDetail } from './api';
+import { PostPicker } from './PostPicker';
 import { RolePicker } from './RolePicker';
 
 export interface UserDialogState {
@@ -28,6 +29,7 @@ export interface UserFormValues {
   status: number;
   userType: number;
   roleIds: number[];
+  postIds: number[];
   remark: string;
   userExt: string;
   password?: string;
@@ -50,6 +52,7 @@ const DEFAULTS: UserFormValues = {
   status: USER_STATUS.enabled,
   userType: USER_TYPE.web,
   roleIds: [],
+  postIds: [],
   remark: '',
   userExt: '',
   password: '',
@@ -61,8 +64,8 @@ const FORM_SCHEMA = { shape: { ...userUpdateBody.shape, password: plainPassword,
 
 function valuesOf(user?: UserRecord): UserFormValues {
   if (!user) return DEFAULTS;
-  const { account, name, realName, code, mobile, telephone, email, wechat, qq, sex, deptId, status, userType, roleIds, remark, userExt } = user;
-  return { account, name, realName, code, mobile, telephone, email, wechat, qq, birthday: user.birthday ?? '', sex, deptId, status, userType, roleIds, remark, userExt };
+  const { account, name, realName, code, mobile, telephone, email, wechat, qq, sex, deptId, status, userType, roleIds, postIds, remark, userExt } = user;
+  return { account, name, realName, code, mobile, telephone, email, wechat, qq, birthday: user.birthday ?? '', sex, deptId, status, userType, roleIds, postIds, remark, userExt };
 }
 
 const trim = (value: string | undefined) => value?.trim() ?? '';
@@ -126,6 +129,13 @@ export function UserDialog({ state: current, onClose }: UserDialogProps) {
       validate: false,
       render: (w) => <RolePicker disabled={w.disabled} testId={w.testId} />,
     },
+    {
+      name: 'postIds',
+      label: t('field.postIds'),
+      span: 24,
+      validate: false,
+      render: (w) => <PostPicker disabled={w.disabled} testId={w.testId} />,
+    },
     { name: 'remark', label: t('field.remark'), span: 24 },
     { name: 'userExt', label: t('field.userExt'), placeholder: t('form.userExtPlaceholder'), span: 24 },
   ];
@@ -147,6 +157,7 @@ export function UserDialog({ state: current, onClose }: UserDialogProps) {
       status: values.status as 0 | 1,
       userType: values.userType as 1 | 2 | 3,
       roleIds: values.roleIds ?? [],
+      postIds: values.postIds ?? [],
       remark: trim(values.remark),
       userExt: trim(values.userExt),
     };

@@ -1,11 +1,13 @@
 import { USER_ENDPOINTS, USER_PERMISSIONS as P, type UserRecord } from '@macro/contract/users';
-import { TeamOutlined } from '@ant-design/icons';
+import { KeyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
+import { AUTH_PERMISSIONS } from '@macro/contract/auth';
 import { App, Col, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudList, type RowAction, selectedRows } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
+import { useAccountSecurity } from './accountSecurity';
 import { useRemoveUsers } from './api';
 import { ACTION_WIDTH, userColumns } from './columns';
 import { DeptFilter } from './DeptFilter';
@@ -31,6 +33,7 @@ export function UserPage() {
   const [granting, setGranting] = useState<UserRecord[] | null>(null);
   const [passwordOf, setPasswordOf] = useState<UserRecord | null>(null);
   const confirmRemove = useRemoveUsers();
+  const security = useAccountSecurity();
 
   const open = (state: UserDialogState) => {
     setDialogKey((key) => key + 1);
@@ -81,10 +84,26 @@ export function UserPage() {
             rowLabel={(row) => row.account}
             add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
             batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list), list.forget) }}
-            toolbar={[{ key: 'grant', label: t('action.grant'), icon: <TeamOutlined />, permission: P.grant, onClick: () => grant(selectedRows(list)) }]}
+            toolbar={[
+              { key: 'grant', label: t('action.grant'), icon: <TeamOutlined />, permission: P.grant, onClick: () => grant(selectedRows(list)) },
+              {
+                key: 'unlock',
+                label: t('action.unlock'),
+                icon: <UnlockOutlined />,
+                permission: AUTH_PERMISSIONS.unlock,
+                onClick: () => security.unlock(selectedRows(list)),
+              },
+              {
+                key: 'reset-password',
+                label: t('action.resetPassword'),
+                icon: <KeyOutlined />,
+                permission: AUTH_PERMISSIONS.resetPassword,
+                onClick: () => void security.resetPassword(selectedRows(list)),
+              },
+            ]}
             rowActions={rowActions}
             actionWidth={ACTION_WIDTH}
-            scrollX={1000}
+            scrollX={1200}
           />
         </Col>
       </Row>

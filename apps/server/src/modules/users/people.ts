@@ -1,0 +1,179 @@
+import type { Page, PageQuery } from '@macro/contract';
+import { DEPT_PERMISSIONS } from '@macro/contract/org';
+import { USER_PERMISSIONS, type UserBrief, type UserRecord, type userGroupGrantView } from '@macro/contract/users';
+import type { Ctx, Tx } from '@macro/store';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { assertPlatformActor } from '../../platform/crossTenant.ts';
+import { findOr404, lockAll } from '../../platform/crud.ts';
+import { notFound } from '../../platform/errors.ts';
+import { containing, listPage } from '../../platform/list.ts';
+import { lockedAccounts } from '../auth/lockout.ts';
+import { rolesGrantCode } from '../menus/service.ts';
+import { assertDepartment, companiesBelow, companyOfDepartment, departmentsOfCompanies } from '../org/people.ts';
+import { existingPostIds, postsByIds } from '../posts/service.ts';
+import { liveGroupsByIds } from '../tenants/service.ts';
+import { roleIdsSql } from './service.ts';
+import { USER_STATUS, userGroups, userPosts, users } from './tables.ts';
+
+/*
+ * What users hold beside their roles (posts, granted groups, the sign-in lock), and the
+ * directory lists other screens pick users from. Kept apart from the user list itself.
+ */
+
+const NOT_FOUND = { message: 'users.notFound' };
+const RESOURCE = 'user';
+
+// ---- posts and lock state of listed users
+
+/** Fills each record's posts and lock state (a few queries for the whole page). */
+export async function withPostsAndLocks(tx: Tx, records: UserRecord[]): Promise<UserRecord[]> {
+  if (!records.length) return records;
+  const links = await tx
+    .select()
+    .from(userPosts)
+    .where(
+      inArray(
+        userPosts.userId,
+        records.map((r) => r.id),
+      ),
+    );
+  const held = await postsByIds(tx, [...new Set(links.map((l) => l.postId))]);
+  const locked = await lockedAccounts(
+    tx,
+    records.map((r) => r.account),
+  );
+  return records.map((record) => {
+    const mine = new Set(links.filter((l) => l.userId === record.id).map((l) => l.postId));
+    const posts = held.filter((p) => mine.has(p.id));
+    return { ...record, postIds: posts.map((p) => p.id), postName: posts.map((p) => p.postName).join(','), locked: locked.has(record.account) };
+  });
+}
+
+/** The user holds exactly `postIds` afterwards; every post must exist in the tenant (404 otherwise). */
+export async function replacePosts(ctx: Ctx, userId: number, postIds: readonly number[]): Promise<void> {
+  const { tx } = ctx;
+  const wanted = [...new Set(postIds)];
+  if ((await existingPostIds(tx, wanted)).length !== wanted.length) throw notFound('users.postNotFound');
+  const before = (await tx.select({ postId: userPosts.postId }).from(userPosts).where(eq(userPosts.userId, userId))).map((r) => r.postId);
+  if (before.length === wanted.length && before.every((id) => wanted.includes(id))) return;
+  await tx.delete(userPosts).where(eq(userPosts.userId, userId));
+  if (wanted.length) await tx.insert(userPosts).values(wanted.map((postId) => ({ userId, postId })));
+  await ctx.audit.record(tx, ctx.actor, { action: 'posts', resource: RESOURCE, resourceId: userId, before: { postIds: before }, after: { postIds: wanted } });
+}
+
+/** How many users hold each of these posts (posts nobody holds are absent); the posts module asks before removing. */
+export async function postHolderCounts(tx: Tx, postIds: readonly number[]): Promise<Map<number, number>> {
+  if (!postIds.length) return new Map();
+  const rows = await tx
+    .select({ postId: userPosts.postId, count: sql<number>`count(*)::int` })
+    .from(userPosts)
+    .where(inArray(userPosts.postId, [...postIds]))
+    .groupBy(userPosts.postId);
+  return new Map(rows.map((r) => [r.postId, Number(r.count)]));
+}
+
+// ---- directories: pages of users in short
+
+export interface DirectorySearch {
+  account?: string;
+  name?: string;
+}
+
+const BRIEF_COLUMNS = sql`t.id, t.account, t.name, t.real_name, t.dept_id, t.status`;
+
+const toBrief = (row: Record<string, unknown>): UserBrief => ({
+  id: Number(row.id),
+  account: String(row.account),
+  name: String(row.name),
+  realName: String(row.real_name),
+  deptId: row.dept_id === null || row.dept_id === undefined ? null : Number(row.dept_id),
+  status: Number(row.status),
+});
+
+function briefPage(tx: Tx, where: SQL, query: PageQuery & DirectorySearch): Promise<Page<UserBrief>> {
+  const parts = [
+    where,
+    query.account ? sql`t.account ilike ${containing(query.account)}` : undefined,
+    query.name ? sql`(t.name ilike ${containing(query.name)} or t.real_name ilike ${containing(query.name)})` : undefined,
+  ].filter((part): part is SQL => part !== undefined);
+  return listPage(
+    tx,
+    { table: sql`${users}`, where: sql.join(parts, sql` and `), order: ['account', 'id'], columns: BRIEF_COLUMNS, toRecord: toBrief },
+    query,
+  );
+}
+
+const idsIn = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+/** SQL on `t`: an enabled user whose roles grant `code`. */
+const enabledHolderOf = (code: string) => sql`t.status = ${USER_STATUS.enabled} and ${rolesGrantCode(roleIdsSql(sql`t.id`), code)}`;
+
+/** Users who can correct other users' accounts. */
+export function maintenanceUsers(tx: Tx, query: PageQuery & DirectorySearch): Promise<Page<UserBrief>> {
+  return briefPage(tx, enabledHolderOf(USER_PERMISSIONS.edit), query);
+}
+
+/** Users who can change the department. */
+export async function departmentMaintenanceUsers(tx: Tx, deptId: number, query: PageQuery & DirectorySearch): Promise<Page<UserBrief>> {
+  await assertDepartment(tx, deptId);
+  return briefPage(tx, enabledHolderOf(DEPT_PERMISSIONS.edit), query);
+}
+
+/** The users of these departments (the organisation module's company users call it). */
+export function usersInDepartments(tx: Tx, deptIds: readonly number[], query: PageQuery & DirectorySearch): Promise<Page<UserBrief>> {
+  return briefPage(tx, deptIds.length ? sql`t.dept_id in (${idsIn(deptIds)})` : sql`false`, query);
+}
+
+/** The users of the user's company (`company`) or of the companies below it (`below`). */
+export async function companyUsersOf(
+  tx: Tx,
+  userId: number,
+  reach: 'company' | 'below',
+  query: PageQuery & DirectorySearch,
+): Promise<Page<UserBrief>> {
+  const user = await findOr404(tx, users, userId, NOT_FOUND);
+  const companyId = user.deptId === null ? null : await companyOfDepartment(tx, user.deptId);
+  if (companyId === null) return usersInDepartments(tx, [], query);
+  const companyIds = reach === 'company' ? [companyId] : await companiesBelow(tx, companyId);
+  return usersInDepartments(tx, await departmentsOfCompanies(tx, companyIds), query);
+}
+
+/** The users holding the post, by account (the posts module's `/posts/{id}/users`). */
+export function usersOfPost(tx: Tx, postId: number, query: PageQuery): Promise<Page<UserBrief>> {
+  return briefPage(tx, sql`exists (select 1 from ${userPosts} up where up.user_id = t.id and up.post_id = ${postId})`, query);
+}
+
+// ---- groups granted to users of the platform tenant
+
+export async function groupGrantView(ctx: Ctx, platformTenant: string, userId: number): Promise<z.output<typeof userGroupGrantView>> {
+  assertPlatformActor(ctx, platformTenant);
+  await findOr404(ctx.tx, users, userId, NOT_FOUND);
+  const ids = (await ctx.tx.select({ groupId: userGroups.groupId }).from(userGroups).where(eq(userGroups.userId, userId))).map((r) => r.groupId);
+  // A deleted group drops out of the view (its grant stays harmlessly until the next grant).
+  const groups = await liveGroupsByIds(ctx.tx, ids);
+  return { userId, groupIds: groups.map((g) => g.id), groups };
+}
+
+/** Every user of `userIds` is granted exactly `groupIds` afterwards. */
+export async function grantGroups(ctx: Ctx, platformTenant: string, userIds: readonly number[], groupIds: readonly number[]): Promise<number> {
+  assertPlatformActor(ctx, platformTenant);
+  const { tx } = ctx;
+  const targets = [...new Set(userIds)];
+  const wanted = [...new Set(groupIds)];
+  await lockAll(tx, users, targets, NOT_FOUND);
+  if ((await liveGroupsByIds(tx, wanted)).length !== wanted.length) throw notFound('users.groupNotFound');
+  const held = await tx.select().from(userGroups).where(inArray(userGroups.userId, targets));
+  await tx.delete(userGroups).where(inArray(userGroups.userId, targets));
+  if (wanted.length) await tx.insert(userGroups).values(targets.flatMap((userId) => wanted.map((groupId) => ({ userId, groupId }))));
+  for (const userId of targets) {
+    await ctx.audit.record(tx, ctx.actor, {
+      action: 'grant-groups',
+      resource: RESOURCE,
+      resourceId: userId,
+      before: { groupIds: held.filter((h) => h.userId === userId).map((h) => h.groupId) },
+      after: { groupIds: wanted },
+    });
+  }
+  return targets.length;
+}

@@ -59,6 +59,16 @@ export async function deptDetail(tx: Tx, id: number, scope: SQL = sql`true`): Pr
   return found;
 }
 
+/**
+ * The name of the department `id` for another module to store beside its reference (users keep
+ * `dept_name`), or null when the tenant has no such department (another tenant's is invisible).
+ * The row is key-share locked, so it cannot be removed before the caller's transaction ends.
+ */
+export async function departmentNameForReference(tx: Tx, id: number): Promise<string | null> {
+  const [row] = await tx.select({ deptName: departments.deptName }).from(departments).where(eq(departments.id, id)).for('key share');
+  return row ? row.deptName : null;
+}
+
 /** A page of departments narrowed by the caller's data scope (`scope`, on `t`). */
 export async function listDepts(
   tx: Tx,

@@ -7,6 +7,7 @@ import { assertUnique, findOr404, lockAll } from '../../platform/crud.ts';
 import { databaseError, notFound, uniqueViolation, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { permissionCodes } from '../menus/service.ts';
+import { departmentNameForReference } from '../org/departments.ts';
 import { assertRolesExist, lockAdminRole, rolesByIds } from '../roles/service.ts';
 import { hashPassword } from './password.ts';
 import { replacePosts, withPostsAndLocks } from './people.ts';
@@ -113,8 +114,19 @@ export async function userDetail(tx: Tx, id: number, scope: SQL = sql`true`): Pr
   return record;
 }
 
+/**
+ * The department's name to store with the user, checked through the organisation module: an
+ * unknown department (another tenant's is unknown here) is refused before anything is written.
+ */
+async function deptNameOf(tx: Tx, deptId: number | null | undefined): Promise<string> {
+  if (deptId === null || deptId === undefined) return '';
+  const name = await departmentNameForReference(tx, deptId);
+  if (name === null) throw notFound('users.deptNotFound', { id: deptId });
+  return name;
+}
+
 /** Column values of the editable fields. */
-function columnsOf(fields: UserFields) {
+function columnsOf(fields: UserFields, deptName: string) {
   return {
     account: fields.account,
     name: fields.name,
@@ -128,6 +140,7 @@ function columnsOf(fields: UserFields) {
     birthday: fields.birthday,
     sex: fields.sex,
     deptId: fields.deptId,
+    deptName,
     remark: fields.remark,
     status: fields.status,
     userType: fields.userType,
@@ -182,9 +195,10 @@ export async function createManagedUser(ctx: Ctx, fields: UserFields, password: 
   const { tx } = ctx;
   await assertUnique(tx, users, eq(users.account, fields.account), { message: 'users.accountExists', params: { account: fields.account } });
   if (fields.roleIds?.length) await assertRolesExist(tx, fields.roleIds);
+  const deptName = await deptNameOf(tx, fields.deptId);
   const [row] = await tx
     .insert(users)
-    .values({ ...columnsOf(fields), passwordHash: await hashPassword(password) })
+    .values({ ...columnsOf(fields, deptName), passwordHash: await hashPassword(password) })
     .returning()
     .catch(inDomainWords(fields));
   await ctx.audit.record(tx, ctx.actor, { action: 'create', resource: RESOURCE, resourceId: row.id, after: recorded(row) });
@@ -199,6 +213,7 @@ export async function updateManagedUser(ctx: Ctx, id: number, fields: UserFields
   if (id === ctx.actor.userId && fields.status === USER_STATUS.disabled) throw unprocessable('users.disableSelf');
   await keepingAnAdministrator(tx, async () => {
     const before = await findOr404(tx, users, id, { lock: true, ...NOT_FOUND });
+    const deptName = await deptNameOf(tx, fields.deptId);
     await assertUnique(tx, users, eq(users.account, fields.account), {
       exceptId: id,
       message: 'users.accountExists',
@@ -206,7 +221,7 @@ export async function updateManagedUser(ctx: Ctx, id: number, fields: UserFields
     });
     const [after] = await tx
       .update(users)
-      .set({ ...columnsOf(fields), updatedAt: new Date() })
+      .set({ ...columnsOf(fields, deptName), updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning()
       .catch(inDomainWords(fields));

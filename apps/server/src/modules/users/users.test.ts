@@ -29,6 +29,9 @@ describeDb(`users (${dbLabel})`, () => {
   let adminEn: Client;
   let adminId: number;
   let other: Client;
+  /** The tenant's demo departments by name, and one of the other tenant's. */
+  let depts: Map<string, number>;
+  let otherDept: number;
   const secret = (password: string) => encryptPassword(server.publicKey, password);
   const passwords = (password = 'Secret123') => ({ password: secret(password), password2: secret(password) });
 
@@ -39,6 +42,10 @@ describeDb(`users (${dbLabel})`, () => {
     admin = as(server, session.access_token);
     adminEn = as(server, session.access_token, 'en');
     other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    const deptsOf = async (client: Client) =>
+      (await client.get('/api/macro-system/dept/list?size=100')).json().data.records as { id: number; deptName: string }[];
+    depts = new Map((await deptsOf(admin)).map((d) => [d.deptName, d.id]));
+    otherDept = (await deptsOf(other))[0].id;
   });
   afterAll(() => server.close());
 
@@ -63,7 +70,7 @@ describeDb(`users (${dbLabel})`, () => {
       qq: '123456',
       birthday: '1990-02-28',
       sex: 1,
-      deptId: 42,
+      deptId: depts.get('研发部'),
       remark: '新同事',
       userType: 2,
       userExt: '{"badge":7}',
@@ -79,7 +86,8 @@ describeDb(`users (${dbLabel})`, () => {
       qq: '123456',
       birthday: '1990-02-28',
       sex: 1,
-      deptId: 42,
+      deptId: depts.get('研发部'),
+      deptName: '研发部',
       remark: '新同事',
       status: 1,
       userType: 2,
@@ -163,10 +171,11 @@ describeDb(`users (${dbLabel})`, () => {
   });
 
   it('filters the page by department, account and name (nick or real)', async () => {
-    await createUser('dept_a1', { deptId: 7, realName: '王五' });
-    await createUser('dept_a2', { deptId: 7 });
-    await createUser('dept_b1', { deptId: 8 });
-    const inSeven = expectOk(await admin.get(`${USERS}/page?deptId=7`), page);
+    const [seven, eight] = [depts.get('行政组')!, depts.get('销售部')!];
+    await createUser('dept_a1', { deptId: seven, realName: '王五' });
+    await createUser('dept_a2', { deptId: seven });
+    await createUser('dept_b1', { deptId: eight });
+    const inSeven = expectOk(await admin.get(`${USERS}/page?deptId=${seven}`), page);
     expect(inSeven.records.map((u) => u.account)).toEqual(['dept_a1', 'dept_a2']);
     expect(inSeven.total).toBe(2);
     const byRealName = expectOk(await admin.get('/api/users/page?name=王五'), page);
@@ -174,6 +183,39 @@ describeDb(`users (${dbLabel})`, () => {
     const byAccount = expectOk(await admin.get(`${USERS}/page?account=DEPT_B&size=5&current=1`), page);
     expect(byAccount.records.map((u) => u.account)).toEqual(['dept_b1']);
     expectFailure(await admin.get(`${USERS}/page?deptId=abc`), 400);
+  });
+
+  it("stores the chosen department's name, and refuses an unknown or another tenant's department without writing anything", async () => {
+    const rd = depts.get('研发部')!;
+    const finance = depts.get('财务部')!;
+    const user = await createUser('deptuser', { deptId: rd });
+    expect(user).toMatchObject({ deptId: rd, deptName: '研发部' });
+    const listed = expectOk(await admin.get(`${USERS}/page?account=deptuser`), page);
+    expect(listed.records.map((u) => [u.deptId, u.deptName])).toEqual([[rd, '研发部']]);
+    const session = await signIn(server, TENANT, 'deptuser', 'Secret123');
+    expect(session.dept_name).toBe('研发部');
+
+    // Moving to another department stores that department's name; none clears it.
+    const moved = expectOk(await admin.post(`${USERS}/update`, { id: user.id, account: 'deptuser', name: 'Nick', deptId: finance }), userRecord);
+    expect(moved).toMatchObject({ deptId: finance, deptName: '财务部' });
+    const cleared = expectOk(await admin.post(`${USERS}/update`, { id: user.id, account: 'deptuser', name: 'Nick', deptId: null }), userRecord);
+    expect(cleared).toMatchObject({ deptId: null, deptName: '' });
+    await admin.post(`${USERS}/update`, { id: user.id, account: 'deptuser', name: 'Nick', deptId: rd });
+
+    const count = async () => Number(expectOk(await admin.get(`${USERS}/page?size=1`), page).total);
+    const usersBefore = await count();
+    for (const deptId of [999_999, otherDept]) {
+      // Creating: refused in the request's language, no user written.
+      expectFailure(await admin.post(`${USERS}/submit`, { account: `ghost${deptId}`, name: 'Ghost', deptId, ...passwords() }), 404, /所选部门.*不存在/);
+      expectFailure(await adminEn.post('/api/users', { account: `ghost${deptId}`, name: 'Ghost', deptId, ...passwords() }), 404, /department .* does not exist/);
+      expect((await admin.get(`${USERS}/page?account=ghost`)).json().data.total).toBe(0);
+      // Updating: refused, the user keeps every field as it was.
+      expectFailure(await adminEn.post(`${USERS}/update`, { id: user.id, account: 'deptuser', name: 'Changed', deptId }), 404, /department/);
+      expectFailure(await admin.call({ method: 'PUT', url: `/api/users/${user.id}`, payload: { account: 'deptuser', name: 'Changed', deptId } }), 404);
+      const after = expectOk(await admin.get(`${USERS}/detail?id=${user.id}`), userRecord);
+      expect(after).toMatchObject({ name: 'Nick', deptId: rd, deptName: '研发部' });
+    }
+    expect(await count()).toBe(usersBefore);
   });
 
   it('updates through both families; roleIds replaces the roles when given', async () => {

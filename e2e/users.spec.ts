@@ -46,10 +46,16 @@ test('an administrator creates a role and a user, grants the role and disables t
   await expect(users.dialog().getByText('密码须为 8 到 32 位，且同时包含字母和数字').first()).toBeVisible();
   await expectNoSeriousViolations(page, 'user dialog');
   await users.fill({ password: 'Secret123', password2: 'Secret123', mobile: '13812345678', email: 'lisi@example.com', qq: '123456', realName: '李四' });
+  // The department comes from the organisation's tree, searched by name.
+  await users.dialog().getByTestId('user-field-deptId').click();
+  await page.keyboard.type('研发');
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '研发部' }).click();
+  await expect(users.dialog().getByTestId('user-field-deptId')).toContainText('研发部');
   await users.save();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(users.dialog()).toBeHidden();
   await expect(users.row('e2e_lisi')).toContainText('13812345678');
+  await expect(users.row('e2e_lisi')).toContainText('研发部');
 
   // A second user with the same account is refused by the server, with its message.
   await page.getByTestId('user-add').click();
@@ -177,6 +183,10 @@ for (const language of ['zh', 'en'] as const) {
       await page.getByTestId('user-dialog-save').click();
       await expect(page.getByText(language === 'zh' ? '请输入登录账号' : 'Please enter the account')).toBeVisible();
       await page.screenshot({ path: `e2e/artifacts/screens/users-dialog-${language}-${width}.png`, animations: 'disabled' });
+      await page.getByTestId('user-field-deptId').click();
+      await expect(page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').first()).toBeVisible();
+      await page.screenshot({ path: `e2e/artifacts/screens/users-dialog-dept-${language}-${width}.png`, animations: 'disabled' });
+      await page.keyboard.press('Escape');
       await page.goto('/controller/rolemanage');
       await expect(new RolesPage(page).row('administrator')).toBeVisible();
       await page.screenshot({ path: `e2e/artifacts/screens/roles-${language}-${width}.png`, fullPage: true, animations: 'disabled' });

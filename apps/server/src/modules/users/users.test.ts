@@ -192,8 +192,12 @@ describeDb(`users (${dbLabel})`, () => {
     expect(user).toMatchObject({ deptId: rd, deptName: '研发部' });
     const listed = expectOk(await admin.get(`${USERS}/page?account=deptuser`), page);
     expect(listed.records.map((u) => [u.deptId, u.deptName])).toEqual([[rd, '研发部']]);
-    const session = await signIn(server, TENANT, 'deptuser', 'Secret123');
-    expect(session.dept_name).toBe('研发部');
+    const session = await tokenRequest(
+      server,
+      { grant_type: 'password', username: 'deptuser', password: secret('Secret123'), scope: 'all' },
+      { 'tenant-id': TENANT },
+    );
+    expect(session.json()).toMatchObject({ dept_id: String(rd), dept_name: '研发部' });
 
     // Moving to another department stores that department's name; none clears it.
     const moved = expectOk(await admin.post(`${USERS}/update`, { id: user.id, account: 'deptuser', name: 'Nick', deptId: finance }), userRecord);

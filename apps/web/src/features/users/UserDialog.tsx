@@ -3,6 +3,7 @@ import { Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
+import { DeptTreeSelect } from '../../components/DeptTreeSelect';
 import type { FormMode, ObjectSchema, SchemaField } from '../../components/crud/SchemaForm';
 import { encrypted, useSubmitUser, useUserDetail } from './api';
 import { PostPicker } from './PostPicker';
@@ -119,7 +120,11 @@ export function UserDialog({ state: current, onClose }: UserDialogProps) {
       render: (w) => <Input type="date" disabled={w.disabled} placeholder={t('form.birthdayPlaceholder')} data-testid={w.testId} />,
     },
     { name: 'sex', label: t('field.sex'), optionLabel: (v) => t(`sex.${v}`) },
-    { name: 'deptId', label: t('field.deptId'), placeholder: t('form.deptPlaceholder') },
+    {
+      name: 'deptId',
+      label: t('field.deptId'),
+      render: (w) => <DeptTreeSelect disabled={w.disabled} placeholder={t('form.deptPlaceholder')} testId={w.testId} />,
+    },
     { name: 'status', label: t('field.status'), optionLabel: (v) => t(`status.${v}`) },
     { name: 'userType', label: t('field.userType'), optionLabel: (v) => t(`userType.${v}`) },
     {

@@ -27,7 +27,14 @@ export interface DataResource {
  * how scopes are stored, nor what a department tree is.
  */
 export interface DataScopePort {
+  /** The predicate on `t` for the actor's scopes on `resource` (at most one round trip). */
   predicate(tx: Tx, actor: Actor, resource: DataResource): Promise<SQL>;
+  /**
+   * SQL expression (a JSON array of text) naming which of `codes` the user's roles hold any data
+   * scope on. The platform evaluates it inside a request's first statement for routes that
+   * declare their data resources, so a route whose actor holds no scope on them asks nothing more.
+   */
+  heldSql?(subject: { userId: number; tenantId: string }, codes: readonly string[]): SQL;
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
@@ -46,3 +53,28 @@ export function defineDataResource(resource: DataResource): DataResource {
 
 /** No narrowing: what a server without a data-scope owner applies. */
 export const UNSCOPED: DataScopePort = { predicate: async () => sql`true` };
+
+/**
+ * The route context's `dataScope`: each resource is resolved at most once per request (never
+ * remembered across requests, so a changed grant shows on the next call), and not at all when
+ * the request's first statement already told that the actor holds no scope on it (`held`:
+ * the declared resource codes they hold scopes on; null when not asked).
+ */
+export function requestDataScope(
+  port: DataScopePort,
+  tx: Tx,
+  actor: Actor,
+  declared: readonly DataResource[] | undefined,
+  held: readonly string[] | null,
+): (resource: DataResource) => Promise<SQL> {
+  const resolved = new Map<string, Promise<SQL>>();
+  return (resource) => {
+    let predicate = resolved.get(resource.code);
+    if (!predicate) {
+      const knownUnscoped = held !== null && !!declared?.some((r) => r.code === resource.code) && !held.includes(resource.code);
+      predicate = knownUnscoped ? Promise.resolve(sql`true`) : port.predicate(tx, actor, resource);
+      resolved.set(resource.code, predicate);
+    }
+    return predicate;
+  };
+}

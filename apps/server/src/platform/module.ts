@@ -45,13 +45,18 @@ export interface RouteBinding {
   handle: (args: EndpointArgs<Endpoint>, ctx: RouteCtx) => Promise<unknown>;
   /** The handler parses the body itself (the token endpoint answers with RFC 6749 errors). */
   ownValidation?: boolean;
+  /**
+   * The data resources the handler narrows with `dataScope`: the request's first statement then
+   * also reads which of them the actor holds scopes on, and skips resolving the others.
+   */
+  dataResources?: readonly DataResource[];
 }
 
 /** Binds a handler to an endpoint of the contract; the kit does the rest. */
 export function route<E extends Endpoint>(
   endpoint: E,
   handle: (args: EndpointArgs<E>, ctx: RouteCtx) => Promise<EndpointResult<E>>,
-  options: { ownValidation?: boolean } = {},
+  options: { ownValidation?: boolean; dataResources?: readonly DataResource[] } = {},
 ): RouteBinding {
   return { endpoint, handle: handle as RouteBinding['handle'], ...options };
 }

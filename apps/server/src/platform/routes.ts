@@ -10,7 +10,7 @@ import {
 import { type AuditPort, type Db, rowsOf, type Tx, tenantScope } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type DataScopePort, UNSCOPED } from './dataScope.ts';
+import { type DataScopePort, requestDataScope, UNSCOPED } from './dataScope.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { ok } from './http.ts';
 import type { Authenticator, RouteBinding, RouteCtx } from './module.ts';
@@ -111,6 +111,12 @@ export interface GuardDeps {
  * transaction per request, whose first statement checks the session and the permission code
  * and scopes the tenant; only then are validation failures reported and the handler run.
  */
+/** A JSON array of text as the driver returns it (parsed, or as text); anything else: unknown (null), so scopes are resolved. */
+function codesOf(value: unknown): string[] | null {
+  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.map(String) : null;
+}
+
 export function registerEndpoints(app: FastifyInstance, bindings: readonly RouteBinding[], deps: GuardDeps): void {
   const { db, audit, authenticator } = deps;
   const dataScope = deps.dataScope ?? UNSCOPED;
@@ -134,7 +140,7 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
     seen.add(endpoint.operationId);
     app.endpoints.push(endpoint);
 
-    const run = (request: FastifyRequest, reply: FastifyReply, tx: Tx) => {
+    const run = (request: FastifyRequest, reply: FastifyReply, tx: Tx, held: readonly string[] | null = null) => {
       if (request.validationError && !binding.ownValidation) throw request.validationError;
       const actor = {
         tenantId: request.auth?.tenantId ?? '',
@@ -150,11 +156,15 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
         request,
         reply,
         actor,
-        dataScope: (resource) => dataScope.predicate(tx, actor, resource),
+        dataScope: requestDataScope(dataScope, tx, actor, binding.dataResources, held),
       };
       const args = { params: request.params, query: request.query, body: request.body } as Parameters<RouteBinding['handle']>[0];
       return binding.handle(args, ctx);
     };
+
+    // Which of the route's declared data resources the actor holds scopes on, asked in the first statement.
+    const resourceCodes = (binding.dataResources ?? []).map((r) => r.code);
+    const heldSql = resourceCodes.length && dataScope.heldSql ? dataScope.heldSql.bind(dataScope) : undefined;
 
     // Aliases are the same route under another spelling, undocumented.
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
@@ -171,14 +181,22 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
               ? await run(request, reply, noTransaction)
               : await db.transaction(async (tx) => {
                   const code = requiredCode(endpoint.access, request.body) ?? '';
-                  const [scope] = rowsOf<{ allowed: boolean }>(
-                    await tx.execute(sql`
+                  const held = heldSql?.(claims, resourceCodes);
+                  const [scope] = rowsOf<{ allowed: boolean; held?: unknown }>(
+                    await tx.execute(
+                      held
+                        ? sql`
+                      with session as materialized (${authenticator.sessionCheck(claims, code)}),
+                        scoped as materialized (select ${held} as held)
+                      select allowed, held, ${tenantScope(claims.tenantId)}, ${actingUser(claims.userId)} from session cross join scoped`
+                        : sql`
                       with session as materialized (${authenticator.sessionCheck(claims, code)})
-                      select allowed, ${tenantScope(claims.tenantId)}, ${actingUser(claims.userId)} from session`),
+                      select allowed, ${tenantScope(claims.tenantId)}, ${actingUser(claims.userId)} from session`,
+                    ),
                   );
                   if (!scope) throw unauthorized('common.tokenInvalid');
                   if (!scope.allowed) throw forbidden(code);
-                  return run(request, reply, tx as Tx);
+                  return run(request, reply, tx as Tx, held ? codesOf(scope.held) : null);
                 });
           return endpoint.envelope === false ? data : ok(request, data);
         },

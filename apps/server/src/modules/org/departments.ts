@@ -191,18 +191,15 @@ export async function removeDepts(ctx: Ctx, ids: number[]): Promise<number> {
 }
 
 /**
- * A department and every department below it: what "department and below" data scopes compare
- * a row's department against (one recursive walk per request, not per row).
+ * SQL: a query of one column `id`, the department `root` (a scalar expression; nothing when
+ * null) and every department below it: what "department and below" data scopes compare a row's
+ * department against, embedded by the caller in its own statement (one walk per request, not per row).
  */
-export async function deptSubtreeIds(tx: Tx, deptId: number): Promise<number[]> {
-  const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`
-      with recursive below(id) as (
-        select t.id from ${departments} t where t.id = ${deptId}
-        union
-        select t.id from ${departments} t join below b on t.parent_id = b.id
-      )
-      select id from below`),
-  );
-  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+export function deptSubtreeSql(root: SQL): SQL {
+  return sql`with recursive below(id) as (
+      select t.id from ${departments} t where t.id = ${root}
+      union
+      select t.id from ${departments} t join below b on t.parent_id = b.id
+    )
+    select id from below`;
 }

@@ -46,16 +46,16 @@ export const module = defineModule({
     route(C.postsTree, ({ params }, { tx }) => companyPostTree(tx, params.companyId)),
 
     route(D.create, ({ body }, ctx) => submitDept(ctx, body)),
-    route(D.detail, async ({ params }, { tx, dataScope }) => deptDetail(tx, params.deptId, await dataScope(DEPT_DATA))),
+    route(D.detail, async ({ params }, { tx, dataScope }) => deptDetail(tx, params.deptId, await dataScope(DEPT_DATA)), { dataResources: [DEPT_DATA] }),
     route(D.update, ({ params, body }, ctx) => submitDept(ctx, { ...body, id: params.deptId })),
     route(D.remove, async ({ params }, ctx) => ({ removed: await removeDepts(ctx, [params.deptId]) })),
     route(D.specialPost, async ({ params }, { tx }) => {
       await findOr404(tx, departments, params.deptId, { message: 'org.deptNotFound' });
       return specialPostHolders(tx, SPECIAL_POST_TYPE.department);
     }),
-    route(D.list, async ({ query }, { tx, dataScope }) => listDepts(tx, query, await dataScope(DEPT_DATA))),
+    route(D.list, async ({ query }, { tx, dataScope }) => listDepts(tx, query, await dataScope(DEPT_DATA)), { dataResources: [DEPT_DATA] }),
     route(D.lazyList, ({ query }, { tx }) => lazyDepts(tx, query.parentId, query.companyId)),
-    route(D.detailByQuery, async ({ query }, { tx, dataScope }) => deptDetail(tx, query.id, await dataScope(DEPT_DATA))),
+    route(D.detailByQuery, async ({ query }, { tx, dataScope }) => deptDetail(tx, query.id, await dataScope(DEPT_DATA)), { dataResources: [DEPT_DATA] }),
     route(D.submit, ({ body }, ctx) => submitDept(ctx, body)),
     route(D.removeMany, async ({ query }, ctx) => ({ removed: await removeDepts(ctx, query.ids) })),
     route(D.tree, ({ query }, { tx }) => deptTree(tx, query.companyId)),

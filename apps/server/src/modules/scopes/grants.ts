@@ -6,7 +6,7 @@ import type { ScopeRule } from './rules.ts';
 import { menuRows } from '../menus/lookup.ts';
 import { apiScopes, dataScopes, roleApiScopes, roleDataScopes } from './tables.ts';
 
-const list = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const list = (ids: readonly (number | string)[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 /** The data and API scopes any of these roles grants. */
 export async function scopesGrantedTo(tx: Tx, roleIds: readonly number[]): Promise<{ dataScope: number[]; apiScope: number[] }> {
@@ -57,24 +57,70 @@ export async function apiScopeCodes(tx: Tx, roleIds: readonly number[]): Promise
   return rows.map((r) => r.code);
 }
 
-/** The data scopes on `resourceCode` granted to any role of the user (a role subquery). */
-export async function grantedDataScopes(tx: Tx, roleIds: SQL, resourceCode: string): Promise<ScopeRule[]> {
-  const rows = rowsOf<{ scope_type: number; scope_column: string; scope_operator: string; scope_values: unknown }>(
-    await tx.execute(sql`select distinct ds.id, ds.scope_type, ds.scope_column, ds.scope_operator, ds.scope_values
-      from ${roleDataScopes} rds join ${dataScopes} ds on ds.id = rds.scope_id
-      where rds.role_id in (${roleIds}) and ds.resource_code = ${resourceCode}`),
-  );
-  return rows.map((r) => ({
-    scopeType: Number(r.scope_type),
-    scopeColumn: String(r.scope_column),
-    scopeOperator: String(r.scope_operator),
-    scopeValues: (Array.isArray(r.scope_values) ? r.scope_values : typeof r.scope_values === 'string' ? JSON.parse(r.scope_values) : []).map(String),
-  }));
+/** A rule's values as the driver returns the jsonb (parsed, or as text). */
+const valuesOf = (v: unknown): string[] => (Array.isArray(v) ? v : typeof v === 'string' ? JSON.parse(v) : []).map(String);
+
+/** SQL: a JSON array of those of `codes` on which any of the roles (a subquery) holds a data scope. */
+export function heldDataResourcesSql(roleIds: SQL, tenantId: string, codes: readonly string[]): SQL {
+  if (!codes.length) return sql`'[]'::json`;
+  return sql`(select coalesce(json_agg(distinct ds.resource_code), '[]'::json)
+    from ${roleDataScopes} rds join ${dataScopes} ds on ds.id = rds.scope_id
+    where rds.role_id in (${roleIds}) and ds.tenant_id = ${tenantId} and ds.resource_code in (${list(codes)}))`;
 }
 
-export const needsDepartment = (rules: readonly ScopeRule[]) =>
-  rules.some((r) => r.scopeType === DATA_SCOPE_TYPE.ownDept || r.scopeType === DATA_SCOPE_TYPE.deptAndBelow);
-export const needsSubtree = (rules: readonly ScopeRule[]) => rules.some((r) => r.scopeType === DATA_SCOPE_TYPE.deptAndBelow);
+/** What a user's data scopes on a resource resolve to: the rules, their department, its subtree. */
+export interface ResolvedScopes {
+  rules: ScopeRule[];
+  deptId: number | null;
+  /** The department and those below it; empty unless a "department and below" rule is held. */
+  subtree: number[];
+}
+
+/**
+ * In one statement: the data scopes on `resourceCode` granted to any of the roles (a subquery),
+ * the user's department (`deptId`, a scalar subquery, read only when an "own department" or
+ * "department and below" rule is held) and, only when a "department and below" rule is held, the
+ * department's subtree (`subtreeOf(root)`: a query of ids, walking nothing when `root` is null).
+ */
+export async function resolveDataScopes(
+  tx: Tx,
+  roleIds: SQL,
+  resourceCode: string,
+  deptId: SQL,
+  subtreeOf: (root: SQL) => SQL,
+): Promise<ResolvedScopes> {
+  const { ownDept, deptAndBelow } = DATA_SCOPE_TYPE;
+  const [row] = rowsOf<{ rules: unknown; dept_id: unknown; subtree: unknown }>(
+    await tx.execute(sql`
+      with rules as materialized (
+        select distinct ds.id, ds.scope_type, ds.scope_column, ds.scope_operator, ds.scope_values
+        from ${roleDataScopes} rds join ${dataScopes} ds on ds.id = rds.scope_id
+        where rds.role_id in (${roleIds}) and ds.resource_code = ${resourceCode}
+      ),
+      subject as materialized (
+        select ${deptId} as dept_id where exists (select 1 from rules where scope_type in (${ownDept}, ${deptAndBelow}))
+      )
+      select
+        (select coalesce(json_agg(json_build_object('type', scope_type, 'column', scope_column, 'operator', scope_operator,
+          'values', scope_values) order by id), '[]'::json) from rules) as rules,
+        (select dept_id from subject) as dept_id,
+        (select coalesce(json_agg(below.id order by below.id), '[]'::json) from (${subtreeOf(
+          sql`(select dept_id from subject where exists (select 1 from rules where scope_type = ${deptAndBelow}))`,
+        )}) below) as subtree`),
+  );
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+  const rules = (json(row?.rules) ?? []) as { type: unknown; column: unknown; operator: unknown; values: unknown }[];
+  return {
+    rules: rules.map((r) => ({
+      scopeType: Number(r.type),
+      scopeColumn: String(r.column),
+      scopeOperator: String(r.operator),
+      scopeValues: valuesOf(r.values),
+    })),
+    deptId: row?.dept_id === null || row?.dept_id === undefined ? null : Number(row.dept_id),
+    subtree: ((json(row?.subtree) ?? []) as unknown[]).map(Number),
+  };
+}
 
 /** Scopes grouped by their menu (menus in sidebar order), for the grant dialog. */
 async function grouped(tx: Tx, scopes: { id: number; menuId: number; scopeName: string; detail: string }[]): Promise<ScopeGrantGroup[]> {

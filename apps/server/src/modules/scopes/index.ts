@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { DataResource, DataScopePort } from '../../platform/dataScope.ts';
 import { defineModule, type ModuleDeps, route } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '../menus/index.ts';
-import { deptSubtreeIds } from '../org/departments.ts';
-import { deptIdOf, roleIdsSql } from '../users/service.ts';
+import { deptSubtreeSql } from '../org/departments.ts';
+import { deptIdSql, roleIdsSql } from '../users/service.ts';
 import { apiScopeDetail, apiScopePage, declaredCodes, removeApiScopes, submitApiScope } from './apiScopes.ts';
 import { dataScopeDetail, dataScopePage, removeDataScopes, saveDataScope, updateDataScope } from './dataScopes.ts';
-import { apiScopeGrantTree, dataScopeGrantTree, grantedDataScopes, needsDepartment, needsSubtree } from './grants.ts';
+import { apiScopeGrantTree, dataScopeGrantTree, heldDataResourcesSql, resolveDataScopes } from './grants.ts';
 import { scopesPredicate } from './rules.ts';
 import { scopeMenuTree } from './shared.ts';
 import { sweepFixture } from './sweep.ts';
@@ -20,18 +20,19 @@ const resourcesOf = (deps: ModuleDeps) => new Map<string, DataResource>(deps.mod
  * The platform's data-scope port. It lives here, not in the platform, because it needs three
  * domains' knowledge: which scopes a user's roles hold (this module), the user's department
  * (users) and the department tree (org). Modules may call each other's services; the platform
- * may not, so it only knows the port. The subtree is read once per request and only when a
- * "department and below" scope is in play; the list query then compares the declared column
- * with a short list of ids, which its index serves.
+ * may not, so it only knows the port, and composes their SQL into one statement: the scopes,
+ * the user's department and, only when a "department and below" scope is in play, the subtree
+ * come back in a single round trip (the platform asks at most once per resource and request,
+ * and not at all when the request's first statement found no scope on a declared resource).
+ * The list query then compares the declared column with a short list of ids, which its index serves.
  */
 function dataScopePort(): DataScopePort {
   return {
+    heldSql: ({ userId, tenantId }, codes) => heldDataResourcesSql(roleIdsSql(sql`${userId}`), tenantId, codes),
     async predicate(tx, actor, resource) {
       if (actor.userId === null) return sql`true`;
-      const rules = await grantedDataScopes(tx, roleIdsSql(sql`${actor.userId}`), resource.code);
-      if (!rules.length) return sql`true`;
-      const deptId = needsDepartment(rules) ? await deptIdOf(tx, actor.userId) : null;
-      const subtree = deptId !== null && needsSubtree(rules) ? await deptSubtreeIds(tx, deptId) : [];
+      const userId = sql`${actor.userId}`;
+      const { rules, deptId, subtree } = await resolveDataScopes(tx, roleIdsSql(userId), resource.code, deptIdSql(userId), deptSubtreeSql);
       return scopesPredicate(resource, rules, { userId: actor.userId, deptId, subtree });
     },
   };

@@ -72,8 +72,8 @@ export const module = defineModule({
     const decrypt = passwordDecryptor((await loadPlatformKeys(db)).privateKeyPem);
     return [
       route(E.info, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
-      route(E.page, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA))),
-      route(E.detail, async ({ query }, { tx, dataScope }) => userDetail(tx, query.id, await dataScope(USER_DATA))),
+      route(E.page, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA)), { dataResources: [USER_DATA] }),
+      route(E.detail, async ({ query }, { tx, dataScope }) => userDetail(tx, query.id, await dataScope(USER_DATA)), { dataResources: [USER_DATA] }),
       route(E.submit, ({ body }, ctx) => {
         const { id, password, password2, ...fields } = body;
         if (id !== undefined) return updateManagedUser(ctx, id, fields);
@@ -84,7 +84,7 @@ export const module = defineModule({
       route(E.grant, async ({ body }, ctx) => ({ users: await grantRoles(ctx, body.userIds, body.roleIds) })),
       route(E.platformDetail, ({ query }, { tx }) => platformDetail(tx, query.id)),
       route(E.updatePlatform, ({ body }, ctx) => updatePlatform(ctx, body)),
-      route(E.restPage, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA))),
+      route(E.restPage, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA)), { dataResources: [USER_DATA] }),
       route(E.restCreate, ({ body: { password, password2, ...fields } }, ctx) =>
         createManagedUser(ctx, fields, acceptedPassword(decrypt, { password, password2 })),
       ),

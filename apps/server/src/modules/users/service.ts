@@ -58,10 +58,9 @@ export async function roleIdsOf(tx: Tx, userId: number): Promise<number[]> {
   return rows.map((r) => r.roleId);
 }
 
-/** The department a user belongs to, or null. */
-export async function deptIdOf(tx: Tx, userId: number): Promise<number | null> {
-  const [row] = await tx.select({ deptId: users.deptId }).from(users).where(eq(users.id, userId));
-  return row?.deptId ?? null;
+/** SQL: the department id of a user (a scalar subquery; null when none). */
+export function deptIdSql(userId: SQL): SQL {
+  return sql`(select ${users.deptId} from ${users} where ${users.id} = ${userId})`;
 }
 
 /** SQL: the role ids of a user (a subquery). */

@@ -17,6 +17,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
+    // The console turns antd's animations off for users who ask for less motion; the tests ask
+    // too, so no click lands on a dialog still zooming in.
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -22,7 +22,11 @@ export class Shell {
   async signOut() {
     await this.page.getByTestId('user-menu').click();
     await this.page.getByTestId('logout').click();
-    await this.page.getByTestId('logout-confirm').click();
-    await expect(this.page).toHaveURL(/\/login$/);
+    const confirm = this.page.getByTestId('logout-confirm');
+    // Under load the first click can land before the confirmation takes it: click until it goes.
+    await expect(async () => {
+      if (await confirm.isVisible()) await confirm.click({ timeout: 3_000 });
+      await expect(this.page).toHaveURL(/\/login$/, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
   }
 }

@@ -1,5 +1,5 @@
 import { ConfigProvider } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
 import { useLocaleStore } from '../i18n/locale';
 
 /**
@@ -33,14 +33,29 @@ const theme = {
   },
 };
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** WCAG 2.3.3: a user who asks the system for less motion gets dialogs and menus without animation. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia?.(REDUCED_MOTION).matches ?? false);
+}
+
 /**
  * What every screen needs: theme and antd locale. antd's App (message, modal) and the query
  * client are mounted by the shell layout, keeping them off the sign-in page.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const antdLocale = useLocaleStore((s) => s.antdLocale);
+  const reducedMotion = usePrefersReducedMotion();
+  const themed = useMemo(() => (reducedMotion ? { token: { ...theme.token, motion: false } } : theme), [reducedMotion]);
   return (
-    <ConfigProvider locale={antdLocale} theme={theme}>
+    <ConfigProvider locale={antdLocale} theme={themed}>
       {children}
     </ConfigProvider>
   );

@@ -1,7 +1,6 @@
 import { CONSUMER_ENDPOINTS as E, CONSUMER_PERMISSIONS as P, CONSUMER_STATUS, type Consumer } from '@macro/contract/consumers';
 import { App, Space, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudList, type RowAction, selectedRows } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
@@ -9,6 +8,7 @@ import { useCrudList } from '../../components/crud/useCrudList';
 import { useHasPermission } from '../../session/store';
 import { useRemoveConsumers, useSetConsumerStatus } from './api';
 import { ConsumerDialog, type ConsumerDialogState } from './ConsumerDialog';
+import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 
 interface ConsumerSearch extends Record<string, string | undefined> {
   account?: string;
@@ -49,13 +49,8 @@ export function ConsumerPage() {
   const { t, i18n } = useTranslation('consumers');
   const list = useCrudList<typeof E.page, ConsumerSearch>(E.page);
   const confirmRemove = useRemoveConsumers();
-  const [dialog, setDialog] = useState<ConsumerDialogState | null>(null);
+  const { dialog, dialogKey, open, close: closeDialog } = useKeyedDialog<ConsumerDialogState>();
   // Each opening mounts a fresh dialog, so no value of the previous form survives into the next.
-  const [dialogKey, setDialogKey] = useState(0);
-  const open = (state: ConsumerDialogState) => {
-    setDialogKey((key) => key + 1);
-    setDialog(state);
-  };
   const search: SearchField[] = [
     { name: 'account', label: t('field.account'), placeholder: t('search.accountPlaceholder') },
     { name: 'name', label: t('field.name'), placeholder: t('search.namePlaceholder') },
@@ -90,7 +85,7 @@ export function ConsumerPage() {
         actionWidth={200}
         scrollX={960}
       />
-      <ConsumerDialog key={dialogKey} state={dialog} onClose={() => setDialog(null)} />
+      <ConsumerDialog key={dialogKey} state={dialog} onClose={closeDialog} />
     </div>
   );
 }

@@ -4,19 +4,15 @@ import { useState } from 'react';
 import { DictDialog } from './DictDialog';
 import { ChildDictList, ParentDictList } from './DictLists';
 import type { DictDialogState } from './types';
+import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 
 /** The screen manages system dictionaries; the same components serve the business family. */
 const kind: DictKind = 'system';
 
 export function DictPage() {
   const [parent, setParent] = useState<DictEntry | null>(null);
-  const [dialog, setDialog] = useState<DictDialogState | null>(null);
+  const { dialog, dialogKey, open: openDialog, close: closeDialog } = useKeyedDialog<DictDialogState>();
   // Each opening mounts a fresh dialog, so no value of the previous form survives into the next.
-  const [dialogKey, setDialogKey] = useState(0);
-  const openDialog = (state: DictDialogState) => {
-    setDialogKey((key) => key + 1);
-    setDialog(state);
-  };
   return (
     <div data-testid="dict-page">
       <Row gutter={[16, 16]}>
@@ -28,7 +24,7 @@ export function DictPage() {
           <ChildDictList key={parent?.id ?? 'none'} kind={kind} parent={parent} onOpenDialog={openDialog} />
         </Col>
       </Row>
-      <DictDialog key={dialogKey} kind={kind} state={dialog} rootCode={parent?.code} onClose={() => setDialog(null)} />
+      <DictDialog key={dialogKey} kind={kind} state={dialog} rootCode={parent?.code} onClose={closeDialog} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { MENU_CATEGORY, MENU_PERMISSIONS as P } from '@macro/contract/menus';
 import { Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudList, type RowAction, selectedRows } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
@@ -10,6 +9,7 @@ import { useRemoveMenus } from './api';
 import { MenuDialog, type MenuDialogState } from './MenuDialog';
 import { type MenuRow, type MenuSearch, useMenuRows } from './useMenuRows';
 import './menus.css';
+import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 
 /** 菜单管理: the platform's menus and buttons as a tree that opens level by level. */
 export function MenuPage() {
@@ -18,12 +18,9 @@ export function MenuPage() {
   const labelOf = (row: MenuRow) => (row.i18n && i18n.exists(`menu:${row.i18n}`) ? i18n.t(`menu:${row.i18n}`) : row.name);
   const { list, expandable, open: openLevel } = useMenuRows();
   const confirmRemove = useRemoveMenus();
-  const [dialog, setDialog] = useState<MenuDialogState | null>(null);
-  // Each opening mounts a fresh dialog, so no value of the previous form survives into the next.
-  const [dialogKey, setDialogKey] = useState(0);
+  const { dialog, dialogKey, open: openKeyed, close: closeDialog } = useKeyedDialog<MenuDialogState>();
   const open = (state: MenuDialogState) => {
-    setDialogKey((key) => key + 1);
-    setDialog(state);
+    openKeyed(state);
     if (state.parent) openLevel(state.parent.id);
   };
   const search: SearchField[] = [
@@ -79,7 +76,7 @@ export function MenuPage() {
         paged={false}
         scrollX={1080}
       />
-      <MenuDialog key={dialogKey} state={dialog} onClose={() => setDialog(null)} />
+      <MenuDialog key={dialogKey} state={dialog} onClose={closeDialog} />
     </div>
   );
 }

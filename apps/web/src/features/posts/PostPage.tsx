@@ -1,12 +1,12 @@
 import { POST_ENDPOINTS as E, POST_PERMISSIONS as P, type Post } from '@macro/contract/posts';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudList, type RowAction, selectedRows } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useRemovePost } from './api';
 import { PostDialog, type PostDialogState } from './PostDialog';
+import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 
 interface PostSearch extends Record<string, string | undefined> {
   postCode?: string;
@@ -17,13 +17,8 @@ export function PostPage() {
   const { t } = useTranslation('posts');
   const list = useCrudList<typeof E.page, PostSearch>(E.page);
   const confirmRemove = useRemovePost();
-  const [dialog, setDialog] = useState<PostDialogState | null>(null);
+  const { dialog, dialogKey, open, close: closeDialog } = useKeyedDialog<PostDialogState>();
   // Each opening mounts a fresh dialog, so no value of the previous form survives into the next.
-  const [dialogKey, setDialogKey] = useState(0);
-  const open = (state: PostDialogState) => {
-    setDialogKey((key) => key + 1);
-    setDialog(state);
-  };
   const search: SearchField[] = [
     { name: 'postCode', label: t('field.postCode'), placeholder: t('search.codePlaceholder') },
     { name: 'postName', label: t('field.postName'), placeholder: t('search.namePlaceholder') },
@@ -53,7 +48,7 @@ export function PostPage() {
         actionWidth={200}
         scrollX={640}
       />
-      <PostDialog key={dialogKey} state={dialog} onClose={() => setDialog(null)} />
+      <PostDialog key={dialogKey} state={dialog} onClose={closeDialog} />
     </div>
   );
 }

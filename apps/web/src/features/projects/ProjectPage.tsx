@@ -9,6 +9,7 @@ import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { useConfirmRemove } from '../../components/crud/useConfirmRemove';
 import { useCrudList } from '../../components/crud/useCrudList';
+import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 
 type Search = { projectName?: string; projectCode?: string };
 type Values = Omit<Project, 'id' | 'roleCount' | 'createTime'>;
@@ -72,12 +73,7 @@ function ProjectDialog({ state: current, onClose }: { state: Dialog | null; onCl
 export function ProjectPage() {
   const { t } = useTranslation('projects');
   const list = useCrudList<typeof E.page, Search>(E.page);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [dialogKey, setDialogKey] = useState(0);
-  const open = (state: Dialog) => {
-    setDialogKey((key) => key + 1);
-    setDialog(state);
-  };
+  const { dialog, dialogKey, open, close: closeDialog } = useKeyedDialog<Dialog>();
   const confirmRemove = useConfirmRemove({
     endpoint: E.remove,
     toInput: (ids) => ({ query: { ids: ids.join(',') } }),
@@ -122,7 +118,7 @@ export function ProjectPage() {
         actionWidth={180}
         scrollX={1000}
       />
-      <ProjectDialog key={dialogKey} state={dialog} onClose={() => setDialog(null)} />
+      <ProjectDialog key={dialogKey} state={dialog} onClose={closeDialog} />
     </div>
   );
 }

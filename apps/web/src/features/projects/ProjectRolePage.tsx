@@ -16,6 +16,7 @@ import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField, WidgetProps } from '../../components/crud/SchemaForm';
 import { useConfirmRemove } from '../../components/crud/useConfirmRemove';
 import { useCrudList } from '../../components/crud/useCrudList';
+import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 
 type Search = { roleName?: string };
 type Values = { projectId?: number; roleName: string; roleAlias: string; sort: number; remark: string };
@@ -98,12 +99,7 @@ export function ProjectRolePage() {
   const [projectId, setProjectId] = useState<number | undefined>();
   const { loading, options } = useProjectOptions();
   const list = useCrudList<typeof E.page, Search>(E.page, { query: projectId ? { projectId } : {} });
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [dialogKey, setDialogKey] = useState(0);
-  const open = (state: Dialog) => {
-    setDialogKey((key) => key + 1);
-    setDialog(state);
-  };
+  const { dialog, dialogKey, open, close: closeDialog } = useKeyedDialog<Dialog>();
   const confirmRemove = useConfirmRemove({
     endpoint: E.remove,
     toInput: (ids) => ({ query: { ids: ids.join(',') } }),
@@ -156,7 +152,7 @@ export function ProjectRolePage() {
         actionWidth={180}
         scrollX={800}
       />
-      <RoleDialog key={dialogKey} state={dialog} projectId={projectId} onClose={() => setDialog(null)} />
+      <RoleDialog key={dialogKey} state={dialog} projectId={projectId} onClose={closeDialog} />
     </div>
   );
 }

@@ -1,14 +1,13 @@
-import { API_SCOPE_ENDPOINTS as E, API_SCOPE_PERMISSIONS as P, type ApiScope, type ScopeMenuNode } from '@macro/contract/scopes';
-import { Col, Row } from 'antd';
+import { API_SCOPE_ENDPOINTS as E, API_SCOPE_PERMISSIONS as P, type ApiScope } from '@macro/contract/scopes';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudList, type RowAction, selectedRows } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { ApiScopeDialog, type ApiScopeDialogState } from './ApiScopeDialog';
 import { useApiScopeMenus, useRemoveApiScopes } from './api';
-import { MenuPicker, useMenuLabel } from './MenuPicker';
+import { type PickedMenu, ScopeScreen } from './MenuPicker';
+import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 
 interface ScopeSearch extends Record<string, string | undefined> {
   scopeName?: string;
@@ -17,34 +16,15 @@ interface ScopeSearch extends Record<string, string | undefined> {
 
 /** Spec 000 §2 /controller/authorityApi: pick a menu on the left, manage its API scopes on the right. */
 export function ApiScopePage() {
-  const { t } = useTranslation('scopes');
-  const label = useMenuLabel();
   const menus = useApiScopeMenus();
-  const [menu, setMenu] = useState<ScopeMenuNode | null>(null);
-  return (
-    <div data-testid="api-scope-page">
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={8} xl={7} xxl={6}>
-          <MenuPicker title={t('menus')} menus={menus} selected={menu} onSelect={setMenu} testId="api-scope-menus" />
-        </Col>
-        <Col xs={24} lg={16} xl={17} xxl={18}>
-          <ApiScopeList key={menu?.id ?? 'none'} menu={menu ? { id: menu.id, name: label(menu) } : null} />
-        </Col>
-      </Row>
-    </div>
-  );
+  return <ScopeScreen testId="api-scope" menus={menus} list={(menu) => <ApiScopeList menu={menu} />} />;
 }
 
-function ApiScopeList({ menu }: { menu: { id: number; name: string } | null }) {
+function ApiScopeList({ menu }: { menu: PickedMenu | null }) {
   const { t } = useTranslation('scopes');
   const list = useCrudList<typeof E.list, ScopeSearch>(E.list, { query: { menuId: menu?.id ?? 0 }, enabled: menu !== null });
   const confirmRemove = useRemoveApiScopes();
-  const [dialog, setDialog] = useState<ApiScopeDialogState | null>(null);
-  const [dialogKey, setDialogKey] = useState(0);
-  const open = (state: ApiScopeDialogState) => {
-    setDialogKey((key) => key + 1);
-    setDialog(state);
-  };
+  const { dialog, dialogKey, open, close: closeDialog } = useKeyedDialog<ApiScopeDialogState>();
   const search: SearchField[] = [
     { name: 'scopeName', label: t('field.scopeName'), placeholder: t('search.namePlaceholder') },
     { name: 'resourceCode', label: t('field.resourceCode'), placeholder: t('search.resourcePlaceholder') },
@@ -77,7 +57,7 @@ function ApiScopeList({ menu }: { menu: { id: number; name: string } | null }) {
         toolbarDisabled={menu === null}
         scrollX={720}
       />
-      {menu ? <ApiScopeDialog key={dialogKey} menuId={menu.id} state={dialog} onClose={() => setDialog(null)} /> : null}
+      {menu ? <ApiScopeDialog key={dialogKey} menuId={menu.id} state={dialog} onClose={closeDialog} /> : null}
     </>
   );
 }

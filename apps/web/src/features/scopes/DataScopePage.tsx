@@ -1,14 +1,13 @@
-import { DATA_SCOPE_ENDPOINTS as E, DATA_SCOPE_PERMISSIONS as P, DATA_SCOPE_TYPE, type DataScope, type ScopeMenuNode } from '@macro/contract/scopes';
-import { Col, Row } from 'antd';
+import { DATA_SCOPE_ENDPOINTS as E, DATA_SCOPE_PERMISSIONS as P, DATA_SCOPE_TYPE, type DataScope } from '@macro/contract/scopes';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudList, type RowAction, selectedRows } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useDataScopeMenus, useRemoveDataScopes } from './api';
 import { DataScopeDialog, type DataScopeDialogState } from './DataScopeDialog';
-import { MenuPicker, useMenuLabel } from './MenuPicker';
+import { type PickedMenu, ScopeScreen } from './MenuPicker';
+import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 
 interface ScopeSearch extends Record<string, string | undefined> {
   scopeName?: string;
@@ -17,34 +16,15 @@ interface ScopeSearch extends Record<string, string | undefined> {
 
 /** Spec 000 §2 /controller/authorityData: pick a menu on the left, manage its data scopes on the right. */
 export function DataScopePage() {
-  const { t } = useTranslation('scopes');
-  const label = useMenuLabel();
   const menus = useDataScopeMenus();
-  const [menu, setMenu] = useState<ScopeMenuNode | null>(null);
-  return (
-    <div data-testid="data-scope-page">
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={8} xl={7} xxl={6}>
-          <MenuPicker title={t('menus')} menus={menus} selected={menu} onSelect={setMenu} testId="data-scope-menus" />
-        </Col>
-        <Col xs={24} lg={16} xl={17} xxl={18}>
-          <DataScopeList key={menu?.id ?? 'none'} menu={menu ? { id: menu.id, name: label(menu) } : null} />
-        </Col>
-      </Row>
-    </div>
-  );
+  return <ScopeScreen testId="data-scope" menus={menus} list={(menu) => <DataScopeList menu={menu} />} />;
 }
 
-function DataScopeList({ menu }: { menu: { id: number; name: string } | null }) {
+function DataScopeList({ menu }: { menu: PickedMenu | null }) {
   const { t } = useTranslation('scopes');
   const list = useCrudList<typeof E.list, ScopeSearch>(E.list, { query: { menuId: menu?.id ?? 0 }, enabled: menu !== null });
   const confirmRemove = useRemoveDataScopes();
-  const [dialog, setDialog] = useState<DataScopeDialogState | null>(null);
-  const [dialogKey, setDialogKey] = useState(0);
-  const open = (state: DataScopeDialogState) => {
-    setDialogKey((key) => key + 1);
-    setDialog(state);
-  };
+  const { dialog, dialogKey, open, close: closeDialog } = useKeyedDialog<DataScopeDialogState>();
   const search: SearchField[] = [
     { name: 'scopeName', label: t('field.scopeName'), placeholder: t('search.namePlaceholder') },
     { name: 'resourceCode', label: t('field.resourceCode'), placeholder: t('search.resourcePlaceholder') },
@@ -81,7 +61,7 @@ function DataScopeList({ menu }: { menu: { id: number; name: string } | null }) 
         toolbarDisabled={menu === null}
         scrollX={860}
       />
-      {menu ? <DataScopeDialog key={dialogKey} menuId={menu.id} state={dialog} onClose={() => setDialog(null)} /> : null}
+      {menu ? <DataScopeDialog key={dialogKey} menuId={menu.id} state={dialog} onClose={closeDialog} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ScopeMenuNode } from '@macro/contract/scopes';
-import { Card, Empty, Spin, Tree } from 'antd';
+import { Card, Col, Empty, Row, Spin, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A menu as the scope screens show it: its translated label. */
@@ -53,5 +53,38 @@ export function MenuPicker({ title, menus, selected, onSelect, testId }: MenuPic
         <Empty />
       )}
     </Card>
+  );
+}
+
+/** The menu a scope list belongs to, named as the screen shows it. */
+export interface PickedMenu {
+  id: number;
+  name: string;
+}
+
+interface ScopeScreenProps {
+  /** Test id of the page; the menu tree is `${testId}-menus`. */
+  testId: string;
+  menus: MenuPickerProps['menus'];
+  /** The chosen menu's scopes (remounted when the menu changes). */
+  list: (menu: PickedMenu | null) => ReactNode;
+}
+
+/** Both scope screens: pick a menu on the left, manage its scopes on the right. */
+export function ScopeScreen({ testId, menus, list }: ScopeScreenProps) {
+  const { t } = useTranslation('scopes');
+  const label = useMenuLabel();
+  const [menu, setMenu] = useState<ScopeMenuNode | null>(null);
+  return (
+    <div data-testid={`${testId}-page`}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={8} xl={7} xxl={6}>
+          <MenuPicker title={t('scopes:menus')} menus={menus} selected={menu} onSelect={setMenu} testId={`${testId}-menus`} />
+        </Col>
+        <Col xs={24} lg={16} xl={17} xxl={18} key={menu?.id ?? 'none'}>
+          {list(menu ? { id: menu.id, name: label(menu) } : null)}
+        </Col>
+      </Row>
+    </div>
   );
 }

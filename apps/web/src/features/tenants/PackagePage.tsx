@@ -14,6 +14,7 @@ import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { useConfirmRemove } from '../../components/crud/useConfirmRemove';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { MenuPicker } from './MenuPicker';
+import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 
 interface PackageSearch extends Record<string, string | undefined> {
   packageName?: string;
@@ -71,12 +72,7 @@ function PackageDialog({ state: current, onClose }: { state: Dialog | null; onCl
 export function PackagePage() {
   const { t } = useTranslation('tenants');
   const list = useCrudList<typeof E.list, PackageSearch>(E.list);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [dialogKey, setDialogKey] = useState(0);
-  const open = (state: Dialog) => {
-    setDialogKey((key) => key + 1);
-    setDialog(state);
-  };
+  const { dialog, dialogKey, open, close: closeDialog } = useKeyedDialog<Dialog>();
   const confirmRemove = useConfirmRemove({
     endpoint: E.remove,
     toInput: (ids) => ({ query: { ids: ids.join(',') } }),
@@ -111,7 +107,7 @@ export function PackagePage() {
         actionWidth={180}
         scrollX={800}
       />
-      <PackageDialog key={dialogKey} state={dialog} onClose={() => setDialog(null)} />
+      <PackageDialog key={dialogKey} state={dialog} onClose={closeDialog} />
     </div>
   );
 }

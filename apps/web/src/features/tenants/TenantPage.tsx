@@ -10,6 +10,7 @@ import { usePermissionCheck } from '../../session/store';
 import { useRemoveTenant, useTenantStatus } from './api';
 import { TenantDialog, type TenantDialogState } from './TenantDialog';
 import { TenantUsers } from './TenantUsers';
+import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 
 interface TenantSearch extends Record<string, string | undefined> {
   tenantId?: string;
@@ -46,13 +47,8 @@ export function TenantPage() {
   const { t } = useTranslation('tenants');
   const list = useCrudList<typeof E.list, TenantSearch>(E.list);
   const confirmRemove = useRemoveTenant();
-  const [dialog, setDialog] = useState<TenantDialogState | null>(null);
-  const [dialogKey, setDialogKey] = useState(0);
+  const { dialog, dialogKey, open, close: closeDialog } = useKeyedDialog<TenantDialogState>();
   const [usersOf, setUsersOf] = useState<TenantRecord | null>(null);
-  const open = (state: TenantDialogState) => {
-    setDialogKey((key) => key + 1);
-    setDialog(state);
-  };
   const search: SearchField[] = [
     { name: 'tenantId', label: t('field.tenantId'), placeholder: t('search.codePlaceholder') },
     { name: 'tenantName', label: t('field.tenantName'), placeholder: t('search.namePlaceholder') },
@@ -92,7 +88,7 @@ export function TenantPage() {
         actionWidth={240}
         scrollX={1100}
       />
-      <TenantDialog key={dialogKey} state={dialog} onClose={() => setDialog(null)} />
+      <TenantDialog key={dialogKey} state={dialog} onClose={closeDialog} />
       <TenantUsers key={usersOf?.id ?? 0} tenant={usersOf} onClose={() => setUsersOf(null)} />
     </div>
   );

@@ -5,8 +5,13 @@ const server = (db: 'pglite' | 'postgres') => ({
   test: { name: `server-${db}`, root: './apps/server', env: { TEST_DB: db } },
 });
 
+const workflow = (db: 'pglite' | 'postgres') => ({
+  extends: './packages/workflow/vitest.config.ts',
+  test: { name: `workflow-${db}`, root: './packages/workflow', env: { TEST_DB: db } },
+});
+
 export default defineConfig({
   test: {
-    projects: ['packages/contract', server('pglite'), server('postgres'), 'apps/web'],
+    projects: ['packages/contract', server('pglite'), server('postgres'), workflow('pglite'), workflow('postgres'), 'apps/web'],
   },
 });

@@ -3,7 +3,8 @@
  * admin) and the user list of one department under the data scope "department and below"
  * (GET /api/macro-user/page, signed in as a scoped user) at 10 000 and at 1 000 000 rows and users, on PostgreSQL and on PGlite, each case beside a floor
  * measured in the same run on the same database (see bench/server.ts); then the size of the
- * JavaScript the login page loads, and the duration of the last `npm test` when it was recorded.
+ * JavaScript the login page loads, the workflow engine's three-step approval beside plain SQL
+ * (bench/workflow.ts), and the duration of the last `npm test` when it was recorded.
  *
  * Exits non-zero only on errors (non-2xx responses, failed requests, a crashed server), never
  * because a ratio misses its target. Takes about 6 minutes on the 2-core machine with the
@@ -22,10 +23,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { BenchViewer, ChildMessage, ParentMessage } from './server.ts';
+import { benchTodo } from './todo.ts';
+import { bundleLines } from './bundle.ts';
+import { benchWorkflow } from './workflow.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -320,32 +323,6 @@ async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<{ label: stri
   }
 }
 
-/** JavaScript /login loads: the entry chunk, the login page chunk and their static imports. */
-function loginBundle(): { gzip: number; brotli: number; files: string[] } {
-  const dist = join(root, 'apps/web/dist');
-  type Chunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string };
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
-  const roots = Object.entries(manifest).filter(([key, chunk]) => chunk.isEntry || /login/i.test(key));
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const next of manifest[key].imports ?? []) visit(next);
-  };
-  for (const [key] of roots) visit(key);
-  const files = [...seen].map((key) => manifest[key].file).filter((f) => f.endsWith('.js'));
-  let gzip = 0;
-  let brotli = 0;
-  for (const file of files) {
-    const content = readFileSync(join(dist, file));
-    gzip += gzipSync(content, { level: 9 }).length;
-    brotli += brotliCompressSync(content, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
-    }).length;
-  }
-  return { gzip, brotli, files };
-}
-
 // Interrupted: stop the bench servers and drop what was created, then leave.
 const servers = new Set<BenchServer>();
 const cleanups = new Set<() => Promise<void>>();
@@ -396,14 +373,12 @@ for (const { label, sizes } of results) {
   );
 }
 
-if (existsSync(join(root, 'apps/web/dist/.vite/manifest.json'))) {
-  const bundle = loginBundle();
-  console.log(
-    `\nlogin page JavaScript: ${(bundle.gzip / 1024).toFixed(1)} KB gzip, ${(bundle.brotli / 1024).toFixed(1)} KB brotli (target < 250 KB gzip) in ${bundle.files.length} files`,
-  );
-} else {
-  console.log('\nlogin page JavaScript: not measured, the console is not built (npm run bench builds it first)');
-}
+console.log('');
+for (const line of bundleLines()) console.log(line);
+
+console.log('');
+for (const line of await benchWorkflow()) console.log(line);
+for (const line of await benchTodo()) console.log(line);
 
 const lastTest = join(root, 'bench/.last-test-duration');
 if (existsSync(lastTest)) {

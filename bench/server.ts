@@ -201,11 +201,17 @@ floor.get('/list', async (request) => {
 });
 // The user list's floor: the page of one department narrowed to the viewer's subtree, known
 // here in advance (the product reads the viewer's scopes and walks the subtree per request), with
-// the fields the product returns (the role ids of each user), and the same capped total.
+// the fields the product returns (each user's role ids and names, posts and sign-in lock), and
+// the same capped total.
 const USER_COLUMNS = sql.raw(`t.id, t.tenant_id, t.account, t.name, t.real_name, t.code, t.phone, t.telephone, t.email,
   t.wechat, t.qq, t.birthday::text as birthday, t.sex, t.dept_id, t.dept_name, t.remark, t.status, t.user_type,
   t.user_ext, t.avatar, t.created_at, t.updated_at,
-  array(select ur.role_id from macro_user_role ur where ur.user_id = t.id order by ur.role_id) as role_ids`);
+  array(select ur.role_id from macro_user_role ur where ur.user_id = t.id order by ur.role_id) as role_ids,
+  (select coalesce(string_agg(r.role_name, ',' order by r.id), '') from macro_role r
+    where r.id in (select ur.role_id from macro_user_role ur where ur.user_id = t.id)) as role_names,
+  (select coalesce(json_agg(json_build_array(p.id, p.post_name) order by p.sort, p.id), '[]'::json) from macro_post p
+    where p.id in (select up.post_id from macro_user_post up where up.user_id = t.id)) as posts,
+  exists (select 1 from auth_lockout l where l.tenant_id = t.tenant_id and l.account = t.account and l.locked_until > now()) as locked`);
 floor.get('/users', async (request) => {
   const query = request.query as Record<string, string | undefined>;
   const size = Math.max(1, Number(query.size ?? 10));

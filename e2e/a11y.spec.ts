@@ -9,6 +9,9 @@ const SIZES = [
   { name: 'phone', width: 375, height: 812 },
 ] as const;
 
+// Each test walks several screens and runs axe on each: give it room on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 for (const size of SIZES) {
   test(`axe finds no serious or critical violation on the kit's screens at ${size.width}px`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -67,16 +70,17 @@ test('a keyboard-only user signs in, chooses a dictionary, and leaves a half-fil
 
   // The sidebar: one tab stop, arrows to move, Enter to open the folder and the page.
   await tabTo(page, (focus) => focus.includes('side-menu'));
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitem', { name: '字典管理' })).toBeVisible();
-  // Down through the folder's pages to the dictionaries, wherever they sit in it.
   const activeMenuItem = () =>
     page.evaluate(() => {
       const focused = document.activeElement;
       const active = focused?.getAttribute('aria-activedescendant');
       return ((active ? document.getElementById(active) : focused)?.textContent ?? '').trim();
     });
+  // Down to the system folder (the home page's entry comes first), Enter opens it.
+  for (let i = 0; i < 4 && !(await activeMenuItem()).startsWith('系统管理'); i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: '字典管理' })).toBeVisible();
+  // Down through the folder's pages to the dictionaries, wherever they sit in it.
   for (let i = 0; i < 12 && (await activeMenuItem()) !== '字典管理'; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/controller\/dictionaries$/);

@@ -18,6 +18,7 @@ test('signs in, switches to English and back, and signs out', async ({ page }) =
   await expect(shell.sidebar().getByText('系统管理')).toBeVisible();
   await switchLanguage(page, 'en');
   await expect(shell.sidebar().getByText('System')).toBeVisible();
+  await expect(page).toHaveTitle('Home - File Management Console 2.0');
   await expect(page.getByTestId('language-switch')).toContainText('English');
   await page.getByTestId('language-switch').click();
   await expect(page.getByTestId('language-en')).toBeDisabled();
@@ -60,7 +61,12 @@ test('an unknown path shows the 404 page, and a revoked session returns to /logi
   const logout = await request.post('/api/user/logout', { headers: { 'Macro-Auth': `bearer ${token}` } });
   expect(logout.status()).toBe(200);
   await page.goto('/controller/dictionaries');
-  await expect(page).toHaveURL(/\/login/);
+  // Back at sign-in, told why, and returned to the page once signed in again.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcontroller%2Fdictionaries$/);
+  await expect(page.getByTestId('login-expired')).toHaveText('登录已过期，请重新登录');
+  await login.signIn();
+  await expect(page).toHaveURL(/\/controller\/dictionaries$/);
+  await expect(page.getByTestId('login-expired')).toHaveCount(0);
 });
 
 test('signs in where the browser offers no WebCrypto (plain http on an intranet address)', async ({ page }) => {

@@ -10,6 +10,8 @@ test.beforeEach(async ({ page }) => {
   await expect(page).toHaveURL(/\/wel\/index$/);
   await new Shell(page).openMenu('系统管理', '字典管理');
   await expect(page).toHaveURL(/\/controller\/dictionaries$/);
+  // The browser's tab names the page.
+  await expect(page).toHaveTitle('字典管理 - 文件管理后台 2.0');
 });
 
 test('creates, validates, edits and deletes parent and child dictionaries', async ({ page }) => {

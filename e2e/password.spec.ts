@@ -25,7 +25,7 @@ test('a reset password must be changed at the next sign-in before anything else;
   // The user menu leads to the change page; a mismatch and a wrong current password are named.
   await page.getByTestId('user-menu').click();
   await page.getByTestId('change-password').click();
-  await expect(page).toHaveURL(/\/info\/password$/);
+  await expect(page).toHaveURL(/\/info\/setting$/);
   await fillPasswords(page, ADMIN.password, 'Other@123456', 'Other@654321');
   await expect(page.getByText('两次输入的新密码不一致')).toBeVisible();
   await fillPasswords(page, 'Wrong@123456', 'Other@123456');

@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8188);
+/** The WeChat Work stand-in social.spec.ts starts: the server is told where it will be. */
+const PROVIDER = `http://127.0.0.1:${PORT + 1000}`;
 
 /** Real Chromium (Debian's) against the built server on a fresh PGlite data folder. */
 export default defineConfig({
@@ -33,7 +35,20 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/macro-auth/oauth/public-key`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), E2E_ADMIN_PASSWORD: 'Admin@123456' },
+    env: {
+      PORT: String(PORT),
+      E2E_ADMIN_PASSWORD: 'Admin@123456',
+      MACRO_WECOM_CORP_ID: 'ww-e2e-corp',
+      MACRO_WECOM_CORP_SECRET: 'e2e-corp-secret',
+      MACRO_WECOM_AGENT_ID: '1000002',
+      MACRO_WECOM_BASE_URL: PROVIDER,
+      MACRO_WECOM_AUTHORIZE_URL: `${PROVIDER}/wwlogin/sso/login`,
+      MACRO_WECOM_REDIRECT_URI: `http://127.0.0.1:${PORT}/authredirect`,
+      // The map picker's tiles are unreachable on purpose (nothing listens on port 9); its place
+      // search is the stand-in widgets.spec.ts starts.
+      MACRO_MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
+      MACRO_MAP_GEOCODER_URL: `http://127.0.0.1:${PORT + 1001}/search`,
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -8,7 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    // antd screens render slowly in jsdom; a component test with a few interactions takes seconds.
-    testTimeout: 20_000,
+    // antd screens render slowly in jsdom; a component test with a few interactions takes seconds,
+    // and many more on a two-core machine running other suites beside it.
+    testTimeout: 45_000,
   },
 });

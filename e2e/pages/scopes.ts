@@ -20,8 +20,11 @@ export class ScopesPage {
     return this.page.getByTestId(`${this.kind}-dialog`);
   }
 
-  row(text: string) {
-    return this.table().locator('tbody tr.ant-table-row').filter({ hasText: text });
+  /** The row whose name cell reads exactly `name` (other specs add scopes to the same menus). */
+  row(name: string) {
+    return this.table()
+      .locator('tbody tr.ant-table-row')
+      .filter({ has: this.page.getByRole('cell', { name, exact: true }) });
   }
 
   field(name: string) {

@@ -1,7 +1,8 @@
 import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Endpoint } from '@macro/contract';
+import { type Endpoint, TOKEN_COOKIE } from '@macro/contract';
 import type { AuditPort } from '@macro/store';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, modules, logger = false }: Ap
   registerHttpBasics(app);
   await registerSecurityHeaders(app, config);
   await app.register(formbody);
+  await app.register(cookie);
 
   const deps = moduleDeps(config, database, modules);
   const bindings = (await Promise.all(modules.map((m) => m.routes?.(deps) ?? []))).flat();
@@ -104,6 +106,12 @@ export async function buildApp({ config, database, modules, logger = false }: Ap
         securitySchemes: {
           macroAuth: { type: 'apiKey', in: 'header', name: 'Macro-Auth', description: '`bearer <access token>`' },
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          tokenCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: TOKEN_COOKIE,
+            description: 'The HttpOnly token cookie set at sign-in: accepted only by the GET endpoints that list it (downloads, previews)',
+          },
         },
       },
       tags: documentTags(bindings.map((b) => b.endpoint)),
@@ -124,6 +132,31 @@ export async function buildApp({ config, database, modules, logger = false }: Ap
     dataScope: scopes?.dataScope?.(deps),
   });
 
+  const requestLog = modules.find((m) => m.requestLog)?.requestLog?.(deps);
+  if (requestLog) {
+    app.addHook('onResponse', async (request, reply) => {
+      const endpoint = request.routeOptions.config?.endpoint;
+      const auth = request.auth;
+      if (!endpoint || !auth) return;
+      requestLog.record({
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        account: auth.account,
+        method: request.method,
+        path: request.routeOptions.url ?? endpoint.path,
+        operationId: endpoint.operationId,
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime),
+        ip: request.ip,
+      });
+    });
+    app.addHook('onClose', () => requestLog.stop());
+  }
+
   registerConsole(app, config, database.db);
+  const stops = modules.flatMap((m) => m.background?.(deps) ?? []);
+  app.addHook('onClose', async () => {
+    for (const stop of stops) stop();
+  });
   return app;
 }

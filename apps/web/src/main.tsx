@@ -1,15 +1,19 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { configureHttp } from './api/http';
-import { refreshSession } from './api/session';
+import { refreshSession, signInWithPlatformToken } from './api/session';
+import { installErrorCapture } from './errors/errorLog';
 import { initI18n } from './i18n';
-import { applyLanguage } from './i18n/locale';
+import './i18n/languagePack';
+import { applyCustomLanguage, applyLanguage } from './i18n/locale';
 import { useSession } from './session/store';
 import { AppProviders } from './shell/AppProviders';
 import type { FeatureDescriptor } from './shell/feature';
+import { loginPathFor } from './shell/guards';
+import { isMicroHost, type MicroLifecycle, type MicroProps, normaliseBasePath, useMicro } from './shell/micro';
 import { registerFeatures } from './shell/registry';
-import { router } from './shell/router';
+import { type ConsoleRouter, createConsoleRouter } from './shell/router';
 import './shell/global.css';
 
 // The composition root. Every domain's descriptor is found, not listed: adding
@@ -18,18 +22,39 @@ import './shell/global.css';
 const features = import.meta.glob<FeatureDescriptor>('./features/*/index.ts', { eager: true, import: 'feature' });
 registerFeatures(Object.values(features));
 
-async function bootstrap() {
-  const { language } = useSession.getState();
-  await initI18n(language);
-  await applyLanguage(language);
-  configureHttp({
-    refresh: refreshSession,
-    onUnauthorized: () => {
-      useSession.getState().clear();
-      void router.navigate('/login', { replace: true });
-    },
-  });
-  createRoot(document.getElementById('root')!).render(
+// Spec 000 §8: unhandled errors are kept for the log dialog from the first moment.
+installErrorCapture();
+
+let router: ConsoleRouter | null = null;
+let root: Root | null = null;
+let prepared: Promise<void> | null = null;
+
+/** Once per page: strings and the HTTP client's session handling. */
+function prepare(): Promise<void> {
+  prepared ??= (async () => {
+    const { language, customLanguage } = useSession.getState();
+    await initI18n(language);
+    await applyLanguage(language);
+    if (customLanguage) await applyCustomLanguage(customLanguage);
+    configureHttp({
+      refresh: refreshSession,
+      onUnauthorized: () => {
+        // Back to sign-in, saying why, and to this page afterwards.
+        if (!router) return;
+        const { location } = router.state;
+        useSession.getState().expire();
+        if (location.pathname !== '/login') void router.navigate(loginPathFor(location), { replace: true });
+      },
+    });
+  })();
+  return prepared;
+}
+
+/** Renders the console into `container`, its routes under `basePath`. */
+function render(container: HTMLElement, basePath: string) {
+  router = createConsoleRouter(basePath);
+  root = createRoot(container);
+  root.render(
     <StrictMode>
       <AppProviders>
         <RouterProvider router={router} />
@@ -38,4 +63,36 @@ async function bootstrap() {
   );
 }
 
-void bootstrap();
+/** The micro-frontend lifecycle (qiankun style) a host page calls; see shell/micro.ts. */
+export async function bootstrap(): Promise<void> {
+  await prepare();
+}
+
+export async function mount(props: MicroProps = {}): Promise<void> {
+  await prepare();
+  useMicro.getState().setEmbedded(true);
+  // The host's token signs the console in, unless it is already signed in with that token.
+  if (props.token && props.token !== useSession.getState().token) {
+    try {
+      await signInWithPlatformToken(props.token);
+    } catch {
+      // The console then shows its sign-in page.
+    }
+  }
+  const container = props.container?.querySelector<HTMLElement>('#root') ?? props.container ?? document.getElementById('root')!;
+  render(container, normaliseBasePath(props.basePath));
+}
+
+export async function unmount(): Promise<void> {
+  root?.unmount();
+  root = null;
+  router?.dispose();
+  router = null;
+  useMicro.getState().setEmbedded(false);
+}
+
+const lifecycle: MicroLifecycle = { bootstrap, mount, unmount };
+window['macro-console'] = lifecycle;
+
+// On its own the console starts at once; a host starts it with `mount`.
+if (!isMicroHost()) void prepare().then(() => render(document.getElementById('root')!, '/'));

@@ -43,6 +43,12 @@ export interface Endpoint {
   response: z.ZodType;
   /** False when the success body is not wrapped in the envelope (RFC 6749 token responses). */
   envelope?: boolean;
+  /**
+   * The token may also arrive in the HttpOnly token cookie (`TOKEN_COOKIE`), for links the
+   * browser follows by itself (downloads, file previews). GET endpoints only: a change never
+   * trusts a cookie alone (CSRF).
+   */
+  cookieAuth?: boolean;
   /** Failures beyond the ones every endpoint of its kind can give (400 for input, 401/403 for guarded ones). */
   failures?: readonly FailureStatus[];
 }

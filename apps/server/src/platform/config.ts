@@ -1,9 +1,11 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Folder of uploaded files (stamp images, annexes): one sub-folder per tenant. */
+  filesDir: string;
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   clientId: string;
@@ -22,8 +24,10 @@ export interface Config {
   signInRatePerAccount: number;
   signInRatePerAddress: number;
   signInRateWindow: number;
-  /** A generic OAuth 2.0 provider for `grant_type=social`, when configured. */
-  social: SocialProviderConfig | null;
+  /** The providers of `grant_type=social` (any number; the grant's `source` picks one). */
+  social: SocialProviderConfig[];
+  /** The legacy signed sign-in (loginid, sign, time, Type), when a shared secret is configured. */
+  signedLogin: SignedLoginConfig | null;
   webDist: string;
   logLevel: string;
   /** Log every request (off by default: at full load it costs a fifth of the server's time). */
@@ -35,26 +39,89 @@ export interface Config {
   trustProxy: string[];
   /** CSP frame-ancestors: origins allowed to embed the console in a frame. */
   frameAncestors: string[];
+  /** Origins the console's frame page may show besides the menu's own links (MACRO_FRAME_ORIGINS). */
+  frameOrigins: string[];
+  /** Seconds between runs of the workflow's due timers (MACRO_WORKFLOW_TIMER_SECONDS); 0 turns them off. */
+  workflowTimerSeconds: number;
+  /** The enterprise directories the organisation can be synced from (absent: not configured). */
+  directory: DirectoryConfig;
+  /** The map picker's addresses, handed to the console in its page (off when blank). */
+  map: MapConfig;
 }
 
-export interface SocialProviderConfig {
-  /** The `source` the console sends with the grant. */
+/** Credentials of the two enterprise directories' server APIs (contacts read). */
+export interface DirectoryConfig {
+  /** WeChat Work: `baseUrl` + `/cgi-bin/…`, the corporation id and a secret allowed to read contacts. */
+  wecom?: { baseUrl: string; corpId: string; secret: string };
+  /** DingTalk: the legacy open API (`https://oapi.dingtalk.com`: gettoken, topapi/v2/…) with the app's key and secret. */
+  dingtalk?: { baseUrl: string; appKey: string; appSecret: string };
+}
+
+/** Where the console's map picker reads tiles and searches places (spec 000 §2 map picker). */
+export interface MapConfig {
+  /** Tile address template with `{z}`, `{x}`, `{y}` and optionally `{s}` (MACRO_MAP_TILE_URL). */
+  tileUrl: string;
+  /** Attribution the tiles require (MACRO_MAP_ATTRIBUTION). */
+  attribution: string;
+  /** Nominatim-compatible search address (MACRO_MAP_GEOCODER_URL). */
+  geocoderUrl: string;
+}
+
+/** What every social provider has: the `source` the console sends, and where the browser goes and comes back. */
+interface ProviderBase {
   source: string;
+  /** The provider's authorization page the sign-in page sends the browser to. */
   authorizeUrl: string;
+  /** Where the provider sends the browser back (the console's /authredirect). */
+  redirectUri: string;
+}
+
+/** A generic OAuth 2.0 provider (RFC 6749 §4.1). */
+export interface OAuth2ProviderConfig extends ProviderBase {
+  kind: 'oauth2';
   tokenUrl: string;
   userInfoUrl: string;
   clientId: string;
   clientSecret: string;
-  /** Where the provider sends the browser back (the console's /authredirect). */
-  redirectUri: string;
-  /** Field of the provider's user info that names the account in the tenant. */
+  /** Field of the provider's user info that is the user's external id. */
   accountField: string;
 }
 
-function socialFrom(env: NodeJS.ProcessEnv): SocialProviderConfig | null {
+/** WeChat Work (企业微信): a self-built application of one corporation. */
+export interface WecomProviderConfig extends ProviderBase {
+  kind: 'wecom';
+  /** API base, `https://qyapi.weixin.qq.com` (the calls are under `/cgi-bin/`). */
+  baseUrl: string;
+  corpId: string;
+  corpSecret: string;
+  agentId: string;
+}
+
+/** DingTalk (钉钉): an application signing in with the new OAuth 2.0 (api.dingtalk.com v1.0). */
+export interface DingtalkProviderConfig extends ProviderBase {
+  kind: 'dingtalk';
+  /** API base, `https://api.dingtalk.com`. */
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Field of `/v1.0/contact/users/me` that is the user's external id (`unionId` or `openId`). */
+  idField: string;
+}
+
+export type SocialProviderConfig = OAuth2ProviderConfig | WecomProviderConfig | DingtalkProviderConfig;
+
+export interface SignedLoginConfig {
+  /** Shared secret of HMAC-SHA256 over the signed fields. */
+  secret: string;
+  /** How far `time` may be from now, seconds, either way. */
+  windowSeconds: number;
+}
+
+function oauth2From(env: NodeJS.ProcessEnv): OAuth2ProviderConfig | null {
   const { MACRO_OAUTH_TOKEN_URL: tokenUrl, MACRO_OAUTH_USERINFO_URL: userInfoUrl, MACRO_OAUTH_CLIENT_ID: clientId } = env;
   if (!tokenUrl || !userInfoUrl || !clientId) return null;
   return {
+    kind: 'oauth2',
     source: env.MACRO_OAUTH_SOURCE || 'oauth2',
     authorizeUrl: env.MACRO_OAUTH_AUTHORIZE_URL ?? '',
     tokenUrl,
@@ -66,11 +133,78 @@ function socialFrom(env: NodeJS.ProcessEnv): SocialProviderConfig | null {
   };
 }
 
+function wecomFrom(env: NodeJS.ProcessEnv): WecomProviderConfig | null {
+  const { MACRO_WECOM_CORP_ID: corpId, MACRO_WECOM_CORP_SECRET: corpSecret } = env;
+  if (!corpId || !corpSecret) return null;
+  return {
+    kind: 'wecom',
+    source: env.MACRO_WECOM_SOURCE || 'wechat_enterprise',
+    baseUrl: trimSlash(env.MACRO_WECOM_BASE_URL || 'https://qyapi.weixin.qq.com'),
+    authorizeUrl: env.MACRO_WECOM_AUTHORIZE_URL || 'https://login.work.weixin.qq.com/wwlogin/sso/login',
+    corpId,
+    corpSecret,
+    agentId: env.MACRO_WECOM_AGENT_ID ?? '',
+    redirectUri: env.MACRO_WECOM_REDIRECT_URI || env.MACRO_SOCIAL_REDIRECT_URI || '',
+  };
+}
+
+function dingtalkFrom(env: NodeJS.ProcessEnv): DingtalkProviderConfig | null {
+  const { MACRO_DINGTALK_CLIENT_ID: clientId, MACRO_DINGTALK_CLIENT_SECRET: clientSecret } = env;
+  if (!clientId || !clientSecret) return null;
+  return {
+    kind: 'dingtalk',
+    source: env.MACRO_DINGTALK_SOURCE || 'dingtalk',
+    apiUrl: trimSlash(env.MACRO_DINGTALK_API_URL || 'https://api.dingtalk.com'),
+    authorizeUrl: env.MACRO_DINGTALK_AUTHORIZE_URL || 'https://login.dingtalk.com/oauth2/auth',
+    clientId,
+    clientSecret,
+    idField: env.MACRO_DINGTALK_ID_FIELD || 'unionId',
+    redirectUri: env.MACRO_DINGTALK_REDIRECT_URI || env.MACRO_SOCIAL_REDIRECT_URI || '',
+  };
+}
+
+/** Every configured social provider; two with one `source` is a configuration error. */
+function socialFrom(env: NodeJS.ProcessEnv): SocialProviderConfig[] {
+  const providers = [oauth2From(env), wecomFrom(env), dingtalkFrom(env)].filter((p) => p !== null);
+  const sources = new Set(providers.map((p) => p.source));
+  if (sources.size !== providers.length) throw new Error('two social sign-in providers share one source name');
+  return providers;
+}
+
+function signedLoginFrom(env: NodeJS.ProcessEnv): SignedLoginConfig | null {
+  const secret = env.MACRO_SIGNED_LOGIN_SECRET;
+  if (!secret) return null;
+  return { secret, windowSeconds: Number(env.MACRO_SIGNED_LOGIN_WINDOW ?? 300) };
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * Directory sync reuses the sign-in credentials unless a contacts secret is given
+ * (MACRO_WECOM_CONTACT_SECRET: WeChat Work's address-book secret, which may read every member).
+ */
+function directoryFrom(env: NodeJS.ProcessEnv): DirectoryConfig {
+  const directory: DirectoryConfig = {};
+  const wecomSecret = env.MACRO_WECOM_CONTACT_SECRET || env.MACRO_WECOM_CORP_SECRET;
+  if (env.MACRO_WECOM_CORP_ID && wecomSecret) {
+    directory.wecom = { baseUrl: trimSlash(env.MACRO_WECOM_BASE_URL || 'https://qyapi.weixin.qq.com'), corpId: env.MACRO_WECOM_CORP_ID, secret: wecomSecret };
+  }
+  if (env.MACRO_DINGTALK_CLIENT_ID && env.MACRO_DINGTALK_CLIENT_SECRET) {
+    directory.dingtalk = {
+      baseUrl: trimSlash(env.MACRO_DINGTALK_OAPI_URL || 'https://oapi.dingtalk.com'),
+      appKey: env.MACRO_DINGTALK_CLIENT_ID,
+      appSecret: env.MACRO_DINGTALK_CLIENT_SECRET,
+    };
+  }
+  return directory;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
+    filesDir: resolve(env.MACRO_FILES_DIR ?? join(env.DATA_DIR ?? './data', 'files')),
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.MACRO_ADMIN_PASSWORD || undefined,
     clientId: env.MACRO_CLIENT_ID ?? 'macro',
@@ -85,12 +219,49 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInRatePerAddress: Number(env.MACRO_SIGNIN_RATE_ADDRESS ?? 120),
     signInRateWindow: Number(env.MACRO_SIGNIN_RATE_WINDOW ?? 60),
     social: socialFrom(env),
+    signedLogin: signedLoginFrom(env),
     webDist: resolve(env.MACRO_WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL ?? 'info',
     logRequests: env.LOG_REQUESTS === 'true',
     trustProxy: list(env.MACRO_TRUST_PROXY, /,/),
+    directory: directoryFrom(env),
+    workflowTimerSeconds: Math.max(0, Number(env.MACRO_WORKFLOW_TIMER_SECONDS ?? 5) || 0),
     frameAncestors: list(env.MACRO_FRAME_ANCESTORS, /\s+/, ["'self'"]),
+    map: {
+      tileUrl: httpAddress(env.MACRO_MAP_TILE_URL),
+      attribution: (env.MACRO_MAP_ATTRIBUTION ?? '').trim(),
+      geocoderUrl: httpAddress(env.MACRO_MAP_GEOCODER_URL),
+    },
+    frameOrigins: list(env.MACRO_FRAME_ORIGINS, /[\s,]+/).flatMap((origin) => {
+      try {
+        const url = new URL(origin);
+        return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+      } catch {
+        return [];
+      }
+    }),
   };
+}
+
+/** An http(s) address (a tile template's `{…}` placeholders allowed); anything else is ignored. */
+function httpAddress(value: string | undefined): string {
+  const address = (value ?? '').trim();
+  try {
+    const url = new URL(address.replace(/\{s\}/g, 'a').replace(/\{[a-z]\}/g, '0'));
+    return url.protocol === 'https:' || url.protocol === 'http:' ? address : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The CSP source of a configured address: its origin, with a `{s}` subdomain placeholder as a
+ * wildcard (`https://{s}.tile.example.com/…` → `https://*.tile.example.com`); null for none.
+ */
+export function sourceOf(address: string): string | null {
+  if (!address) return null;
+  const url = new URL(address.replace(/\{s\}/g, 'subdomain').replace(/\{[a-z]\}/g, '0'));
+  return `${url.protocol}//${url.host.replace(/^subdomain\./, '*.')}`;
 }
 
 /** A separated list from the environment; unset or blank gives the fallback. */

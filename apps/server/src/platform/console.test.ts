@@ -17,7 +17,7 @@ function fakeBuild(): { dir: string; script: Buffer; br: Buffer; gz: Buffer } {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html><head><meta name="macro-client" content="macro:macro_secret" />' +
+    '<!doctype html><html><head><meta name="macro-client" content="macro:macro_secret" /><meta name="macro-frame-origins" content="" />' +
       '<script type="module" crossorigin src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   const script = Buffer.from(`export const words = ${JSON.stringify('console '.repeat(400))};\n`);
@@ -36,7 +36,12 @@ describeDb(`console, health, headers and proxy trust (${dbLabel})`, () => {
   const extraApps: FastifyInstance[] = [];
   beforeAll(async () => {
     build = fakeBuild();
-    server = await startServer({ webDist: build.dir, clientId: 'console', clientSecret: 'console_secret' });
+    server = await startServer({
+      webDist: build.dir,
+      clientId: 'console',
+      clientSecret: 'console_secret',
+      frameOrigins: ['https://report.example.com', 'http://intranet.example.com:8080'],
+    });
   });
   afterAll(async () => {
     for (const app of extraApps) await app.close();
@@ -84,7 +89,9 @@ describeDb(`console, health, headers and proxy trust (${dbLabel})`, () => {
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       // The server fills in its own OAuth client.
-      expect(response.body).toContain('<meta name="macro-client" content="console:console_secret">');
+      expect(response.body).toContain('<meta name="macro-client" content="console">');
+      // …and the origins its frame page may show besides menu links.
+      expect(response.body).toContain('<meta name="macro-frame-origins" content="https://report.example.com http://intranet.example.com:8080">');
     }
   });
 
@@ -146,6 +153,11 @@ describeDb(`console, health, headers and proxy trust (${dbLabel})`, () => {
     const response = await app.inject({ method: 'GET', url: '/' });
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self' https://portal.example.com");
     expect(response.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('reads the frame page’s extra origins as origins, dropping what is not an address', () => {
+    const { frameOrigins } = readConfig({ MACRO_FRAME_ORIGINS: 'https://report.example.com/path, http://a.example.com:81 javascript:alert(1) nonsense' });
+    expect(frameOrigins).toEqual(['https://report.example.com', 'http://a.example.com:81']);
   });
 
   it('keeps the API documentation loading under the CSP', async () => {

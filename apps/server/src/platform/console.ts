@@ -60,8 +60,24 @@ export function registerConsole(app: FastifyInstance, config: Config, db: Db): v
   };
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.get('/index.html', { schema: { hide: true } }, sendIndex);
+  registerMicroHost(app, config);
 
   app.setNotFoundHandler((request, reply) => (isConsoleRoute(request) ? sendIndex(request, reply) : notFound(request, reply)));
+}
+
+/**
+ * The example host page of the micro-frontend mode (the build's `micro-host.html`) at
+ * /micro-host and below: it mounts the console with its routes under /micro-host/console, so a
+ * reload of any console page there comes back to the host.
+ */
+function registerMicroHost(app: FastifyInstance, config: Config): void {
+  const file = join(config.webDist, 'micro-host.html');
+  if (!existsSync(file)) return;
+  const page = readFileSync(file);
+  const send = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+  app.get('/micro-host', { schema: { hide: true } }, send);
+  app.get('/micro-host/*', { schema: { hide: true } }, send);
 }
 
 function registerHealth(app: FastifyInstance, db: Db): void {
@@ -103,12 +119,29 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send(failure(404, message));
 }
 
-/** The built index.html with this server's OAuth client in its macro-client meta tag. */
+/** `&` and `"` escaped for a double-quoted attribute. */
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The built index.html with this server's OAuth client (a public client: its id only, never a
+ * secret), frame origins and the map picker's addresses in its meta tags.
+ */
 function consoleIndex(html: string, config: Config): string {
-  return html.replace(
-    /<meta name="macro-client" content="[^"]*"\s*\/?>/,
-    `<meta name="macro-client" content="${config.clientId}:${config.clientSecret}">`,
-  );
+  return html
+    .replace(/<meta name="macro-client" content="[^"]*"\s*\/?>/, `<meta name="macro-client" content="${escapeAttribute(config.clientId)}">`)
+    .replace(
+      /<meta name="macro-frame-origins" content="[^"]*"\s*\/?>/,
+      `<meta name="macro-frame-origins" content="${config.frameOrigins.join(' ')}">`,
+    )
+    .replace(/<meta name="macro-map-tiles" content="[^"]*"\s*\/?>/, `<meta name="macro-map-tiles" content="${escapeAttribute(config.map.tileUrl)}">`)
+    .replace(
+      /<meta name="macro-map-attribution" content="[^"]*"\s*\/?>/,
+      `<meta name="macro-map-attribution" content="${escapeAttribute(config.map.attribution)}">`,
+    )
+    .replace(
+      /<meta name="macro-map-geocoder" content="[^"]*"\s*\/?>/,
+      `<meta name="macro-map-geocoder" content="${escapeAttribute(config.map.geocoderUrl)}">`,
+    );
 }
 
 function compressedVariants(html: string): { identity: Buffer } & Partial<Record<Encoding, Buffer>> {

@@ -1,5 +1,7 @@
-import type { Actor, Tx } from '@macro/store';
+import { type Actor, rowsOf, type Tx } from '@macro/store';
 import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { AppError } from './errors.ts';
 
 /** Kind of a column a custom data-scope rule may test (which operators and values fit it). */
 export type DataFieldKind = 'text' | 'number';
@@ -77,4 +79,25 @@ export function requestDataScope(
     }
     return predicate;
   };
+}
+
+/**
+ * A condition for the kit's finders (`findOr404`, `lockAll` `where`) on `table` itself: its row
+ * lies inside `scope`, a data-scope predicate on alias `t` (route context `dataScope`). A row
+ * outside is then not found (404), for writes and by-id reads alike, as another tenant's is.
+ */
+export function withinScope(table: PgTable & { id: PgColumn }, scope: SQL): SQL {
+  return sql`exists (select 1 from ${table} t where t.id = ${table.id} and ${scope})`;
+}
+
+/**
+ * Refuses (403) a row the actor has just written outside their data scope on its resource; the
+ * request's transaction then rolls back, so nothing stays. Creates call it after the insert and
+ * resolve the predicate after it too: the row is judged as written (its department, its owner,
+ * the columns a custom rule tests), and a department created under one in the actor's subtree
+ * is already part of that subtree.
+ */
+export async function assertWrittenInScope(tx: Tx, table: PgTable, id: number, predicate: SQL): Promise<void> {
+  const rows = rowsOf(await tx.execute(sql`select 1 as inside from ${table} t where t.id = ${id} and ${predicate}`));
+  if (!rows.length) throw new AppError(403, 'common.outsideDataScope');
 }

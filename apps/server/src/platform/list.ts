@@ -16,6 +16,8 @@ export interface ListSpec<Row> {
    * on (tenant_id, …filters, …these) lets a page read only its own rows.
    */
   order: readonly string[];
+  /** Newest first: every order column descending (the index serves it backwards), cursors go down. */
+  descending?: boolean;
   /** The select list of one record, on `t` joined to its page position, plus `joins`. */
   columns: SQL;
   /** Joins for the record (parents, lateral probes), run per page row only. */
@@ -53,15 +55,17 @@ function decodeCursor(cursor: string, width: number): (string | number)[] {
  */
 export async function listPage<Row>(tx: Tx, spec: ListSpec<Row>, query: PageQuery): Promise<Page<Row>> {
   for (const column of spec.order) if (!ORDER_COLUMN.test(column)) throw new Error(`bad order column ${column}`);
+  const direction = spec.descending ? ' desc' : '';
   const keys = sql.raw(spec.order.map((c) => `t.${c}`).join(', '));
-  const keyNames = sql.raw(spec.order.join(', '));
+  const orderKeys = sql.raw(spec.order.map((c) => `t.${c}${direction}`).join(', '));
+  const keyNames = sql.raw(spec.order.map((c) => `${c}${direction}`).join(', '));
   const keyAliases = sql.raw(spec.order.map((c, i) => `page.${c} as __k${i}`).join(', '));
   const offset = query.cursor ? 0 : (query.current - 1) * query.size;
   // Enough matches to count past the cap and to reach the page asked for and one row beyond it
   // (which tells whether a next page exists).
   const limit = Math.max(TOTAL_CAP + 1, offset + query.size + 1);
   const after = query.cursor
-    ? sql`and (${keys}) > (${sql.join(
+    ? sql`and (${keys}) ${sql.raw(spec.descending ? '<' : '>')} (${sql.join(
         decodeCursor(query.cursor, spec.order.length).map((v) => sql`${v}`),
         sql`, `,
       )})`
@@ -70,7 +74,7 @@ export async function listPage<Row>(tx: Tx, spec: ListSpec<Row>, query: PageQuer
   // page), the total from an unordered scan that stops past the cap: each stops early, where one
   // ordered pass over all matches would scan and sort every match of a search at a million rows.
   const pageKeys = sql`select ${keys} from ${spec.table} t where ${spec.where} ${after}
-    order by ${keys} offset ${offset} limit ${query.size + 1}`;
+    order by ${orderKeys} offset ${offset} limit ${query.size + 1}`;
 
   const rows = rowsOf(
     await tx.execute(sql`

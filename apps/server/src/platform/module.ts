@@ -96,6 +96,8 @@ import type { UniqueMessage } from './errors.ts';
 export interface SweepClient {
   get(url: string): Promise<{ statusCode: number; body: string; json(): unknown }>;
   post(url: string, payload?: unknown): Promise<{ statusCode: number; body: string; json(): unknown }>;
+  /** Any other method (PUT, PATCH, DELETE). */
+  call(options: { method: 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object }): Promise<{ statusCode: number; body: string; json(): unknown }>;
 }
 
 /**
@@ -150,8 +152,36 @@ export interface ServerModule {
   sweep?: (owner: SweepClient) => Promise<SweepFixture>;
   /** Resources of this module that data scopes can narrow (its list and detail queries apply them). */
   dataResources?: readonly DataResource[];
+  /**
+   * Work the server process does on its own (timers): started when the app is built, stopped by
+   * the returned function when it closes. Runs in every replica; the work must be safe for that.
+   */
+  background?: (deps: ModuleDeps) => (() => void) | undefined;
   /** The module that owns data scopes gives every route context its predicate. */
   dataScope?: (deps: ModuleDeps) => DataScopePort;
+  /** The module that keeps the API access log is told of every signed-in request once answered. */
+  requestLog?: (deps: ModuleDeps) => RequestLogPort;
+}
+
+/** One answered signed-in request, for the API access log. */
+export interface RequestLogEntry {
+  tenantId: string;
+  userId: number;
+  account: string;
+  method: string;
+  /** The route's pattern, never the query string. */
+  path: string;
+  operationId: string;
+  status: number;
+  durationMs: number;
+  ip: string;
+}
+
+/** Takes request lines off the request path (buffered); `stop` writes what is left. */
+export interface RequestLogPort {
+  record(entry: RequestLogEntry): void;
+  flush(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 export function defineModule(module: ServerModule): ServerModule {

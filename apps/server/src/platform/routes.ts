@@ -1,6 +1,7 @@
 import {
   accessCodes,
   API_PREFIX,
+  TOKEN_COOKIE,
   type Endpoint,
   type FailureStatus,
   failureEnvelope,
@@ -50,6 +51,16 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+/**
+ * The request's token: from the header, else, where the endpoint declares it (GET only, checked
+ * at registration), from the token cookie.
+ */
+export function requestToken(request: FastifyRequest, endpoint: Endpoint): string | null {
+  const fromHeader = bearerToken(request);
+  if (fromHeader || !endpoint.cookieAuth || request.method !== 'GET') return fromHeader;
+  return request.cookies?.[TOKEN_COOKIE] || null;
+}
+
 /** The failures an endpoint can give: 400 for input, 401/403 when guarded, then its own. */
 export function failuresOf(endpoint: Endpoint): FailureStatus[] {
   const statuses = new Set<FailureStatus>(endpoint.failures ?? []);
@@ -71,7 +82,9 @@ function routeSchema(endpoint: Endpoint) {
     summary: endpoint.summary,
     description: endpoint.description,
     tags: [endpoint.tag],
-    security: (isPublic ? [] : [{ macroAuth: [] }, { bearerAuth: [] }]) as Record<string, string[]>[],
+    security: (isPublic
+      ? []
+      : [{ macroAuth: [] }, { bearerAuth: [] }, ...(endpoint.cookieAuth ? [{ tokenCookie: [] }] : [])]) as Record<string, string[]>[],
     'x-permission': isPublic ? 'public' : codes.length ? codes.join(' | ') : 'authenticated',
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -126,7 +139,7 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
   app.addHook('onRequest', async (request) => {
     const endpoint = request.routeOptions.config?.endpoint;
     if (!endpoint || endpoint.access === 'public') return;
-    const token = bearerToken(request);
+    const token = requestToken(request, endpoint);
     if (!token) throw unauthorized();
     const claims = await authenticator.verify(token);
     if (!claims) throw unauthorized('common.tokenInvalid');
@@ -137,6 +150,9 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
   for (const binding of bindings) {
     const { endpoint } = binding;
     if (seen.has(endpoint.operationId)) throw new Error(`operationId ${endpoint.operationId} is declared twice`);
+    if (endpoint.cookieAuth && endpoint.method !== 'GET') {
+      throw new Error(`${endpoint.operationId}: only GET endpoints may take the token cookie (CSRF)`);
+    }
     seen.add(endpoint.operationId);
     app.endpoints.push(endpoint);
 

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import { type Config, sourceOf } from './config.ts';
 
 /** CSP source keywords an operator may write without their quotes in MACRO_FRAME_ANCESTORS. */
 const KEYWORDS = new Set(['self', 'none']);
@@ -16,21 +16,26 @@ function quoteKeywords(sources: string[]): string[] {
  *   bundled; Swagger UI at /docs loads its scripts from files too.
  * - style-src 'unsafe-inline': antd (cssinjs) and Swagger UI insert <style> elements and style
  *   attributes at run time.
- * - frame-src http(s): menu entries that are links open in the console's iframe page.
+ * - frame-src http(s): menu entries that are links open in the console's iframe page; blob: and
+ *   media-src blob: for the file preview dialog (a pdf in a frame, an mp4 video).
+ * - img-src / connect-src: the map picker's tile and search addresses, when configured.
  * - frame-ancestors from MACRO_FRAME_ANCESTORS, for hosts that embed the console (micro-frontend).
  * No upgrade-insecure-requests: a console served over plain http on an intranet must keep working.
  */
-export function cspDirectives(config: Pick<Config, 'frameAncestors'>): Record<string, string[]> {
+export function cspDirectives(config: Pick<Config, 'frameAncestors'> & Partial<Pick<Config, 'map'>>): Record<string, string[]> {
+  const tiles = sourceOf(config.map?.tileUrl ?? '');
+  const geocoder = sourceOf(config.map?.geocoderUrl ?? '');
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
+    'media-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...(geocoder ? [geocoder] : [])],
     'worker-src': ["'self'", 'blob:'],
-    'frame-src': ["'self'", 'https:', 'http:'],
+    'frame-src': ["'self'", 'https:', 'http:', 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -54,7 +54,8 @@ describeDb(`every route keeps tenants apart and checks its permission (${dbLabel
       }
     }
     expect(await Promise.all(fixtures.map((f) => f.snapshot()))).toEqual(before);
-  });
+    // Every endpoint once per fixture: the work grows with endpoints times modules.
+  }, 180_000);
 
   it('answers 401 without a token before looking at the request', async () => {
     for (const endpoint of guarded) {

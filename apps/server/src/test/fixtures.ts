@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { seedDemo } from '../../seed/index.ts';
 import { buildApp, moduleDeps } from '../app.ts';
 import { loadModules, tablesOf } from '../modules.ts';
@@ -12,6 +14,10 @@ export const OTHER_TENANT = '200001';
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...readConfig({}),
   adminPassword: ADMIN_PASSWORD,
+  // Uploaded files of test servers go to the system's temporary folder, never the working tree.
+  filesDir: join(tmpdir(), 'macro-test-files'),
+  // Workflow timers run only when a test asks (it passes workflowTimerSeconds or calls runDueJobs).
+  workflowTimerSeconds: 0,
   ...overrides,
 });
 

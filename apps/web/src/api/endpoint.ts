@@ -1,4 +1,4 @@
-import { type Endpoint, type EndpointInput, type EndpointResult, fillPath } from '@macro/contract';
+import { API_PREFIX, type Endpoint, type EndpointInput, type EndpointResult, fillPath } from '@macro/contract';
 import {
   type QueryFilters,
   type QueryKey,
@@ -56,6 +56,17 @@ export function callEndpoint<E extends Endpoint>(
     envelope: endpoint.envelope !== false,
     signal: init.signal,
   });
+}
+
+/**
+ * The address of a GET endpoint for the browser to load by itself (`<img src>`, a download link,
+ * `window.open`): the HttpOnly token cookie signs it in, so no token goes in the URL. Only
+ * endpoints that declare `cookieAuth` take the cookie; any other would answer 401.
+ */
+export function browserUrl<E extends Endpoint>(endpoint: E, params: Record<string, string | number>, query: Record<string, string | number> = {}): string {
+  if (!endpoint.cookieAuth || endpoint.method !== 'GET') throw new Error(`${endpoint.operationId} does not take the token cookie`);
+  const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
+  return `${API_PREFIX}${fillPath(endpoint.path, params)}${search ? `?${search}` : ''}`;
 }
 
 /** Query key of one call: the endpoint's operation id, then its input. */

@@ -6,3 +6,4 @@ declare module 'node-forge/lib/forge' {
 }
 declare module 'node-forge/lib/rsa';
 declare module 'node-forge/lib/sha256';
+declare module 'node-forge/lib/pbkdf2';

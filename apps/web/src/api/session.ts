@@ -18,6 +18,7 @@ const AUTH_PATHS = {
   logout: '/user/logout' satisfies PathOf<typeof AUTH_ENDPOINTS.logout>,
   updatePassword: '/macro-user/update-password' satisfies PathOf<typeof AUTH_ENDPOINTS.updatePassword>,
   socialProviders: '/macro-auth/oauth/social-providers' satisfies PathOf<typeof AUTH_ENDPOINTS.socialProviders>,
+  platformToken: '/macro-auth/validPlatformToken' satisfies PathOf<typeof AUTH_ENDPOINTS.platformToken>,
   userInfo: '/macro-user/info' satisfies PathOf<typeof USER_ENDPOINTS.info>,
   menuRoutes: '/macro-system/menu/routes' satisfies PathOf<typeof MENU_ENDPOINTS.routes>,
   permissionList: '/macro-system/api-scope/user-permission-list' satisfies PathOf<typeof MENU_ENDPOINTS.permissions>,
@@ -30,10 +31,15 @@ const AUTH_PATHS = {
 
 export const DEFAULT_TENANT = '000000';
 
-/** OAuth client id:secret, from <meta name="macro-client"> so the server can set it per deployment. */
+/**
+ * The console is a public OAuth client (RFC 6749 §2.1): HTTP Basic with its id and an empty
+ * secret. The id comes from <meta name="macro-client"> so the server can set it per deployment;
+ * an older page's `id:secret` still works.
+ */
 function basicAuthorization(): string {
   const client = document.querySelector<HTMLMetaElement>('meta[name="macro-client"]')?.content ?? '';
-  return `Basic ${btoa(client)}`;
+  const id = client.includes(':') ? client : `${encodeURIComponent(client)}:`;
+  return `Basic ${btoa(id)}`;
 }
 
 function base64(bytes: ArrayBuffer | Uint8Array): string {
@@ -104,6 +110,21 @@ export async function signIn({ tenantId, username, password }: Credentials): Pro
   }
 }
 
+/**
+ * Token login (spec 000 §7): a host shell opens the console with a token this platform issued
+ * (`/login?token=…`); the server answers with a session of that token's user.
+ */
+export async function signInWithPlatformToken(token: string): Promise<void> {
+  const tokens = await request<TokenResponse>(AUTH_PATHS.platformToken, { method: 'POST', json: { token }, handleUnauthorized: false });
+  useSession.getState().signIn(tokens);
+  try {
+    await loadSessionData();
+  } catch (error) {
+    useSession.getState().clear();
+    throw error;
+  }
+}
+
 /** One refresh_token grant; false when there is nothing to refresh or the server refuses. */
 export async function refreshSession(): Promise<boolean> {
   const { refreshToken, user } = useSession.getState();
@@ -156,33 +177,61 @@ interface PendingSocial {
   source: string;
   state: string;
   tenantId: string;
+  /** Where to land once signed in (a same-site path, checked again on the way back). */
+  redirect: string;
 }
 
 /** Sends the browser to the provider with a fresh `state`, remembered to check on the way back. */
-export function startSocialSignIn(provider: SocialProvider, tenantId: string): void {
+export function startSocialSignIn(provider: SocialProvider, tenantId: string, redirect = ''): void {
   const state = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-  const pending: PendingSocial = { source: provider.source, state, tenantId };
+  const pending: PendingSocial = { source: provider.source, state, tenantId, redirect };
   sessionStorage.setItem(SOCIAL_PENDING, JSON.stringify(pending));
   const url = new URL(provider.authorizeUrl);
   url.searchParams.set('state', state);
   window.location.assign(url.toString());
 }
 
+/** What the provider put in the /authredirect address. */
+export interface SocialReturn {
+  /** The authorization code (DingTalk calls it `authCode`). */
+  code: string;
+  state: string;
+  /** The provider, when its return address names it; else the one this tab went to. */
+  source: string;
+  /** The provider's own refusal (RFC 6749 §4.1.2.1 `error`, e.g. the user cancelled). */
+  error: string;
+}
+
+export function socialReturnOf(params: URLSearchParams): SocialReturn {
+  return {
+    code: params.get('code') || params.get('authCode') || params.get('auth_code') || '',
+    state: params.get('state') ?? '',
+    source: params.get('source') ?? '',
+    error: params.get('error') ?? '',
+  };
+}
+
 /**
  * Completes a social sign-in on /authredirect: the `state` must be the one this tab sent (else
  * the code is refused unread), then the code goes to the token endpoint with `grant_type=social`.
+ * Answers where to land (the path the sign-in page was asked for, if any).
  */
-export async function completeSocialSignIn(code: string, state: string): Promise<void> {
+export async function completeSocialSignIn({ code, state, source, error }: SocialReturn): Promise<string> {
   const raw = sessionStorage.getItem(SOCIAL_PENDING);
   sessionStorage.removeItem(SOCIAL_PENDING);
   const pending = raw ? (JSON.parse(raw) as PendingSocial) : null;
-  if (!pending || !code || pending.state !== state) throw new Error(i18next.t('login:socialStateMismatch'));
+  if (!pending || pending.state !== state || (source && source !== pending.source)) {
+    throw new Error(i18next.t('login:socialStateMismatch'));
+  }
+  if (error) throw new Error(i18next.t('login:socialDenied'));
+  if (!code) throw new Error(i18next.t('login:socialMissingCode'));
   const token = await tokenRequest({ grant_type: 'social', source: pending.source, code, state, scope: 'all' }, pending.tenantId);
   useSession.getState().signIn(token);
   try {
     await loadSessionData();
-  } catch (error) {
+  } catch (failure) {
     useSession.getState().clear();
-    throw error;
+    throw failure;
   }
+  return pending.redirect;
 }

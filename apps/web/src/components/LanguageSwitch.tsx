@@ -1,9 +1,10 @@
 import { CheckOutlined, GlobalOutlined } from '@ant-design/icons';
 import { type Language, LANGUAGES } from '@macro/contract';
 import { Button, Popover } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyLanguage } from '../i18n/locale';
+import { request } from '../api/http';
+import { applyCustomLanguage, applyLanguage } from '../i18n/locale';
 import { useSession } from '../session/store';
 import './languageSwitch.css';
 
@@ -13,17 +14,35 @@ import './languageSwitch.css';
  */
 export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'default' }) {
   const { t } = useTranslation('common');
-  const language = useSession((s) => s.language);
+  const builtIn = useSession((s) => s.language);
+  const custom = useSession((s) => s.customLanguage);
+  const signedIn = useSession((s) => Boolean(s.token));
+  const language = custom || builtIn;
   const [open, setOpen] = useState(false);
+  // Signed in, the tenant's languages added in the language packs join the three built in.
+  // (A plain request: the sign-in page has no query client.)
+  const [added, setAdded] = useState<{ data?: { code: string; name: string }[] }>({});
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    request<{ code: string; name: string }[]>('/lg-type')
+      .then((types) => live && setAdded({ data: types.filter((type) => !(LANGUAGES as readonly string[]).includes(type.code)) }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
+  const labelOf = (code: string) =>
+    (LANGUAGES as readonly string[]).includes(code) ? t(`language.${code}`) : (added.data?.find((type) => type.code === code)?.name ?? code);
 
-  const choose = (code: Language) => {
+  const choose = (code: string) => {
     setOpen(false);
-    void applyLanguage(code);
+    void ((LANGUAGES as readonly string[]).includes(code) ? applyLanguage(code as Language) : applyCustomLanguage(code));
   };
 
   const options = (
     <div role="menu" aria-label={t('language.switch')} className="language-menu">
-      {LANGUAGES.map((code) => (
+      {[...LANGUAGES, ...(signedIn ? (added.data ?? []).map((type) => type.code) : [])].map((code) => (
         <Button
           key={code}
           role="menuitemradio"
@@ -35,7 +54,7 @@ export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'defau
           onClick={() => choose(code)}
           data-testid={`language-${code}`}
         >
-          {t(`language.${code}`)}
+          {labelOf(code)}
         </Button>
       ))}
     </div>
@@ -59,7 +78,7 @@ export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'defau
         aria-label={t('language.switch')}
         data-testid="language-switch"
       >
-        {t(`language.${language}`)}
+        {labelOf(language)}
       </Button>
     </Popover>
   );

@@ -1,5 +1,8 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 
+/** Spec 000 §8: a transient warning toast lasts 2 seconds. */
+export const WARNING_SECONDS = 2;
+
 let message: MessageInstance | null = null;
 
 /**
@@ -17,5 +20,8 @@ export const feedback = {
   },
   success(text: string) {
     message?.success(text);
+  },
+  warning(text: string) {
+    message?.warning(text, WARNING_SECONDS);
   },
 };

@@ -1,6 +1,6 @@
 import { dictSubmit } from '@macro/contract/dict';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, i18next, initI18n } from '../i18n';
+import { changeLanguage, i18next, initI18n, loadFeatureBundles } from '../i18n';
 import { zodRule } from './zodRule';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
@@ -16,7 +16,10 @@ async function messageFor(rule: ReturnType<typeof zodRule>, value: unknown): Pro
 }
 
 describe('zodRule', () => {
-  beforeAll(() => initI18n('zh'));
+  beforeAll(async () => {
+    await initI18n('zh');
+    await loadFeatureBundles('zh');
+  });
 
   it('shows the spec’s Chinese messages for the required dictionary fields', async () => {
     const t = i18next.getFixedT('zh');

@@ -1,4 +1,4 @@
-import type { Language } from '@macro/contract';
+import { type Language, LANGUAGES } from '@macro/contract';
 import zhMessages from '@macro/contract/messages/zh.json';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -8,18 +8,24 @@ type Bundle = Record<string, unknown>;
 /** Namespace of the contract's shared messages (validation, server errors). */
 export const MESSAGES_NS = 'messages';
 
-// zh ships with the entry; en and ja are fetched when chosen.
-const zhBundles = import.meta.glob<Bundle>('./zh/*.json', { eager: true, import: 'default' });
-const lazyBundles = import.meta.glob<Bundle>(['./en/*.json', './ja/*.json'], { import: 'default' });
-// Each contract domain keeps its messages beside its schemas; they are found, not listed.
-const zhDomainMessages = import.meta.glob<Record<string, string>>('../../../../packages/contract/src/*/messages/zh.json', {
+// What the entry needs before anyone signs in (the sign-in page, the shell's frame, error pages)
+// ships with it in zh; every feature's strings, and en and ja, are fetched when needed.
+const CORE = ['common', 'shell', 'login', 'errors', 'menu'] as const;
+const CORE_DOMAINS = ['auth'] as const;
+
+const zhCore = import.meta.glob<Bundle>(['./zh/common.json', './zh/shell.json', './zh/login.json', './zh/errors.json', './zh/menu.json'], {
   eager: true,
   import: 'default',
 });
-const lazyDomainMessages = import.meta.glob<Record<string, string>>(
-  ['../../../../packages/contract/src/*/messages/en.json', '../../../../packages/contract/src/*/messages/ja.json'],
-  { import: 'default' },
-);
+const bundles = import.meta.glob<Bundle>(['./zh/*.json', './en/*.json', './ja/*.json'], { import: 'default' });
+// Each contract domain keeps its messages beside its schemas; they are found, not listed.
+const zhCoreDomainMessages = import.meta.glob<Record<string, string>>('../../../../packages/contract/src/auth/messages/zh.json', {
+  eager: true,
+  import: 'default',
+});
+const domainMessages = import.meta.glob<Record<string, string>>('../../../../packages/contract/src/*/messages/*.json', {
+  import: 'default',
+});
 const lazyMessages: Record<Exclude<Language, 'zh'>, () => Promise<Bundle>> = {
   en: () => import('@macro/contract/messages/en.json').then((m) => m.default),
   ja: () => import('@macro/contract/messages/ja.json').then((m) => m.default),
@@ -27,55 +33,159 @@ const lazyMessages: Record<Exclude<Language, 'zh'>, () => Promise<Bundle>> = {
 
 /** The domain of `…/<domain>/messages/<language>.json`. */
 const domainOf = (path: string): string => path.split('/').at(-3)!;
+const namespaceOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+const languageOf = (path: string): string => path.split('/').at(-2)!;
 
-/** The kit's messages with every domain's merged in, as the `messages` namespace. */
-async function contractMessages(language: Language): Promise<Bundle> {
+/** Every namespace of the console, core and features alike. */
+export const NAMESPACES = Object.keys(bundles)
+  .filter((path) => path.startsWith('./zh/'))
+  .map(namespaceOf);
+
+const isCore = (namespace: string) => (CORE as readonly string[]).includes(namespace);
+const isCoreDomain = (domain: string) => (CORE_DOMAINS as readonly string[]).includes(domain);
+
+/** The kit's messages with the core domains' merged in, as the `messages` namespace. */
+async function coreMessages(language: Language): Promise<Bundle> {
   const merged: Bundle = { ...(language === 'zh' ? zhMessages : await lazyMessages[language]()) };
   if (language === 'zh') {
-    for (const [path, table] of Object.entries(zhDomainMessages)) merged[domainOf(path)] = table;
+    for (const [path, table] of Object.entries(zhCoreDomainMessages)) merged[domainOf(path)] = table;
     return merged;
   }
-  const files = Object.entries(lazyDomainMessages).filter(([path]) => path.endsWith(`/${language}.json`));
-  const tables = await Promise.all(files.map(([, load]) => load()));
-  files.forEach(([path], i) => {
-    merged[domainOf(path)] = tables[i];
-  });
+  await addDomainMessages(language, merged, isCoreDomain);
   return merged;
 }
 
-const namespaceOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-
-export const NAMESPACES = Object.keys(zhBundles).map(namespaceOf);
-
-async function loadBundles(language: Language): Promise<void> {
-  if (language === 'zh' || i18next.hasResourceBundle(language, 'common')) return;
-  const files = Object.entries(lazyBundles).filter(([path]) => path.startsWith(`./${language}/`));
-  const [messages, ...bundles] = await Promise.all([contractMessages(language), ...files.map(([, load]) => load())]);
-  i18next.addResourceBundle(language, MESSAGES_NS, messages);
+/** Loads the domain message tables of `language` that `wanted` selects into `target`. */
+async function addDomainMessages(language: Language, target: Bundle, wanted: (domain: string) => boolean): Promise<void> {
+  const files = Object.entries(domainMessages).filter(([path]) => path.endsWith(`/${language}.json`) && wanted(domainOf(path)));
+  const tables = await Promise.all(files.map(([, load]) => load()));
   files.forEach(([path], i) => {
-    i18next.addResourceBundle(language, namespaceOf(path), bundles[i]);
+    target[domainOf(path)] = tables[i];
   });
 }
 
+/** Loads the namespaces of `language` that `wanted` selects and are not there yet. */
+async function addBundles(language: Language, wanted: (namespace: string) => boolean): Promise<void> {
+  const files = Object.entries(bundles).filter(
+    ([path]) => languageOf(path) === language && wanted(namespaceOf(path)) && !i18next.hasResourceBundle(language, namespaceOf(path)),
+  );
+  const loaded = await Promise.all(files.map(([, load]) => load()));
+  files.forEach(([path], i) => {
+    i18next.addResourceBundle(language, namespaceOf(path), loaded[i]);
+  });
+}
+
+/** A language's run-time translations (namespace → key → text), from the language packs. */
+export type LanguagePack = Record<string, Record<string, string>>;
+let packLoader: ((language: string) => Promise<LanguagePack>) | null = null;
+
+/** Who fetches the language packs (languagePack.ts); set once by the composition root. */
+export function setLanguagePackLoader(loader: (language: string) => Promise<LanguagePack>): void {
+  packLoader = loader;
+}
+
+/** `a.b` keys as i18next nests them. */
+function nested(table: Record<string, string>): Bundle {
+  const out: Bundle = {};
+  for (const [key, value] of Object.entries(table)) {
+    const parts = key.split('.');
+    let at = out;
+    for (const part of parts.slice(0, -1)) {
+      if (typeof at[part] !== 'object' || at[part] === null) at[part] = {};
+      at = at[part] as Bundle;
+    }
+    at[parts.at(-1)!] = value;
+  }
+  return out;
+}
+
+/**
+ * Merges the administrators' translations over the built-in strings of `language`. A console
+ * without the pack (the call failed) still works with its own strings.
+ */
+async function mergeLanguagePack(language: string): Promise<void> {
+  if (!packLoader) return;
+  const pack = await packLoader(language).catch(() => ({}) as LanguagePack);
+  for (const [namespace, table] of Object.entries(pack)) i18next.addResourceBundle(language, namespace, nested(table), true, true);
+}
+
+const featuresLoaded = new Map<string, Promise<void>>();
+const isBuiltIn = (language: string): language is Language => (LANGUAGES as readonly string[]).includes(language);
+// The router starts loading the first page's route (and so these bundles) before i18next is set up.
+let markInitialised: () => void = () => {};
+const initialised = new Promise<void>((resolve) => {
+  markInitialised = resolve;
+});
+
+/**
+ * Every feature's strings in `language` (and the domain messages their forms show): what the
+ * signed-in console needs before it renders a page. Fetched once per language.
+ */
+export async function loadFeatureBundles(chosen?: string): Promise<void> {
+  await initialised;
+  const language = chosen ?? i18next.language;
+  let loading = featuresLoaded.get(language);
+  if (!loading) {
+    loading = (async () => {
+      if (isBuiltIn(language)) {
+        const messages: Bundle = {};
+        await Promise.all([addBundles(language, (ns) => !isCore(ns)), addDomainMessages(language, messages, (d) => !isCoreDomain(d))]);
+        i18next.addResourceBundle(language, MESSAGES_NS, messages, true, false);
+      } else {
+        // A language added in the language packs has only its pack: zh shows where it says nothing.
+        await loadFeatureBundles('zh');
+      }
+      // After the built-in strings, so the administrators' texts win.
+      await mergeLanguagePack(language);
+    })();
+    loading.catch(() => featuresLoaded.delete(language));
+    featuresLoaded.set(language, loading);
+  }
+  return loading;
+}
+
+async function loadCore(language: Language): Promise<void> {
+  if (language === 'zh' || i18next.hasResourceBundle(language, 'common')) return;
+  const [messages] = await Promise.all([coreMessages(language), addBundles(language, isCore)]);
+  i18next.addResourceBundle(language, MESSAGES_NS, messages, true, false);
+}
+
 export async function initI18n(language: Language): Promise<void> {
-  const zh: Record<string, Bundle> = { [MESSAGES_NS]: await contractMessages('zh') };
-  for (const [path, bundle] of Object.entries(zhBundles)) zh[namespaceOf(path)] = bundle;
+  featuresLoaded.clear();
+  const zh: Record<string, Bundle> = { [MESSAGES_NS]: await coreMessages('zh') };
+  for (const [path, bundle] of Object.entries(zhCore)) zh[namespaceOf(path)] = bundle;
   await i18next.use(initReactI18next).init({
     lng: 'zh',
     fallbackLng: 'zh',
     resources: { zh },
-    ns: [...NAMESPACES, MESSAGES_NS],
+    ns: [...CORE, MESSAGES_NS],
     defaultNS: 'common',
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
   });
   if (language !== 'zh') await changeLanguage(language);
+  markInitialised();
 }
 
-/** Loads the language's bundles if needed, then switches i18next to it. */
+/**
+ * Loads the language's bundles if needed, then switches i18next to it. Feature strings come
+ * along when the console has loaded them for another language already (a switch inside the shell).
+ */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadBundles(language);
+  await preloadLanguage(language);
   await i18next.changeLanguage(language);
+}
+
+/** Fetches what a switch to `language` needs, without switching (nothing re-renders yet). */
+export async function preloadLanguage(language: Language): Promise<void> {
+  await loadCore(language);
+  if (featuresLoaded.size) await loadFeatureBundles(language);
+}
+
+/** Switches to a language added in the language packs (zh underneath as its fallback). */
+export async function changeToCustomLanguage(code: string): Promise<void> {
+  if (featuresLoaded.size) await loadFeatureBundles(code);
+  await i18next.changeLanguage(code);
 }
 
 export { i18next };

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { create } from 'zustand';
 import { useSession } from '../session/store';
-import { changeLanguage, i18next } from './index';
+import { changeLanguage, changeToCustomLanguage, i18next, preloadLanguage } from './index';
 
 // antd and dayjs locales load on demand, like the message bundles; antd's own code already
 // bundles en_US as its fallback, so that one costs nothing to import.
@@ -33,11 +33,26 @@ export async function applyLanguage(language: Language): Promise<void> {
   const [antdLocale, dayjsName] = await Promise.all([
     antdLocales[language](),
     dayjsLocales[language](),
-    changeLanguage(language),
+    preloadLanguage(language),
   ]);
+  // Dates first: the switch re-renders every page, and what they format must already speak the language.
   dayjs.locale(dayjsName);
   useLocaleStore.setState({ antdLocale });
+  // The plain title; the shell names the page in it once the switch has re-rendered it.
+  document.title = i18next.getFixedT(language)('shell:title');
+  await changeLanguage(language);
   useSession.getState().setLanguage(language);
+  useSession.getState().setCustomLanguage('');
   document.documentElement.lang = htmlLang[language];
-  document.title = i18next.t('shell:title');
+}
+
+/**
+ * Switches to a language added in the language packs: its translations over zh (dates, antd
+ * and the server's messages stay zh, the fallback).
+ */
+export async function applyCustomLanguage(code: string): Promise<void> {
+  await applyLanguage('zh');
+  await changeToCustomLanguage(code);
+  useSession.getState().setCustomLanguage(code);
+  document.documentElement.lang = code;
 }

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearStore, getContent, getStore, removeStore, STORAGE_PREFIX, setStore } from './storage';
+import {
+  clearStore,
+  defaultSettingData,
+  getContent,
+  getSettingData,
+  getStore,
+  removeStore,
+  SETTING_DATA_KEY,
+  STORAGE_PREFIX,
+  setSettingData,
+  setStore,
+} from './storage';
 
 describe('storage wrapper', () => {
   afterEach(() => {
@@ -43,5 +54,32 @@ describe('storage wrapper', () => {
     clearStore();
     expect(getStore('language')).toBeUndefined();
     expect(window.localStorage.getItem('other-app')).toBe('keep');
+  });
+});
+
+describe('settingData (spec 000 §3)', () => {
+  afterEach(() => window.localStorage.clear());
+
+  const SWIPER = { step: 4.4, hoverStop: true, openWatch: true, direction: 1, limitMoveNum: 4, waitTime: 3000, echartsAutoTime: 3000 };
+
+  it('has the spec defaults for the three swipers when nothing is stored', () => {
+    expect(getSettingData()).toEqual({ sbtxSwiper: SWIPER, ssyjSwiper: SWIPER, aztpSwiper: SWIPER, isScale: false });
+    // Callers get their own copy.
+    const data = defaultSettingData();
+    data.sbtxSwiper.step = 1;
+    expect(defaultSettingData().sbtxSwiper.step).toBe(4.4);
+  });
+
+  it('stores changes in the wrapped settingData entry and merges a swiper’s fields', () => {
+    setSettingData({ ssyjSwiper: { waitTime: 5000 }, isScale: true });
+    const raw = JSON.parse(window.localStorage.getItem(`${STORAGE_PREFIX}${SETTING_DATA_KEY}`) ?? 'null');
+    expect(raw).toMatchObject({ dataType: 'object', type: 'local' });
+    expect(raw.content.ssyjSwiper).toEqual({ ...SWIPER, waitTime: 5000 });
+    expect(getSettingData()).toMatchObject({ isScale: true, ssyjSwiper: { waitTime: 5000, step: 4.4 }, sbtxSwiper: SWIPER });
+  });
+
+  it('puts missing or wrongly typed fields back to their defaults', () => {
+    setStore(SETTING_DATA_KEY, { sbtxSwiper: { step: 'fast', direction: 0 }, isScale: 'yes' });
+    expect(getSettingData()).toEqual({ sbtxSwiper: { ...SWIPER, direction: 0 }, ssyjSwiper: SWIPER, aztpSwiper: SWIPER, isScale: false });
   });
 });

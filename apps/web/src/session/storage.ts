@@ -61,3 +61,74 @@ export function clearStore(type?: StorageType): void {
     for (const key of keys) storage.removeItem(key);
   }
 }
+
+/** One scrolling list's settings on the data screens (spec 000 §3). */
+export interface SwiperSetting {
+  step: number;
+  hoverStop: boolean;
+  openWatch: boolean;
+  direction: number;
+  limitMoveNum: number;
+  waitTime: number;
+  echartsAutoTime: number;
+}
+
+/** Local settings kept under `settingData` (spec 000 §3). */
+export interface SettingData {
+  sbtxSwiper: SwiperSetting;
+  ssyjSwiper: SwiperSetting;
+  aztpSwiper: SwiperSetting;
+  /** Whether the data screens scale to the window (the spec gives no default; off). */
+  isScale: boolean;
+}
+
+export const SETTING_DATA_KEY = 'settingData';
+
+const SWIPER_DEFAULTS: SwiperSetting = {
+  step: 4.4,
+  hoverStop: true,
+  openWatch: true,
+  direction: 1,
+  limitMoveNum: 4,
+  waitTime: 3000,
+  echartsAutoTime: 3000,
+};
+
+/** A fresh copy of the defaults (callers may change it). */
+export function defaultSettingData(): SettingData {
+  return { sbtxSwiper: { ...SWIPER_DEFAULTS }, ssyjSwiper: { ...SWIPER_DEFAULTS }, aztpSwiper: { ...SWIPER_DEFAULTS }, isScale: false };
+}
+
+const SWIPERS = ['sbtxSwiper', 'ssyjSwiper', 'aztpSwiper'] as const;
+
+function mergeSwiper(stored: unknown): SwiperSetting {
+  const merged = { ...SWIPER_DEFAULTS };
+  if (!stored || typeof stored !== 'object') return merged;
+  for (const key of Object.keys(SWIPER_DEFAULTS) as (keyof SwiperSetting)[]) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (typeof value === typeof SWIPER_DEFAULTS[key]) (merged as Record<string, unknown>)[key] = value;
+  }
+  return merged;
+}
+
+/** The stored settings, every field missing or of the wrong type at its default. */
+export function getSettingData(): SettingData {
+  const stored = getContent<Partial<SettingData> | null>(SETTING_DATA_KEY, null);
+  const data = defaultSettingData();
+  if (!stored || typeof stored !== 'object') return data;
+  for (const swiper of SWIPERS) data[swiper] = mergeSwiper(stored[swiper]);
+  if (typeof stored.isScale === 'boolean') data.isScale = stored.isScale;
+  return data;
+}
+
+/** Changes some settings (a swiper's fields merge with what it had) and stores the whole. */
+export function setSettingData(change: Partial<{ [K in keyof SettingData]: K extends 'isScale' ? boolean : Partial<SwiperSetting> }>): SettingData {
+  const data = getSettingData();
+  for (const swiper of SWIPERS) {
+    const part = change[swiper];
+    if (part) data[swiper] = mergeSwiper({ ...data[swiper], ...part });
+  }
+  if (typeof change.isScale === 'boolean') data.isScale = change.isScale;
+  setStore(SETTING_DATA_KEY, data);
+  return data;
+}

@@ -17,7 +17,10 @@ interface PersistedSession {
   menus: MenuRoute[];
   permissions: string[];
   language: Language;
+  /** A language added in the language packs, shown over zh (its fallback); '' for zh, en or ja. */
+  customLanguage: string;
   isLocked: boolean;
+  /** The lock password's salted digest (lockHash.ts), never the password itself. */
   lockPassword: string;
 }
 
@@ -27,13 +30,20 @@ interface SessionActions {
   setMenus(menus: MenuRoute[]): void;
   setPermissions(codes: string[]): void;
   setLanguage(language: Language): void;
-  lock(password: string): void;
+  setCustomLanguage(code: string): void;
+  /** Locks the console; `passwordDigest` comes from hashLockPassword. */
+  lock(passwordDigest: string): void;
   unlock(): void;
   /** Logout: drops token, user, menus and permissions; the language stays. */
   clear(): void;
 }
 
-export type SessionState = PersistedSession & SessionActions;
+interface TransientSession {
+  /** The server ended the session (a 401): the sign-in page says so. Not kept across reloads. */
+  expired: boolean;
+}
+
+export type SessionState = PersistedSession & TransientSession & SessionActions & { expire(): void };
 
 const PERSISTED_KEYS = [
   'token',
@@ -43,6 +53,7 @@ const PERSISTED_KEYS = [
   'menus',
   'permissions',
   'language',
+  'customLanguage',
   'isLocked',
   'lockPassword',
 ] as const satisfies readonly (keyof PersistedSession)[];
@@ -61,12 +72,13 @@ function restore(): PersistedSession {
     menus: getContent<MenuRoute[]>('menus', []),
     permissions: getContent<string[]>('permissions', []),
     language: storedLanguage(),
+    customLanguage: getContent('customLanguage', ''),
     isLocked: getContent('isLocked', false),
     lockPassword: getContent('lockPassword', ''),
   };
 }
 
-const signedOut: Omit<PersistedSession, 'language'> = {
+const signedOut: Omit<PersistedSession, 'language' | 'customLanguage'> = {
   token: '',
   refreshToken: '',
   user: null,
@@ -79,15 +91,21 @@ const signedOut: Omit<PersistedSession, 'language'> = {
 
 export const useSession = create<SessionState>()((set) => ({
   ...restore(),
+  expired: false,
   signIn: ({ access_token, token_type: _type, expires_in: _expires, refresh_token, scope: _scope, ...user }) =>
-    set({ token: access_token, refreshToken: refresh_token, user }),
-  setUserInfo: (userInfo) => set({ userInfo }),
+    set({ token: access_token, refreshToken: refresh_token, user, expired: false }),
+  // The top bar shows the session user's nick name and avatar: a change of one's own details shows there at once.
+  setUserInfo: (userInfo) =>
+    set((s) => ({ userInfo, user: s.user ? { ...s.user, nick_name: userInfo.name, avatar: userInfo.avatar } : s.user })),
   setMenus: (menus) => set({ menus }),
   setPermissions: (permissions) => set({ permissions }),
   setLanguage: (language) => set({ language }),
+  setCustomLanguage: (customLanguage) => set({ customLanguage }),
   lock: (lockPassword) => set({ isLocked: true, lockPassword }),
   unlock: () => set({ isLocked: false, lockPassword: '' }),
-  clear: () => set(signedOut),
+  clear: () => set({ ...signedOut, expired: false }),
+  /** Logout because the server no longer accepts the session. */
+  expire: () => set({ ...signedOut, expired: true }),
 }));
 
 /** Storage key of the tab strip's tags; the shell owns them, but logging out drops them (spec §4). */

@@ -1,18 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ChunkTimeoutError } from './chunkTimeout';
 
 /** Last resort when a route fails to render or its chunk cannot load (e.g. after a deploy). */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation('errors');
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : (error as Error)?.message;
+  const timedOut = error instanceof ChunkTimeoutError;
+  const detail = timedOut ? '' : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : (error as Error)?.message;
   return (
     <div className="route-error" role="alert">
-      <h1>{t('crashTitle')}</h1>
-      <p>{t('crashHint')}</p>
+      <h1>{t(timedOut ? 'chunkTimeout' : 'crashTitle')}</h1>
+      {timedOut ? null : <p>{t('crashHint')}</p>}
       {detail ? <pre>{detail}</pre> : null}
       <button type="button" onClick={() => window.location.reload()}>
-        {t('reload')}
+        {t(timedOut ? 'retry' : 'reload')}
       </button>
     </div>
   );

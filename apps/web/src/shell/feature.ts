@@ -2,15 +2,30 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 
 export type FeaturePage = LazyExoticComponent<ComponentType>;
 
+/** An i18n key ("ns:key"), or one chosen from the page's query (spec §2 /detail/create). */
+export type PageTitle = string | ((query: URLSearchParams) => string);
+
+/** What a page that is not a server menu tells the shell about itself (spec §2 route meta). */
+export interface PageMeta {
+  /** Tab and browser title. */
+  title: PageTitle;
+  /** `false`: the sidebar is hidden on this page (spec: route meta menu 0). */
+  menu?: boolean;
+  /** Keep the page mounted while other tabs are shown. */
+  keepAlive?: boolean;
+}
+
 /**
  * What a domain tells the shell about itself (STYLE §2); the shell never reaches further in.
  * Each `features/<domain>/index.ts` exports one as `feature`; main.tsx collects them.
  */
 export interface FeatureDescriptor {
-  /** Menu path → lazily loaded page. */
+  /** Menu path → lazily loaded page. A segment `:name` matches any one segment (`/query/:params`). */
   pages: Readonly<Record<string, FeaturePage>>;
   /** Permission codes the domain's buttons check. */
   permissions: readonly string[];
   /** Paths every signed-in user may open without a menu entry (the welcome page). */
   openPaths?: readonly string[];
+  /** Titles and meta of the pages that are not server menus (open paths). */
+  meta?: Readonly<Record<string, PageMeta>>;
 }

@@ -15,8 +15,7 @@ export function RequireAuth() {
   const location = useLocation();
   if (!token) {
     if (!isKnownPath(location.pathname)) return <Navigate to="/404" replace />;
-    const target = location.pathname === '/' ? '' : `?redirect=${encodeURIComponent(location.pathname + location.search)}`;
-    return <Navigate to={`/login${target}`} replace />;
+    return <Navigate to={loginPathFor(location)} replace />;
   }
   if (isLocked) return <Navigate to="/lock" replace />;
   // Keyed by the path: when another navigation overtakes this redirect (the sign-in page's own),
@@ -43,6 +42,11 @@ export function LockedOnly() {
   if (!token) return <Navigate to="/login" replace />;
   if (!isLocked) return <Navigate to={HOME_PATH} replace />;
   return <Outlet />;
+}
+
+/** /login, remembering the page to come back to (none for the root, which is the home page anyway). */
+export function loginPathFor({ pathname, search }: { pathname: string; search: string }): string {
+  return pathname === '/' ? '/login' : `/login?redirect=${encodeURIComponent(pathname + search)}`;
 }
 
 /** Accepts only same-site paths, so a crafted ?redirect= cannot send the user elsewhere. */

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FeatureDescriptor } from './feature';
-import { clearFeatures, findPage, isKnownPath, isOpenPath, registerFeatures } from './registry';
+import { clearFeatures, findPage, isKnownPath, isOpenPath, pageMeta, pageTitleKey, patternValues, registerFeatures } from './registry';
 
 const page = lazy(async () => ({ default: () => null }));
 
@@ -37,5 +37,28 @@ describe('feature registry', () => {
     registerFeatures(Object.values(features));
     expect(findPage('/controller/dictionaries')).toBeDefined();
     expect(isOpenPath('/wel/index')).toBe(true);
+  });
+
+  it('answers pattern paths (/query/:params) and gives declared titles, chosen by the query where asked', () => {
+    registerFeatures([
+      {
+        pages: { '/query/:params': page, '/detail/create': page },
+        permissions: [],
+        openPaths: ['/query/:params', '/detail/create'],
+        meta: {
+          '/query/:params': { title: 'general:query.title', menu: false },
+          '/detail/create': { title: (query) => (query.get('id') ? 'general:detail.edit' : 'general:detail.create') },
+        },
+      },
+    ]);
+    expect(findPage('/query/alpha')).toBe(page);
+    expect(isOpenPath('/query/alpha')).toBe(true);
+    expect(isKnownPath('/query/alpha')).toBe(true);
+    expect(isKnownPath('/query')).toBe(false);
+    expect(isKnownPath('/query/a/b')).toBe(false);
+    expect(patternValues('/query/%E5%AD%97')).toEqual(['字']);
+    expect(pageMeta('/query/x')?.menu).toBe(false);
+    expect(pageTitleKey('/detail/create', new URLSearchParams('id=7'))).toBe('general:detail.edit');
+    expect(pageTitleKey('/detail/create', new URLSearchParams(''))).toBe('general:detail.create');
   });
 });

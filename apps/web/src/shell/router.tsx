@@ -1,11 +1,16 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { loadFeatureBundles } from '../i18n';
+import { withChunkTimeout } from './chunkTimeout';
 import { GuestOnly, LockedOnly, RequireAuth } from './guards';
 import { PASSWORD_PATH } from './registry';
 import { PageLoading, RouteError } from './RouteError';
 
-const errorPages = () => import('./pages/ErrorPage');
+const errorPages = () => timed(() => import('./pages/ErrorPage'));
 
-export const router = createBrowserRouter([
+/** Spec §9: a route's code that has not arrived after 120 s fails, and the error page offers a retry. */
+const timed = <T,>(load: () => Promise<T>) => withChunkTimeout(load)();
+
+const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading />,
@@ -14,17 +19,17 @@ export const router = createBrowserRouter([
         path: '/login',
         element: <GuestOnly />,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('./pages/LoginPage')).LoginPage }) },
+          { index: true, lazy: async () => ({ Component: (await timed(() => import('./pages/LoginPage'))).LoginPage }) },
         ],
       },
       {
         path: '/authredirect',
-        lazy: async () => ({ Component: (await import('./pages/AuthRedirectPage')).AuthRedirectPage }),
+        lazy: async () => ({ Component: (await timed(() => import('./pages/AuthRedirectPage'))).AuthRedirectPage }),
       },
       {
         path: '/lock',
         element: <LockedOnly />,
-        children: [{ index: true, lazy: async () => ({ Component: (await import('./pages/LockPage')).LockPage }) }],
+        children: [{ index: true, lazy: async () => ({ Component: (await timed(() => import('./pages/LockPage'))).LockPage }) }],
       },
       { path: '/403', lazy: async () => ({ Component: (await errorPages()).ForbiddenPage }) },
       { path: '/404', lazy: async () => ({ Component: (await errorPages()).NotFoundPage }) },
@@ -35,19 +40,28 @@ export const router = createBrowserRouter([
         children: [
           {
             path: PASSWORD_PATH.slice(1),
-            lazy: async () => ({ Component: (await import('./pages/PasswordPage')).PasswordPage }),
+            lazy: async () => ({ Component: (await timed(() => import('./pages/PasswordPage'))).PasswordPage }),
           },
           {
-            lazy: async () => ({ Component: (await import('./layout/ShellLayout')).ShellLayout }),
+            // The pages' strings come with the shell, not with the sign-in page.
+            lazy: async () => {
+              const [{ ShellLayout }] = await Promise.all([timed(() => import('./layout/ShellLayout')), loadFeatureBundles()]);
+              return { Component: ShellLayout };
+            },
             children: [
               { index: true, element: <Navigate to="/wel" replace /> },
               { path: 'wel', element: <Navigate to="/wel/index" replace /> },
-              { path: 'iframe', lazy: async () => ({ Component: (await import('./pages/FramePage')).FramePage }) },
-              { path: '*', lazy: async () => ({ Component: (await import('./layout/MenuPage')).MenuPage }) },
+              { path: 'iframe', lazy: async () => ({ Component: (await timed(() => import('./pages/FramePage'))).FramePage }) },
+              { path: '*', lazy: async () => ({ Component: (await timed(() => import('./layout/MenuPage'))).MenuPage }) },
             ],
           },
         ],
       },
     ],
   },
-]);
+];
+
+/** The console's router; a host mounting it (micro-frontend) puts its routes under `basename`. */
+export const createConsoleRouter = (basename = '/') => createBrowserRouter(routes, basename === '/' ? {} : { basename });
+
+export type ConsoleRouter = ReturnType<typeof createConsoleRouter>;

@@ -1,13 +1,96 @@
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { getContent, setStore } from '../session/storage';
+import { DEFAULT_COLOR, DEFAULT_THEME, isThemeName, type ThemeName } from './theme/themes';
 
-interface ShellSettings {
+/**
+ * The settings drawer's switches (spec 000 §2). Each `show…` flag shows or hides the shell's
+ * control for that feature; the features' own components read the flag from this store.
+ */
+export interface ShellFlags {
+  /** Navigation in the header instead of the sidebar. */
+  horizontal: boolean;
+  /** The tab strip of opened pages. */
+  showTags: boolean;
+  /** The button that folds the sidebar. */
+  showCollapse: boolean;
+  /** The menu search button. */
+  showSearch: boolean;
+  showFullscreen: boolean;
+  /** The theme picker button in the top bar. */
+  showTheme: boolean;
+  /** The colour picker in the top bar. */
+  showColor: boolean;
+  /** First-level menus as a bar in the header. */
+  showTopMenu: boolean;
+  /** The feedback (screenshot) button. */
+  showFeedback: boolean;
+  /** The error log button (front-end errors kept as logs, spec 000 §8). */
+  showDebug: boolean;
+  /** The lock-screen action. */
+  showLock: boolean;
+}
+
+export type ShellFlag = keyof ShellFlags;
+
+export const DEFAULT_FLAGS: ShellFlags = {
+  horizontal: false,
+  showTags: true,
+  showCollapse: true,
+  showSearch: true,
+  showFullscreen: true,
+  showTheme: true,
+  showColor: true,
+  showTopMenu: false,
+  showFeedback: true,
+  showDebug: true,
+  showLock: true,
+};
+
+/** The storage entry (spec 000 §3 "setting values") holding the look and the switches. */
+export const SETTINGS_KEY = 'setting';
+
+interface StoredLook extends ShellFlags {
+  theme: ThemeName;
+  color: string;
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** What was stored, with anything missing or unreadable back at its default. */
+export function readLook(): StoredLook {
+  const stored = getContent<Partial<StoredLook> | null>(SETTINGS_KEY, null) ?? {};
+  const flags = Object.fromEntries(
+    Object.entries(DEFAULT_FLAGS).map(([key, fallback]) => {
+      const value = (stored as Record<string, unknown>)[key];
+      return [key, typeof value === 'boolean' ? value : fallback];
+    }),
+  ) as unknown as ShellFlags;
+  return {
+    ...flags,
+    theme: isThemeName(stored.theme) ? stored.theme : DEFAULT_THEME,
+    color: typeof stored.color === 'string' && HEX.test(stored.color) ? stored.color.toUpperCase() : DEFAULT_COLOR,
+  };
+}
+
+interface ShellSettings extends StoredLook {
   collapsed: boolean;
   toggleCollapsed(): void;
   /** Phones: the menu is a drawer over the page, closed unless asked for (not persisted). */
   drawerOpen: boolean;
   setDrawerOpen(open: boolean): void;
+  setFlag(flag: ShellFlag, value: boolean): void;
+  setTheme(theme: ThemeName): void;
+  /** A `#rrggbb` colour; anything else is ignored. */
+  setColor(color: string): void;
+  /** Back to the default look and switches. */
+  resetLook(): void;
+}
+
+function persist(state: StoredLook): void {
+  const look: StoredLook = { theme: state.theme, color: state.color } as StoredLook;
+  for (const key of Object.keys(DEFAULT_FLAGS) as ShellFlag[]) look[key] = state[key];
+  setStore(SETTINGS_KEY, look);
 }
 
 /** Layout preferences; they outlive the session (a new sign-in keeps the sidebar as it was). */
@@ -27,7 +110,8 @@ export function useIsMobile(): boolean {
   return mobile;
 }
 
-export const useShellSettings = create<ShellSettings>()((set) => ({
+export const useShellSettings = create<ShellSettings>()((set, get) => ({
+  ...readLook(),
   drawerOpen: false,
   setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
   collapsed: getContent('collapse', false),
@@ -36,4 +120,22 @@ export const useShellSettings = create<ShellSettings>()((set) => ({
       setStore('collapse', !state.collapsed);
       return { collapsed: !state.collapsed };
     }),
+  setFlag: (flag, value) => {
+    set({ [flag]: value } as Pick<ShellFlags, ShellFlag>);
+    persist(get());
+  },
+  setTheme: (theme) => {
+    if (!isThemeName(theme)) return;
+    set({ theme });
+    persist(get());
+  },
+  setColor: (color) => {
+    if (!HEX.test(color)) return;
+    set({ color: color.toUpperCase() });
+    persist(get());
+  },
+  resetLook: () => {
+    set({ ...DEFAULT_FLAGS, theme: DEFAULT_THEME, color: DEFAULT_COLOR });
+    persist(get());
+  },
 }));

@@ -4,7 +4,7 @@ import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { initI18n } from '../i18n';
+import { initI18n, loadFeatureBundles } from '../i18n';
 
 /** A query client for one test: no retries, nothing cached between tests. */
 export function testQueryClient() {
@@ -14,6 +14,7 @@ export function testQueryClient() {
 /** Renders inside what the shell gives every page: antd's zh locale and App, and a query client. */
 export async function renderPage(ui: ReactElement, client = testQueryClient()) {
   await initI18n('zh');
+  await loadFeatureBundles('zh');
   const view = render(
     // No animations: jsdom never ends them, so closing dialogs would linger.
     <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>

@@ -4,4 +4,6 @@ export const AUTH_PERMISSIONS = {
   unlock: 'user:unlock',
   /** Set users' passwords to the configured reset password, to be changed at next sign-in. */
   resetPassword: 'user:reset-password',
+  /** See and change which social-provider users sign in as a user. */
+  socialLinks: 'user:social-link',
 } as const;

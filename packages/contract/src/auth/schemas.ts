@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../envelope.ts';
+import { id, idParam } from '../envelope.ts';
 import { requiredText, text } from '../text.ts';
 import { email, mobile } from '../validators.ts';
 
@@ -9,6 +9,8 @@ export const passwordGrant = z.object({
   /** RSA-OAEP (SHA-256) ciphertext of the password, base64. */
   password: z.string({ message: 'auth.passwordRequired' }).min(1, { message: 'auth.passwordRequired' }),
   scope: z.string().optional(),
+  /** A public client (the console) may name itself here instead of in HTTP Basic (RFC 6749 §2.3.1). */
+  client_id: z.string().max(128).optional(),
   type: z.string().optional(),
   loginMode: z.string().optional(),
 });
@@ -18,6 +20,8 @@ export const refreshGrant = z.object({
     .string({ message: 'auth.refreshTokenRequired' })
     .min(1, { message: 'auth.refreshTokenRequired' }),
   scope: z.string().optional(),
+  /** A public client (the console) may name itself here instead of in HTTP Basic (RFC 6749 §2.3.1). */
+  client_id: z.string().max(128).optional(),
 });
 /** Social sign-in: the authorization code a configured OAuth 2.0 provider gave the console's /authredirect page. */
 export const socialGrant = z.object({
@@ -26,9 +30,33 @@ export const socialGrant = z.object({
   code: z.string({ message: 'auth.socialCodeRequired' }).min(1, { message: 'auth.socialCodeRequired' }).max(2048),
   state: z.string().max(512).optional(),
   scope: z.string().optional(),
+  /** A public client (the console) may name itself here instead of in HTTP Basic (RFC 6749 §2.3.1). */
+  client_id: z.string().max(128).optional(),
+});
+/**
+ * The legacy signed sign-in (spec 000 §7: `loginid, sign, time, Type`, no `grant_type`): a
+ * trusted system vouches for an account with HMAC-SHA256 over the fields and the tenant, under a
+ * shared secret; `time` bounds it in time, and each signature signs in once.
+ */
+export const signedGrant = z.object({
+  grant_type: z.literal('').optional().describe('Absent (or empty): this variant names no grant type'),
+  loginid: requiredText('standard', 'auth.loginIdRequired'),
+  sign: z
+    .string({ message: 'auth.signRequired' })
+    .min(1, { message: 'auth.signRequired' })
+    .max(256)
+    .describe('Lowercase hex HMAC-SHA256 of `tenantId|loginid|time|Type` with the shared secret'),
+  time: z
+    .string({ message: 'auth.signTimeRequired' })
+    .regex(/^\d{10}(\d{3})?$/, { message: 'auth.signTimeRequired' })
+    .describe('When it was signed: Unix time in seconds (10 digits) or milliseconds (13 digits)'),
+  Type: z.string().max(32).default('').describe('Kind of sign-in the caller names (signed too; recorded in the audit log)'),
+  scope: z.string().optional(),
+  /** A public client (the console) may name itself here instead of in HTTP Basic (RFC 6749 §2.3.1). */
+  client_id: z.string().max(128).optional(),
 });
 /** The token endpoint's form: one of the grants (documented as such; the endpoint parses it itself for RFC 6749 errors). */
-export const tokenRequest = z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant, socialGrant]);
+export const tokenRequest = z.union([z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant, socialGrant]), signedGrant]);
 
 /** RFC 6749 token response plus the session user fields of spec 000 §3. */
 export const tokenResponse = z.object({
@@ -109,3 +137,25 @@ export const socialProvider = z.object({
   source: z.string(),
   authorizeUrl: z.string().describe('Authorization address with response_type, client_id and redirect_uri filled in'),
 });
+
+/** A link: this provider's user signs in as this user of the tenant. */
+export const socialLink = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    source: z.string(),
+    externalId: z.string(),
+    createTime: z.string(),
+  })
+  .meta({ id: 'SocialLink' });
+export const socialLinkQuery = z.object({ userId: idParam });
+export const socialLinkBody = z.object({
+  userId: id,
+  source: requiredText('short', 'auth.socialSourceRequired'),
+  externalId: requiredText('standard', 'auth.externalIdRequired'),
+});
+export const socialLinkIds = z.object({
+  ids: z.array(id, { message: 'auth.socialLinkIdsRequired' }).min(1, { message: 'auth.socialLinkIdsRequired' }).max(500),
+});
+export const socialLinkRemoved = z.object({ removed: z.number().describe('Links removed') });
+export type SocialLinkRecord = z.infer<typeof socialLink>;

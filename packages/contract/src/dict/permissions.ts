@@ -4,4 +4,6 @@ export const DICT_PERMISSIONS = {
   add: 'dict:add',
   edit: 'dict:edit',
   delete: 'dict:delete',
+  /** The data-items screen (the same dictionaries; its calls need dict:view). */
+  items: 'dict:items',
 } as const;

@@ -249,6 +249,17 @@ export const USER_ENDPOINTS = {
   }),
 
   // Directories: who maintains what, and the users of a user's company.
+  directory: defineEndpoint({
+    operationId: 'users.rest.directory',
+    method: 'GET',
+    path: '/users/directory',
+    tag,
+    summary: 'Pick users',
+    description: `A page of the tenant's enabled users, ordered by account, filtered by account and name, for pickers any signed-in user opens (a delegate, a stamp's members). ${DIRECTORY}`,
+    access: 'authenticated',
+    query: userDirectoryQuery,
+    response: pageOf(userBrief),
+  }),
   maintenanceUsers: defineEndpoint({
     operationId: 'users.rest.maintenanceUsers',
     method: 'GET',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenantTable } from '../../platform/tables.ts';
 
@@ -16,6 +17,10 @@ export const auditLogs = tenantTable(
     ip: text('ip').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_tenant_time').on(t.tenantId, t.createdAt)],
+  (t) => [
+    index('audit_log_tenant_time').on(t.tenantId, t.createdAt),
+    // A user's own sign-ins (the dashboard's recent sign-ins and its sign-in chart).
+    index('audit_log_user_login').on(t.tenantId, t.userId, t.createdAt).where(sql`action = 'login'`),
+  ],
   ['select', 'insert'],
 );

@@ -10,7 +10,17 @@ import { loadPlatformKeys } from './keys.ts';
 import { accountRoutes } from './account.ts';
 import { authRoutes } from './routes.ts';
 import { createAuthService, sessionUserAllowedSql } from './service.ts';
-import { authLockouts, authRateLimits, authSessions, authUsedRefreshTokens, platformKeys } from './tables.ts';
+import { linkRoutes, linkSweepFixture } from './links.ts';
+import {
+  authLockouts,
+  authRateLimits,
+  authSessions,
+  authSocialLinks,
+  authUsedRefreshTokens,
+  authUsedSignatures,
+  oauthClients,
+  platformKeys,
+} from './tables.ts';
 
 /** Verified tokens, remembered until they expire: a signature check per request costs more than the query it guards. */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -29,17 +39,20 @@ function sessionCheck(claims: AccessClaims, code: string): SQL {
 export const module = defineModule({
   name: 'auth',
   after: ['users', 'tenants', 'audit', 'menus'],
-  tables: [authSessions, authUsedRefreshTokens, authLockouts, authRateLimits, platformKeys],
+  tables: [authSessions, authUsedRefreshTokens, authLockouts, authRateLimits, platformKeys, authSocialLinks, authUsedSignatures, oauthClients],
   routes: async ({ db, config, audit }) => {
     const keys = await loadPlatformKeys(db);
     const service = createAuthService(db, keys, config, audit);
-    return [...authRoutes(service, db, config), ...accountRoutes(service, config)];
+    return [...authRoutes(service, db, config), ...accountRoutes(service, config), ...linkRoutes()];
   },
   // Account-security buttons of the user screen (the users domain's menu).
   menus: [
     { parent: USER_PERMISSIONS.view, code: AUTH_PERMISSIONS.unlock, name: '解锁用户', category: 2, sort: 90, i18n: 'unlock' },
     { parent: USER_PERMISSIONS.view, code: AUTH_PERMISSIONS.resetPassword, name: '重置密码', category: 2, sort: 91, i18n: 'resetPassword' },
+    { parent: USER_PERMISSIONS.view, code: AUTH_PERMISSIONS.socialLinks, name: '第三方账号', category: 2, sort: 92, i18n: 'socialLinks' },
   ],
+  uniqueMessages: [{ constraint: 'auth_social_link_external', message: 'auth.socialLinkExists' }],
+  sweep: linkSweepFixture,
   async authenticator({ db }) {
     const { tokenSecret } = await loadPlatformKeys(db);
     const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();

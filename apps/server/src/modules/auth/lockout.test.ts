@@ -68,15 +68,20 @@ describeDb(`sign-in lockout (${dbLabel})`, () => {
     expect(a.json()).toEqual(b.json());
   });
 
-  it('ends the live sessions of a locked user at once, and refuses their refresh token', async () => {
+  it('a lock blocks new password sign-ins only: an anonymous attacker cannot log a signed-in user out', async () => {
     await newUser('signedin');
     const tokens = await signIn(server, TENANT, 'signedin', RIGHT);
     const client = as(server, tokens.access_token);
     expect((await client.get('/api/user/getUserInfo')).statusCode).toBe(200);
+    // Anyone can lock an account by guessing wrong…
     await failTimes('signedin', LIMIT);
-    expect((await client.get('/api/user/getUserInfo')).statusCode).toBe(401);
+    expect((await attempt('signedin', RIGHT)).json()).toMatchObject({ error: 'invalid_grant', sys_msg: LOCKED });
+    // …but the user already signed in keeps working, and their session goes on refreshing.
+    expect((await client.get('/api/user/getUserInfo')).statusCode).toBe(200);
     const refresh = await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
-    expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
+    expect(refresh.statusCode, refresh.body).toBe(200);
+    const renewed = as(server, refresh.json().access_token);
+    expect((await renewed.get('/api/user/getUserInfo')).statusCode).toBe(200);
   });
 
   it('lifts the lock by itself after its time, and the next lock in a row lasts twice as long', async () => {

@@ -1,5 +1,5 @@
 import { type Db, rowsOf, type Tx } from '@macro/store';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { authLockouts } from './tables.ts';
 
 /*
@@ -70,8 +70,8 @@ export async function recordSuccess(db: Db, tenantId: string, account: string): 
   return !lock?.locked;
 }
 
-/** SQL: the account of this tenant is locked now. */
-export function accountLockedSql(tenantId: SQL, account: SQL | string): SQL {
+/** SQL: the account of this tenant is locked now (a probe of the lockout key, for lists to fold in). */
+export function accountLockedSql(tenantId: SQL, account: SQL): SQL {
   return sql`exists (select 1 from ${authLockouts} l where l.tenant_id = ${tenantId} and l.account = ${account}
     and l.locked_until > now())`;
 }
@@ -80,16 +80,6 @@ export function accountLockedSql(tenantId: SQL, account: SQL | string): SQL {
 export async function lockStates(tx: Tx, accounts: readonly string[]) {
   if (!accounts.length) return [];
   return tx.select().from(authLockouts).where(inArray(authLockouts.account, [...accounts]));
-}
-
-/** Which of these accounts of the transaction's tenant are locked now (the user list shows it). */
-export async function lockedAccounts(tx: Tx, accounts: readonly string[]): Promise<Set<string>> {
-  if (!accounts.length) return new Set();
-  const rows = await tx
-    .select({ account: authLockouts.account })
-    .from(authLockouts)
-    .where(and(inArray(authLockouts.account, [...accounts]), sql`${authLockouts.lockedUntil} > now()`));
-  return new Set(rows.map((r) => r.account));
 }
 
 /** Lifts the lock of an account of the transaction's tenant and forgets its failures. */

@@ -1,5 +1,5 @@
-import { index, integer, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { globalTable, tenantTable } from '../../platform/tables.ts';
+import { boolean, index, integer, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { globalTable, idColumn, tenantTable } from '../../platform/tables.ts';
 
 /**
  * A signed-in session: the access tokens it issues carry its id, its refresh token is stored
@@ -15,6 +15,11 @@ export const authSessions = tenantTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The confidential OAuth client the session was opened through; null for the console's
+     * public client. A refresh asks that the client still exists and is enabled.
+     */
+    clientId: text('client_id'),
   },
   (t) => [index('auth_session_user').on(t.tenantId, t.userId)],
   ['select', 'insert', 'update'],
@@ -22,7 +27,8 @@ export const authSessions = tenantTable(
 
 /**
  * Every refresh token a session has rotated away from, hashed: presenting any of them again
- * means someone else holds the session, which then ends.
+ * means someone else holds the session, which then ends; except the immediately previous one
+ * within a short grace after its rotation, which gets the same successor back.
  */
 export const authUsedRefreshTokens = tenantTable(
   'auth_used_refresh',
@@ -32,6 +38,12 @@ export const authUsedRefreshTokens = tenantTable(
       .notNull()
       .references(() => authSessions.id, { onDelete: 'cascade' }),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The refresh token this one was rotated into, sealed with a key only this token's holder can
+     * derive (service.ts `sealNext`): for a short grace after the rotation, the same holder
+     * presenting it again (two tabs refreshing at once) gets that same successor back.
+     */
+    nextSealed: text('next_sealed'),
   },
   (t) => [index('auth_used_refresh_session').on(t.sessionId)],
   ['select', 'insert'],
@@ -72,3 +84,61 @@ export const platformKeys = globalTable('platform_key', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Which user of the tenant a social provider's user signs in as: the provider (`source`) and
+ * its id of the user (WeChat Work userid, DingTalk unionId, the generic provider's account
+ * field) → a user. Administrators manage the links; without one, the user whose account equals
+ * the external id signs in.
+ */
+export const authSocialLinks = tenantTable(
+  'auth_social_link',
+  {
+    id: idColumn(),
+    userId: integer('user_id').notNull(),
+    source: text('source').notNull(),
+    externalId: text('external_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('auth_social_link_external').on(t.tenantId, t.source, t.externalId),
+    index('auth_social_link_user').on(t.tenantId, t.userId),
+  ],
+  ['select', 'insert', 'delete'],
+);
+
+/**
+ * Signatures of the legacy signed sign-in already used (hashed), kept while their time could
+ * still pass: a signature signs in once. Written by the server itself, never by a request.
+ */
+export const authUsedSignatures = globalTable('auth_used_signature', {
+  hash: text('hash').primaryKey(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Confidential OAuth clients (RFC 6749 §2.1) for integrations that call the API: platform-wide,
+ * managed by the platform tenant's administrators. The secret is stored scrypt-hashed and shown
+ * once, at creation and on rotation. `grants` lists the grant types the client may use; the
+ * TTLs (seconds) replace the configured ones for its tokens.
+ */
+export const oauthClients = globalTable(
+  'macro_oauth_client',
+  {
+    clientId: text('client_id').primaryKey(),
+    /** The number the administration screens and their audit records name the client by. */
+    id: integer('id').notNull().unique().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    grants: text('grants').array().notNull(),
+    accessTtl: integer('access_ttl').notNull(),
+    refreshTtl: integer('refresh_ttl').notNull(),
+    /** Where the client may be sent back to (absolute http(s) URIs), for redirecting grants. */
+    redirectUris: text('redirect_uris').array().notNull().default([]),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  undefined,
+  ['select', 'insert', 'update', 'delete'],
+);

@@ -43,7 +43,7 @@ export const module = defineModule({
         { code: P.add, name: '新增', category: 2, i18n: 'add' },
         { code: P.edit, name: '修改', category: 2, i18n: 'edit' },
         { code: P.delete, name: '删除', category: 2, i18n: 'delete' },
-        { code: P.status, name: '启用停用', category: 2, i18n: 'status' },
+        { code: P.status, name: '启用停用', category: 2, i18n: 'userStatus' },
       ],
     },
   ],

@@ -13,6 +13,7 @@ import {
   removeDicts,
   submitDict,
 } from './service.ts';
+import { dataItemRoutes } from './dataItems.ts';
 import { STARTER_DICTIONARIES } from './starter.ts';
 import { dicts } from './tables.ts';
 
@@ -57,7 +58,8 @@ async function sweepFixture(owner: SweepClient) {
   return {
     marker,
     query: { id: String(parent), parentId: String(parent), ids: [parent, child, bizParent].join(','), code: marker, dictValue: marker },
-    body: { id: child, parentId: parent, code: marker, dictKey: 'k', dictValue: 'stolen' },
+    // Never the marker: a create call (data items take no id) rightly makes the intruder's own row.
+    body: { id: child, parentId: parent, code: 'SweepStolenCode', dictKey: 'k', dictValue: 'stolen' },
     snapshot: async () =>
       [
         (await owner.get(`/api${system}/child-list?parentId=${parent}&size=500`)).body,
@@ -71,7 +73,7 @@ export const module = defineModule({
   name: 'dict',
   after: ['users'],
   tables: [dicts],
-  routes: () => DICT_KINDS.flatMap(familyRoutes),
+  routes: () => [...DICT_KINDS.flatMap(familyRoutes), ...dataItemRoutes()],
   menus: [
     {
       parent: MENU_FOLDERS.system,
@@ -86,6 +88,8 @@ export const module = defineModule({
         { code: DICT_PERMISSIONS.delete, name: '删除', category: 2, i18n: 'delete' },
       ],
     },
+    // The same dictionaries through the data-item calls; their buttons are the dictionary's own codes.
+    { parent: MENU_FOLDERS.system, code: DICT_PERMISSIONS.items, name: '数据项', path: '/controller/data-items', source: 'DatabaseOutlined', i18n: 'dataItems', sort: 49 },
   ],
   uniqueMessages: [
     { constraint: 'macro_dict_parent_code', message: 'dict.codeExists', params: { code: 'code' } },

@@ -16,7 +16,7 @@ import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { buildTree } from '../../platform/tree.ts';
 import { adminRoleId } from '../roles/service.ts';
-import { tenantService } from '../tenants/service.ts';
+import { tenantService, withdrawMenusFromPackages } from '../tenants/service.ts';
 import { contributedCodes } from './seed.ts';
 import { grantMenus } from './service.ts';
 import { menus, roleMenus } from './tables.ts';
@@ -190,6 +190,8 @@ export function menuAdmin(deps: ModuleDeps) {
     for (const [roleId, menuIds] of byRole) {
       await ctx.audit.record(tx, ctx.actor, { action: 'revoke', resource: 'role', resourceId: roleId, before: { menuIds: menuIds.sort((a, b) => a - b) } });
     }
+    // Packages no longer offer a menu that is gone.
+    await withdrawMenusFromPackages(ctx, ids);
     return { removed: await auditedDelete(ctx, menus, RESOURCE, doomed), grantsRemoved: grants.length };
   }
 

@@ -8,7 +8,7 @@ import { menuRoutes, permissionCodes, topMenus } from './service.ts';
 import { menuSeeds, menus, roleMenus } from './tables.ts';
 
 /** Folders of the sidebar that domains put their screens under. */
-export const MENU_FOLDERS = { system: 'system' } as const;
+export const MENU_FOLDERS = { system: 'system', workflow: 'workflow' } as const;
 
 /**
  * Sweep data: a menu with a button under it, made by the platform's administrator. Menus are
@@ -38,6 +38,7 @@ export const module = defineModule({
   tables: [menus, roleMenus, menuSeeds],
   menus: [
     { code: MENU_FOLDERS.system, name: '系统管理', path: '/controller', source: 'SettingOutlined', i18n: 'system', sort: 1 },
+    { code: MENU_FOLDERS.workflow, name: '流程中心', path: '/workflow', source: 'ApartmentOutlined', i18n: 'workflow', sort: 2 },
     {
       parent: MENU_FOLDERS.system,
       code: P.view,

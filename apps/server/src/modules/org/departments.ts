@@ -4,10 +4,11 @@ import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
+import { withinScope } from '../../platform/dataScope.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { buildTree } from '../../platform/tree.ts';
-import { countUsersInDepartments } from '../users/service.ts';
+import { countUsersInDepartments, renameUsersDepartment } from '../users/service.ts';
 import { lockCompanyShared } from './companies.ts';
 import { dictionaryNames, isSelfOrDescendant, iso, lockTree } from './shared.ts';
 import { companies, departments } from './tables.ts';
@@ -95,9 +96,9 @@ export async function listDepts(
   );
 }
 
-/** Direct children of `parentId` (0: top departments, of one company when given). */
-export function lazyDepts(tx: Tx, parentId: number, companyId?: number): Promise<Dept[]> {
-  return deptsWhere(tx, sql`t.parent_id = ${parentId} ${companyId ? sql`and t.company_id = ${companyId}` : sql``}`);
+/** Direct children of `parentId` (0: top departments, of one company when given) inside the caller's data scope. */
+export function lazyDepts(tx: Tx, parentId: number, companyId?: number, scope: SQL = sql`true`): Promise<Dept[]> {
+  return deptsWhere(tx, sql`t.parent_id = ${parentId} ${companyId ? sql`and t.company_id = ${companyId}` : sql``} and ${scope}`);
 }
 
 const toTreeNode = (d: Dept): DeptTreeNode => ({
@@ -111,25 +112,29 @@ const toTreeNode = (d: Dept): DeptTreeNode => ({
   children: [],
 });
 
-export async function deptTree(tx: Tx, companyId?: number): Promise<DeptTreeNode[]> {
-  const rows = await deptsWhere(tx, companyId ? sql`t.company_id = ${companyId}` : sql`true`);
+/**
+ * The departments (of one company when given) inside the caller's data scope as a tree; one whose
+ * parent lies outside the scope stands at the top.
+ */
+export async function deptTree(tx: Tx, companyId?: number, scope: SQL = sql`true`): Promise<DeptTreeNode[]> {
+  const rows = await deptsWhere(tx, sql`${companyId ? sql`t.company_id = ${companyId}` : sql`true`} and ${scope}`);
   return buildTree(rows, toTreeNode, { id: (d) => d.id, parentId: (d) => d.parentId });
 }
 
-export async function lazyDeptTree(tx: Tx, parentId: number, companyId?: number): Promise<DeptTreeNode[]> {
-  return (await lazyDepts(tx, parentId, companyId)).map(toTreeNode);
+export async function lazyDeptTree(tx: Tx, parentId: number, companyId?: number, scope: SQL = sql`true`): Promise<DeptTreeNode[]> {
+  return (await lazyDepts(tx, parentId, companyId, scope)).map(toTreeNode);
 }
 
 /** The departments of a company as a tree of whole records (the tree table). */
-export async function companyDeptTree(tx: Tx, companyId: number): Promise<DeptNode[]> {
+export async function companyDeptTree(tx: Tx, companyId: number, scope: SQL = sql`true`): Promise<DeptNode[]> {
   await findOr404(tx, companies, companyId, { message: 'org.companyNotFound' });
-  const rows = await deptsWhere(tx, sql`t.company_id = ${companyId}`);
+  const rows = await deptsWhere(tx, sql`t.company_id = ${companyId} and ${scope}`);
   return buildTree(rows, (d): DeptNode => ({ ...d, children: [] }), { id: (d) => d.id, parentId: (d) => d.parentId });
 }
 
-/** Every department, as rows (for the combined organisation trees). */
-export function allDepts(tx: Tx): Promise<Dept[]> {
-  return deptsWhere(tx, sql`true`);
+/** Every department inside the caller's data scope, as rows (for the combined organisation trees). */
+export function allDepts(tx: Tx, scope: SQL = sql`true`): Promise<Dept[]> {
+  return deptsWhere(tx, scope);
 }
 
 async function assertType(tx: Tx, key: string): Promise<void> {
@@ -142,7 +147,7 @@ async function assertType(tx: Tx, key: string): Promise<void> {
  * be removed meanwhile; its parent must be a department of the same company and not itself or
  * below it.
  */
-export async function submitDept(ctx: Ctx, input: DeptInput): Promise<Dept> {
+export async function submitDept(ctx: Ctx, input: DeptInput, scope?: SQL): Promise<Dept> {
   const { tx } = ctx;
   await assertType(tx, input.deptType);
   await lockCompanyShared(tx, input.companyId);
@@ -156,7 +161,9 @@ export async function submitDept(ctx: Ctx, input: DeptInput): Promise<Dept> {
   const { id, ...values } = input;
   // The tree lock comes before the row lock (as for companies): opposite moves must not deadlock.
   if (id !== undefined) await lockTree(tx, 'macro_dept');
-  const before = id === undefined ? undefined : await findOr404(tx, departments, id, { lock: true, ...NOT_FOUND });
+  // A department outside the caller's data scope is not found (404), as another tenant's.
+  const before =
+    id === undefined ? undefined : await findOr404(tx, departments, id, { lock: true, ...NOT_FOUND, where: scope && withinScope(departments, scope) });
   const moves = !before || before.parentId !== input.parentId || before.companyId !== input.companyId;
   if (input.parentId !== ORG_ROOT && moves) {
     const [parent] = await tx.select().from(departments).where(eq(departments.id, input.parentId)).for('share');
@@ -170,13 +177,15 @@ export async function submitDept(ctx: Ctx, input: DeptInput): Promise<Dept> {
   }
   if (!before) return deptDetail(tx, (await auditedInsert(ctx, departments, RESOURCE, values)).id);
   await auditedUpdate(ctx, departments, RESOURCE, before, { ...values, updatedAt: new Date() });
+  // Users keep their department's name beside its id: a rename reaches them in the same transaction.
+  if (before.deptName !== values.deptName) await renameUsersDepartment(tx, before.id, values.deptName);
   return deptDetail(tx, before.id);
 }
 
 /** Deletes departments: refused when one has sub-departments outside the set, or users. */
-export async function removeDepts(ctx: Ctx, ids: number[]): Promise<number> {
+export async function removeDepts(ctx: Ctx, ids: number[], scope?: SQL): Promise<number> {
   const { tx } = ctx;
-  const doomed = await lockAll(tx, departments, ids, NOT_FOUND);
+  const doomed = await lockAll(tx, departments, [...new Set(ids)], { ...NOT_FOUND, where: scope && withinScope(departments, scope) });
   const children = await tx
     .select({ id: departments.id, parentId: departments.parentId })
     .from(departments)

@@ -8,17 +8,33 @@ import {
   SPECIAL_POST_TYPE,
 } from '@macro/contract/org';
 import { findOr404 } from '../../platform/crud.ts';
-import { defineModule, route } from '../../platform/module.ts';
+import { assertWrittenInScope } from '../../platform/dataScope.ts';
+import { defineModule, type RouteCtx, route } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '../menus/index.ts';
 import { companyDetail, companyTree, removeCompany, submitCompany } from './companies.ts';
 import { companyDeptTree, deptDetail, deptTree, lazyDepts, lazyDeptTree, listDepts, removeDepts, submitDept } from './departments.ts';
 import { usersInDepartments } from '../users/people.ts';
+import { USER_DATA } from '../users/tables.ts';
 import { assertCompany, departmentsOfCompanies } from './people.ts';
 import { provisionDemoOrganisation } from './starter.ts';
 import { saveSpecialPosts, specialPostHolders, specialPostsOf } from './specialPosts.ts';
 import { sweepFixture } from './sweep.ts';
 import { companies, DEPT_DATA, departments, specialPosts } from './tables.ts';
 import { companyDepartmentTree, companyDepartmentUserTree, companyPostTree } from './trees.ts';
+
+/** Routes that narrow departments by the caller's data scopes (reads, trees, edits and removals alike). */
+const depts = { dataResources: [DEPT_DATA] } as const;
+
+/**
+ * A department the caller creates must lie inside their data scope, judged as written: under
+ * "department and below", inside their subtree; under "own department", only theirs. Else 403
+ * and nothing stays.
+ */
+async function createDeptInScope(ctx: RouteCtx, body: Parameters<typeof submitDept>[1]) {
+  const created = await submitDept(ctx, { ...body, id: undefined });
+  await assertWrittenInScope(ctx.tx, departments, created.id, await ctx.dataScope(DEPT_DATA));
+  return created;
+}
 
 const button = (code: string, name: string, i18n: string) => ({ code, name, category: 2 as const, i18n });
 
@@ -32,34 +48,38 @@ export const module = defineModule({
     route(C.remove, async ({ params }, ctx) => ({ removed: await removeCompany(ctx, params.companyId) })),
     route(C.detail, ({ params }, { tx }) => companyDetail(tx, params.companyId)),
     route(C.tree, (_, { tx }) => companyTree(tx)),
-    route(C.departmentsTree, (_, { tx }) => companyDepartmentTree(tx)),
-    route(C.departmentsUsersTree, (_, { tx }) => companyDepartmentUserTree(tx)),
-    route(C.companyDepartmentsTree, ({ params }, { tx }) => companyDeptTree(tx, params.companyId)),
-    route(C.users, async ({ params, query }, { tx }) => {
-      await assertCompany(tx, params.companyId);
-      return usersInDepartments(tx, await departmentsOfCompanies(tx, [params.companyId]), query);
-    }),
+    route(C.departmentsTree, async (_, { tx, dataScope }) => companyDepartmentTree(tx, await dataScope(DEPT_DATA)), depts),
+    route(C.departmentsUsersTree, async (_, { tx, dataScope }) => companyDepartmentUserTree(tx, await dataScope(DEPT_DATA)), depts),
+    route(C.companyDepartmentsTree, async ({ params }, { tx, dataScope }) => companyDeptTree(tx, params.companyId, await dataScope(DEPT_DATA)), depts),
+    route(
+      C.users,
+      async ({ params, query }, { tx, dataScope }) => {
+        await assertCompany(tx, params.companyId);
+        return usersInDepartments(tx, await departmentsOfCompanies(tx, [params.companyId]), query, await dataScope(USER_DATA));
+      },
+      { dataResources: [USER_DATA] },
+    ),
     route(C.specialPost, async ({ params }, { tx }) => {
       await findOr404(tx, companies, params.companyId, { message: 'org.companyNotFound' });
       return specialPostHolders(tx, SPECIAL_POST_TYPE.company);
     }),
     route(C.postsTree, ({ params }, { tx }) => companyPostTree(tx, params.companyId)),
 
-    route(D.create, ({ body }, ctx) => submitDept(ctx, body)),
-    route(D.detail, async ({ params }, { tx, dataScope }) => deptDetail(tx, params.deptId, await dataScope(DEPT_DATA)), { dataResources: [DEPT_DATA] }),
-    route(D.update, ({ params, body }, ctx) => submitDept(ctx, { ...body, id: params.deptId })),
-    route(D.remove, async ({ params }, ctx) => ({ removed: await removeDepts(ctx, [params.deptId]) })),
+    route(D.create, ({ body }, ctx) => createDeptInScope(ctx, body), depts),
+    route(D.detail, async ({ params }, { tx, dataScope }) => deptDetail(tx, params.deptId, await dataScope(DEPT_DATA)), depts),
+    route(D.update, async ({ params, body }, ctx) => submitDept(ctx, { ...body, id: params.deptId }, await ctx.dataScope(DEPT_DATA)), depts),
+    route(D.remove, async ({ params }, ctx) => ({ removed: await removeDepts(ctx, [params.deptId], await ctx.dataScope(DEPT_DATA)) }), depts),
     route(D.specialPost, async ({ params }, { tx }) => {
       await findOr404(tx, departments, params.deptId, { message: 'org.deptNotFound' });
       return specialPostHolders(tx, SPECIAL_POST_TYPE.department);
     }),
-    route(D.list, async ({ query }, { tx, dataScope }) => listDepts(tx, query, await dataScope(DEPT_DATA)), { dataResources: [DEPT_DATA] }),
-    route(D.lazyList, ({ query }, { tx }) => lazyDepts(tx, query.parentId, query.companyId)),
-    route(D.detailByQuery, async ({ query }, { tx, dataScope }) => deptDetail(tx, query.id, await dataScope(DEPT_DATA)), { dataResources: [DEPT_DATA] }),
-    route(D.submit, ({ body }, ctx) => submitDept(ctx, body)),
-    route(D.removeMany, async ({ query }, ctx) => ({ removed: await removeDepts(ctx, query.ids) })),
-    route(D.tree, ({ query }, { tx }) => deptTree(tx, query.companyId)),
-    route(D.lazyTree, ({ query }, { tx }) => lazyDeptTree(tx, query.parentId, query.companyId)),
+    route(D.list, async ({ query }, { tx, dataScope }) => listDepts(tx, query, await dataScope(DEPT_DATA)), depts),
+    route(D.lazyList, async ({ query }, { tx, dataScope }) => lazyDepts(tx, query.parentId, query.companyId, await dataScope(DEPT_DATA)), depts),
+    route(D.detailByQuery, async ({ query }, { tx, dataScope }) => deptDetail(tx, query.id, await dataScope(DEPT_DATA)), depts),
+    route(D.submit, async ({ body }, ctx) => (body.id === undefined ? createDeptInScope(ctx, body) : submitDept(ctx, body, await ctx.dataScope(DEPT_DATA))), depts),
+    route(D.removeMany, async ({ query }, ctx) => ({ removed: await removeDepts(ctx, query.ids, await ctx.dataScope(DEPT_DATA)) }), depts),
+    route(D.tree, async ({ query }, { tx, dataScope }) => deptTree(tx, query.companyId, await dataScope(DEPT_DATA)), depts),
+    route(D.lazyTree, async ({ query }, { tx, dataScope }) => lazyDeptTree(tx, query.parentId, query.companyId, await dataScope(DEPT_DATA)), depts),
 
     route(S.get, ({ query }, { tx }) => specialPostsOf(tx, query.type)),
     route(S.save, ({ body }, ctx) => saveSpecialPosts(ctx, body.F_Type, body.postList)),

@@ -1,5 +1,6 @@
 import type { OrgTreeNode } from '@macro/contract/org';
 import type { Tx } from '@macro/store';
+import { type SQL, sql } from 'drizzle-orm';
 import { findOr404 } from '../../platform/crud.ts';
 import { buildTree } from '../../platform/tree.ts';
 import { postOptions } from '../posts/service.ts';
@@ -7,8 +8,11 @@ import { companyRows } from './companies.ts';
 import { allDepts } from './departments.ts';
 import { companies } from './tables.ts';
 
-/** Companies with their departments under them: departments hang under their parent, or their company at the top. */
-export async function companyDepartmentTree(tx: Tx): Promise<OrgTreeNode[]> {
+/**
+ * Companies with their departments under them: departments hang under their parent, or their
+ * company at the top. Only departments inside the caller's data scope (`deptScope`) appear.
+ */
+export async function companyDepartmentTree(tx: Tx, deptScope: SQL = sql`true`): Promise<OrgTreeNode[]> {
   const companyNodes = buildTree(
     await companyRows(tx),
     (c): OrgTreeNode => ({ key: `company-${c.id}`, id: c.id, kind: 'company', title: c.companyName, parentId: c.parentId, companyId: c.id, children: [] }),
@@ -22,7 +26,7 @@ export async function companyDepartmentTree(tx: Tx): Promise<OrgTreeNode[]> {
     }
   };
   index(companyNodes);
-  const depts = await allDepts(tx);
+  const depts = await allDepts(tx, deptScope);
   const deptForest = buildTree(
     depts,
     (d): OrgTreeNode => ({ key: `department-${d.id}`, id: d.id, kind: 'department', title: d.deptName, parentId: d.parentId, companyId: d.companyId, children: [] }),
@@ -34,8 +38,8 @@ export async function companyDepartmentTree(tx: Tx): Promise<OrgTreeNode[]> {
 }
 
 /** The same tree with the users of each department as leaves; users carry no department yet, so none appear. */
-export function companyDepartmentUserTree(tx: Tx): Promise<OrgTreeNode[]> {
-  return companyDepartmentTree(tx);
+export function companyDepartmentUserTree(tx: Tx, deptScope: SQL = sql`true`): Promise<OrgTreeNode[]> {
+  return companyDepartmentTree(tx, deptScope);
 }
 
 /** One company with the tenant's posts under it. */

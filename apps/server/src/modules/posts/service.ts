@@ -76,6 +76,15 @@ export async function postsByIds(tx: Tx, ids: readonly number[]): Promise<Post[]
   return rows.map(toPost);
 }
 
+/**
+ * SQL: the posts whose ids `postIds` (a subquery) yields, as a JSON array of `[id, name]` ordered
+ * as post lists are (sort, id); for another module to fold into its own statement.
+ */
+export function postPairsSql(postIds: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_array(p.id, p.post_name) order by p.sort, p.id), '[]'::json)
+    from ${posts} p where p.id in (${postIds}))`;
+}
+
 /** Creates (no id) or updates a post; code and name stay unique in the tenant. */
 export async function submitPost(ctx: Ctx, input: PostInput): Promise<Post> {
   const { tx } = ctx;

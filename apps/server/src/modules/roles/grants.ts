@@ -6,7 +6,7 @@ import { buildTree } from '../../platform/tree.ts';
 import { existingMenuIds, grantedMenuIds, menuRows, replaceGrants } from '../menus/lookup.ts';
 import { replaceScopeGrants, scopesGrantedTo } from '../scopes/grants.ts';
 import { packageMenusOf } from '../tenants/service.ts';
-import { assertRolesExist } from './service.ts';
+import { assertRolesExist, removeRoles } from './service.ts';
 
 /** The menus and buttons the tenant may grant, as the grant dialog's tree. */
 export async function grantTree(tx: Tx, tenantId: string): Promise<GrantTreeNode[]> {
@@ -47,4 +47,22 @@ export async function grantRoles(
     await ctx.audit.record(ctx.tx, ctx.actor, { action: 'grant', resource: 'role', resourceId: roleId, before: was, after });
   }
   return { roles: roleIds.length, menus: menuIds.length, dataScopes: dataScopeIds.length, apiScopes: apiScopeIds.length };
+}
+
+/**
+ * Removes roles (refused as `removeRoles` refuses) and, in the same transaction, every grant they
+ * held (menus and buttons, data scopes, API scopes), audited per role, so nothing dangles behind them.
+ */
+export async function removeRolesWithGrants(ctx: Ctx, ids: number[]): Promise<number> {
+  const roleIds = [...new Set(ids)];
+  const removed = await removeRoles(ctx, roleIds);
+  const before = await Promise.all(roleIds.map((id) => roleTreeKeys(ctx.tx, [id])));
+  await replaceGrants(ctx.tx, roleIds, []);
+  await replaceScopeGrants(ctx.tx, roleIds, [], []);
+  for (const [i, roleId] of roleIds.entries()) {
+    const was = { menuIds: before[i].menu, dataScopeIds: before[i].dataScope, apiScopeIds: before[i].apiScope };
+    if (was.menuIds.length + was.dataScopeIds.length + was.apiScopeIds.length === 0) continue;
+    await ctx.audit.record(ctx.tx, ctx.actor, { action: 'revoke', resource: 'role', resourceId: roleId, before: was });
+  }
+  return removed;
 }

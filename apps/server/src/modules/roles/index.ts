@@ -7,7 +7,6 @@ import {
   allRoles,
   ensureAdminRole,
   findRole,
-  removeRoles,
   roleDetail,
   roleList,
   rolePage,
@@ -15,7 +14,7 @@ import {
   roleTreeWithout,
   submitRole,
 } from './service.ts';
-import { grantRoles, grantTree, roleTreeKeys } from './grants.ts';
+import { grantRoles, grantTree, removeRolesWithGrants, roleTreeKeys } from './grants.ts';
 import { roles } from './tables.ts';
 
 /** Sweep data: a parent role with a child, named so a leak is easy to spot. */
@@ -52,14 +51,14 @@ export const module = defineModule({
     route(E.list, ({ query }, { tx }) => roleList(tx, query)),
     route(E.detail, ({ params }, { tx }) => roleDetail(tx, params.id)),
     route(E.submit, ({ body }, ctx) => submitRole(ctx, body)),
-    route(E.remove, async ({ query }, ctx) => ({ removed: await removeRoles(ctx, query.ids) })),
+    route(E.remove, async ({ query }, ctx) => ({ removed: await removeRolesWithGrants(ctx, query.ids) })),
     route(E.tree, ({ query }, { tx, actor }) => roleTree(tx, actor.tenantId, query.tenantId)),
     route(E.treeById, ({ query }, { tx }) => roleTreeWithout(tx, query.roleId)),
     route(E.page, ({ query }, { tx }) => rolePage(tx, query)),
     route(E.all, (_, { tx }) => allRoles(tx)),
     route(E.create, ({ body }, ctx) => submitRole(ctx, body)),
     route(E.update, ({ params, body }, ctx) => submitRole(ctx, { ...body, id: params.id })),
-    route(E.delete, async ({ params }, ctx) => ({ removed: await removeRoles(ctx, [params.id]) })),
+    route(E.delete, async ({ params }, ctx) => ({ removed: await removeRolesWithGrants(ctx, [params.id]) })),
     route(E.users, async ({ params }, { tx }) => {
       await findRole(tx, params.id);
       return usersOfRole(tx, params.id);

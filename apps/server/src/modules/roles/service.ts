@@ -207,6 +207,14 @@ export async function assertRolesExist(tx: Tx, ids: readonly number[]): Promise<
   if (found.length !== unique.length) throw notFound('roles.notFound');
 }
 
+/**
+ * SQL: the names of the roles `roleIds` (a subquery) yields, comma-joined in id order (empty
+ * when none); for another module to fold into its own statement.
+ */
+export function roleNamesSql(roleIds: SQL): SQL {
+  return sql`(select coalesce(string_agg(r.role_name, ',' order by r.id), '') from ${roles} r where r.id in (${roleIds}))`;
+}
+
 export interface RoleName {
   id: number;
   roleName: string;

@@ -4,7 +4,7 @@ import { asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/errors.ts';
 import type { ScopeRule } from './rules.ts';
 import { menuRows } from '../menus/lookup.ts';
-import { apiScopes, dataScopes, roleApiScopes, roleDataScopes } from './tables.ts';
+import { apiScopes, dataScopes, roleApiScopes, roleDataScopes, userDataScopes } from './tables.ts';
 
 const list = (ids: readonly (number | string)[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
@@ -60,12 +60,21 @@ export async function apiScopeCodes(tx: Tx, roleIds: readonly number[]): Promise
 /** A rule's values as the driver returns the jsonb (parsed, or as text). */
 const valuesOf = (v: unknown): string[] => (Array.isArray(v) ? v : typeof v === 'string' ? JSON.parse(v) : []).map(String);
 
-/** SQL: a JSON array of those of `codes` on which any of the roles (a subquery) holds a data scope. */
-export function heldDataResourcesSql(roleIds: SQL, tenantId: string, codes: readonly string[]): SQL {
+/**
+ * SQL: the ids of the data scopes a user holds, through any of their roles (a subquery of role
+ * ids) or granted to them directly (data authorisation per menu for a user).
+ */
+export function heldScopeIdsSql(roleIds: SQL, userId: SQL): SQL {
+  return sql`select rds.scope_id from ${roleDataScopes} rds where rds.role_id in (${roleIds})
+    union all select uds.scope_id from ${userDataScopes} uds where uds.user_id = ${userId}`;
+}
+
+/** SQL: a JSON array of those of `codes` on which the user holds a data scope (`scopeIds`: `heldScopeIdsSql`). */
+export function heldDataResourcesSql(scopeIds: SQL, tenantId: string, codes: readonly string[]): SQL {
   if (!codes.length) return sql`'[]'::json`;
   return sql`(select coalesce(json_agg(distinct ds.resource_code), '[]'::json)
-    from ${roleDataScopes} rds join ${dataScopes} ds on ds.id = rds.scope_id
-    where rds.role_id in (${roleIds}) and ds.tenant_id = ${tenantId} and ds.resource_code in (${list(codes)}))`;
+    from ${dataScopes} ds
+    where ds.id in (${scopeIds}) and ds.tenant_id = ${tenantId} and ds.resource_code in (${list(codes)}))`;
 }
 
 /** What a user's data scopes on a resource resolve to: the rules, their department, its subtree. */
@@ -77,14 +86,15 @@ export interface ResolvedScopes {
 }
 
 /**
- * In one statement: the data scopes on `resourceCode` granted to any of the roles (a subquery),
+ * In one statement: the data scopes on `resourceCode` the user holds (`scopeIds`, a subquery:
+ * `heldScopeIdsSql`),
  * the user's department (`deptId`, a scalar subquery, read only when an "own department" or
  * "department and below" rule is held) and, only when a "department and below" rule is held, the
  * department's subtree (`subtreeOf(root)`: a query of ids, walking nothing when `root` is null).
  */
 export async function resolveDataScopes(
   tx: Tx,
-  roleIds: SQL,
+  scopeIds: SQL,
   resourceCode: string,
   deptId: SQL,
   subtreeOf: (root: SQL) => SQL,
@@ -94,8 +104,8 @@ export async function resolveDataScopes(
     await tx.execute(sql`
       with rules as materialized (
         select distinct ds.id, ds.scope_type, ds.scope_column, ds.scope_operator, ds.scope_values
-        from ${roleDataScopes} rds join ${dataScopes} ds on ds.id = rds.scope_id
-        where rds.role_id in (${roleIds}) and ds.resource_code = ${resourceCode}
+        from ${dataScopes} ds
+        where ds.id in (${scopeIds}) and ds.resource_code = ${resourceCode}
       ),
       subject as materialized (
         select ${deptId} as dept_id where exists (select 1 from rules where scope_type in (${ownDept}, ${deptAndBelow}))
@@ -149,4 +159,47 @@ export async function apiScopeGrantTree(tx: Tx): Promise<ScopeGrantGroup[]> {
     tx,
     rows.map((r) => ({ id: r.id, menuId: r.menuId, scopeName: r.scopeName, detail: r.scopePath })),
   );
+}
+
+/** The data scopes granted to this user directly (not through roles). */
+export async function userScopeIds(tx: Tx, userId: number): Promise<number[]> {
+  const rows = await tx.select({ id: userDataScopes.scopeId }).from(userDataScopes).where(sql`${userDataScopes.userId} = ${userId}`);
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/**
+ * Makes the object (one role or one user) hold exactly `keep` among `within` (scope ids; null:
+ * all scopes), leaving its other scopes. The caller checked the object and the scopes.
+ */
+export async function replaceObjectScopes(
+  tx: Tx,
+  object: { kind: 'role' | 'user'; id: number },
+  within: readonly number[] | null,
+  keep: readonly number[],
+): Promise<void> {
+  const [table, column] = object.kind === 'role' ? [roleDataScopes, roleDataScopes.roleId] : [userDataScopes, userDataScopes.userId];
+  const scopeColumn = object.kind === 'role' ? roleDataScopes.scopeId : userDataScopes.scopeId;
+  if (within === null) await tx.delete(table).where(sql`${column} = ${object.id}`);
+  else if (within.length) await tx.delete(table).where(sql`${column} = ${object.id} and ${scopeColumn} in (${list(within)})`);
+  if (!keep.length) return;
+  if (object.kind === 'role') await tx.insert(roleDataScopes).values(keep.map((scopeId) => ({ roleId: object.id, scopeId })));
+  else await tx.insert(userDataScopes).values(keep.map((scopeId) => ({ userId: object.id, scopeId })));
+}
+
+/** Data scopes of the tenant (locked against removal until the transaction ends), with their menus. */
+export async function lockScopes(tx: Tx, ids: readonly number[]): Promise<{ id: number; menuId: number; scopeName: string }[]> {
+  if (!ids.length) return [];
+  return tx
+    .select({ id: dataScopes.id, menuId: dataScopes.menuId, scopeName: dataScopes.scopeName })
+    .from(dataScopes)
+    .where(inArray(dataScopes.id, [...ids]))
+    .for('key share');
+}
+
+/** Every data scope of the tenant, in id order, as the per-menu grant lists them. */
+export async function allDataScopes(tx: Tx) {
+  return tx
+    .select({ id: dataScopes.id, menuId: dataScopes.menuId, scopeName: dataScopes.scopeName, resourceCode: dataScopes.resourceCode, scopeType: dataScopes.scopeType })
+    .from(dataScopes)
+    .orderBy(asc(dataScopes.id));
 }

@@ -7,18 +7,18 @@ import { deptSubtreeSql } from '../org/departments.ts';
 import { deptIdSql, roleIdsSql } from '../users/service.ts';
 import { apiScopeDetail, apiScopePage, declaredCodes, removeApiScopes, submitApiScope } from './apiScopes.ts';
 import { dataScopeDetail, dataScopePage, removeDataScopes, saveDataScope, updateDataScope } from './dataScopes.ts';
-import { apiScopeGrantTree, dataScopeGrantTree, heldDataResourcesSql, resolveDataScopes } from './grants.ts';
+import { apiScopeGrantTree, dataScopeGrantTree, heldDataResourcesSql, heldScopeIdsSql, resolveDataScopes } from './grants.ts';
 import { scopesPredicate } from './rules.ts';
 import { scopeMenuTree } from './shared.ts';
 import { sweepFixture } from './sweep.ts';
-import { apiScopes, dataScopes, roleApiScopes, roleDataScopes } from './tables.ts';
+import { apiScopes, dataScopes, roleApiScopes, roleDataScopes, userDataScopes } from './tables.ts';
 
 /** Every resource the modules declared, by code. */
 const resourcesOf = (deps: ModuleDeps) => new Map<string, DataResource>(deps.modules.flatMap((m) => m.dataResources ?? []).map((r) => [r.code, r]));
 
 /**
  * The platform's data-scope port. It lives here, not in the platform, because it needs three
- * domains' knowledge: which scopes a user's roles hold (this module), the user's department
+ * domains' knowledge: which scopes a user holds through their roles or directly (this module), the user's department
  * (users) and the department tree (org). Modules may call each other's services; the platform
  * may not, so it only knows the port, and composes their SQL into one statement: the scopes,
  * the user's department and, only when a "department and below" scope is in play, the subtree
@@ -28,11 +28,11 @@ const resourcesOf = (deps: ModuleDeps) => new Map<string, DataResource>(deps.mod
  */
 function dataScopePort(): DataScopePort {
   return {
-    heldSql: ({ userId, tenantId }, codes) => heldDataResourcesSql(roleIdsSql(sql`${userId}`), tenantId, codes),
+    heldSql: ({ userId, tenantId }, codes) => heldDataResourcesSql(heldScopeIdsSql(roleIdsSql(sql`${userId}`), sql`${userId}`), tenantId, codes),
     async predicate(tx, actor, resource) {
       if (actor.userId === null) return sql`true`;
       const userId = sql`${actor.userId}`;
-      const { rules, deptId, subtree } = await resolveDataScopes(tx, roleIdsSql(userId), resource.code, deptIdSql(userId), deptSubtreeSql);
+      const { rules, deptId, subtree } = await resolveDataScopes(tx, heldScopeIdsSql(roleIdsSql(userId), userId), resource.code, deptIdSql(userId), deptSubtreeSql);
       return scopesPredicate(resource, rules, { userId: actor.userId, deptId, subtree });
     },
   };
@@ -43,7 +43,7 @@ const button = (code: string, name: string, i18n: string) => ({ code, name, cate
 export const module = defineModule({
   name: 'scopes',
   after: ['menus', 'tenants', 'roles', 'users', 'org'],
-  tables: [dataScopes, apiScopes, roleDataScopes, roleApiScopes],
+  tables: [dataScopes, apiScopes, roleDataScopes, roleApiScopes, userDataScopes],
   dataScope: dataScopePort,
   routes: (deps) => {
     const resources = resourcesOf(deps);

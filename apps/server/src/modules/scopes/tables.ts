@@ -1,5 +1,6 @@
 import { index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
 import { idColumn, tenantTable, timestamps } from '../../platform/tables.ts';
+import { users } from '../users/tables.ts';
 
 /**
  * Data scopes of a tenant: which rows of a resource (a domain's declared `DataResource`) a role
@@ -66,3 +67,24 @@ export const roleApiScopes = tenantTable(
   (t) => [primaryKey({ columns: [t.roleId, t.scopeId] }), index('macro_role_api_scope_scope').on(t.scopeId)],
   ['select', 'insert', 'delete'],
 );
+
+/**
+ * Data scopes granted to one user directly (data authorisation per menu, object type "user").
+ * They join the scopes of the user's roles in the platform's data-scope port (this module's),
+ * so a user-level grant narrows lists exactly as a role's does. A role's per-menu grants are
+ * the role's own scope grants (`macro_role_data_scope` above).
+ */
+export const userDataScopes = tenantTable(
+  'macro_user_data_scope',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scopeId: integer('scope_id')
+      .notNull()
+      .references(() => dataScopes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scopeId] }), index('macro_user_data_scope_scope').on(t.tenantId, t.scopeId)],
+  ['select', 'insert', 'delete'],
+);
+

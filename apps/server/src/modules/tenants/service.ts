@@ -114,6 +114,28 @@ export async function packageMenusOf(tx: Tx, tenantId: string): Promise<number[]
 }
 
 /** Codes of the live tenants on a package (their rows locked: a package change and a tenant change wait for each other). */
+/**
+ * Takes removed menus out of every tenant package that lists them (the menus module calls it in
+ * the removal's transaction), auditing each package changed; returns how many changed.
+ */
+export async function withdrawMenusFromPackages(ctx: Ctx, menuIds: readonly number[]): Promise<number> {
+  if (!menuIds.length) return 0;
+  const ids = sql`array[${sql.join(
+    menuIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  const holding = await ctx.tx
+    .select()
+    .from(tenantPackages)
+    .where(sql`${tenantPackages.menuIds} && ${ids}`)
+    .for('update');
+  for (const before of holding) {
+    const kept = before.menuIds.filter((id) => !menuIds.includes(id));
+    await auditedUpdate(ctx, tenantPackages, 'tenant-package', before, { menuIds: kept, updatedAt: new Date() });
+  }
+  return holding.length;
+}
+
 async function tenantsOnPackage(tx: Tx, packageId: number): Promise<string[]> {
   const rows = await tx
     .select({ tenantId: tenants.tenantId })

@@ -1,6 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
-import { USER_ENDPOINTS as E, USER_PERMISSIONS as P } from '@macro/contract/users';
-import { defineModule, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
+import { USER_ENDPOINTS as E, USER_PERMISSIONS as P, type UserRecord } from '@macro/contract/users';
+import { assertWrittenInScope } from '../../platform/dataScope.ts';
+import { defineModule, type RouteCtx, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
 import { loadPlatformKeys } from '../auth/keys.ts';
 import { MENU_FOLDERS } from '../menus/index.ts';
 import { adminRoleId } from '../roles/service.ts';
@@ -18,7 +19,7 @@ import {
   userPermissions,
   usersByIds,
 } from './manage.ts';
-import { companyUsersOf, departmentMaintenanceUsers, grantGroups, groupGrantView, maintenanceUsers } from './people.ts';
+import { companyUsersOf, departmentMaintenanceUsers, enabledUsers, grantGroups, groupGrantView, maintenanceUsers } from './people.ts';
 import { acceptedPassword, passwordDecryptor } from './secret.ts';
 import { createUser, findUserByAccount, userInfo } from './service.ts';
 import { USER_DATA, userGroups, userPosts, userRoles, users } from './tables.ts';
@@ -64,6 +65,16 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
   };
 }
 
+/** Routes that narrow users by the caller's data scopes (reads, edits, removals and creates alike). */
+const scoped = { dataResources: [USER_DATA] } as const;
+
+/** A user the caller creates must lie inside their data scope (its department, owner, ruled columns); else 403 and nothing stays. */
+async function createInScope(ctx: RouteCtx, creating: Promise<UserRecord>): Promise<UserRecord> {
+  const created = await creating;
+  await assertWrittenInScope(ctx.tx, users, created.id, await ctx.dataScope(USER_DATA));
+  return created;
+}
+
 export const module = defineModule({
   name: 'users',
   after: ['menus', 'tenants', 'roles'],
@@ -72,35 +83,46 @@ export const module = defineModule({
     const decrypt = passwordDecryptor((await loadPlatformKeys(db)).privateKeyPem);
     return [
       route(E.info, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
-      route(E.page, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA)), { dataResources: [USER_DATA] }),
-      route(E.detail, async ({ query }, { tx, dataScope }) => userDetail(tx, query.id, await dataScope(USER_DATA)), { dataResources: [USER_DATA] }),
-      route(E.submit, ({ body }, ctx) => {
-        const { id, password, password2, ...fields } = body;
-        if (id !== undefined) return updateManagedUser(ctx, id, fields);
-        return createManagedUser(ctx, fields, acceptedPassword(decrypt, { password: password!, password2: password2! }));
-      }),
-      route(E.update, ({ body: { id, ...fields } }, ctx) => updateManagedUser(ctx, id, fields)),
-      route(E.remove, async ({ query }, ctx) => ({ removed: await removeUsers(ctx, query.ids) })),
-      route(E.grant, async ({ body }, ctx) => ({ users: await grantRoles(ctx, body.userIds, body.roleIds) })),
-      route(E.platformDetail, ({ query }, { tx }) => platformDetail(tx, query.id)),
-      route(E.updatePlatform, ({ body }, ctx) => updatePlatform(ctx, body)),
-      route(E.restPage, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA)), { dataResources: [USER_DATA] }),
-      route(E.restCreate, ({ body: { password, password2, ...fields } }, ctx) =>
-        createManagedUser(ctx, fields, acceptedPassword(decrypt, { password, password2 })),
+      route(E.page, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA)), scoped),
+      route(E.detail, async ({ query }, { tx, dataScope }) => userDetail(tx, query.id, await dataScope(USER_DATA)), scoped),
+      route(
+        E.submit,
+        async ({ body }, ctx) => {
+          const { id, password, password2, ...fields } = body;
+          if (id !== undefined) return updateManagedUser(ctx, id, fields, await ctx.dataScope(USER_DATA));
+          return createInScope(ctx, createManagedUser(ctx, fields, acceptedPassword(decrypt, { password: password!, password2: password2! })));
+        },
+        scoped,
       ),
-      route(E.restUpdate, ({ params, body }, ctx) => updateManagedUser(ctx, params.id, body)),
-      route(E.restRemove, async ({ params }, ctx) => ({ removed: await removeUsers(ctx, [params.id]) })),
-      route(E.enabled, ({ params, body }, ctx) => setUserEnabled(ctx, params.id, body.enabled)),
-      route(E.password, async ({ params, body }, ctx) => {
-        await setUserPassword(ctx, params.id, acceptedPassword(decrypt, body));
-        return null;
-      }),
-      route(E.permission, ({ params }, { tx }) => userPermissions(tx, params.id)),
-      route(E.multi, ({ params }, { tx }) => usersByIds(tx, params.id)),
+      route(E.update, async ({ body: { id, ...fields } }, ctx) => updateManagedUser(ctx, id, fields, await ctx.dataScope(USER_DATA)), scoped),
+      route(E.remove, async ({ query }, ctx) => ({ removed: await removeUsers(ctx, query.ids, await ctx.dataScope(USER_DATA)) }), scoped),
+      route(E.grant, async ({ body }, ctx) => ({ users: await grantRoles(ctx, body.userIds, body.roleIds, await ctx.dataScope(USER_DATA)) }), scoped),
+      route(E.platformDetail, async ({ query }, { tx, dataScope }) => platformDetail(tx, query.id, await dataScope(USER_DATA)), scoped),
+      route(E.updatePlatform, async ({ body }, ctx) => updatePlatform(ctx, body, await ctx.dataScope(USER_DATA)), scoped),
+      route(E.restPage, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA)), scoped),
+      route(
+        E.restCreate,
+        ({ body: { password, password2, ...fields } }, ctx) => createInScope(ctx, createManagedUser(ctx, fields, acceptedPassword(decrypt, { password, password2 }))),
+        scoped,
+      ),
+      route(E.restUpdate, async ({ params, body }, ctx) => updateManagedUser(ctx, params.id, body, await ctx.dataScope(USER_DATA)), scoped),
+      route(E.restRemove, async ({ params }, ctx) => ({ removed: await removeUsers(ctx, [params.id], await ctx.dataScope(USER_DATA)) }), scoped),
+      route(E.enabled, async ({ params, body }, ctx) => setUserEnabled(ctx, params.id, body.enabled, await ctx.dataScope(USER_DATA)), scoped),
+      route(
+        E.password,
+        async ({ params, body }, ctx) => {
+          await setUserPassword(ctx, params.id, acceptedPassword(decrypt, body), await ctx.dataScope(USER_DATA));
+          return null;
+        },
+        scoped,
+      ),
+      route(E.permission, async ({ params }, { tx, dataScope }) => userPermissions(tx, params.id, await dataScope(USER_DATA)), scoped),
+      route(E.multi, async ({ params }, { tx, dataScope }) => usersByIds(tx, params.id, await dataScope(USER_DATA)), scoped),
+      route(E.directory, ({ query }, { tx }) => enabledUsers(tx, query)),
       route(E.maintenanceUsers, ({ query }, { tx }) => maintenanceUsers(tx, query)),
       route(E.deptMaintenanceUsers, ({ params, query }, { tx }) => departmentMaintenanceUsers(tx, params.deptId, query)),
-      route(E.companyUsers, ({ params, query }, { tx }) => companyUsersOf(tx, params.id, 'company', query)),
-      route(E.subCompanyUsers, ({ params, query }, { tx }) => companyUsersOf(tx, params.id, 'below', query)),
+      route(E.companyUsers, async ({ params, query }, { tx, dataScope }) => companyUsersOf(tx, params.id, 'company', query, await dataScope(USER_DATA)), scoped),
+      route(E.subCompanyUsers, async ({ params, query }, { tx, dataScope }) => companyUsersOf(tx, params.id, 'below', query, await dataScope(USER_DATA)), scoped),
       route(E.groupsGrantView, ({ query }, ctx) => groupGrantView(ctx, config.defaultTenantId, query.userId)),
       route(E.groupsGrant, async ({ body }, ctx) => ({ users: await grantGroups(ctx, config.defaultTenantId, body.userIds, body.groupIds) })),
     ];
@@ -118,8 +140,8 @@ export const module = defineModule({
         { code: P.add, name: '新增', category: 2, i18n: 'add' },
         { code: P.edit, name: '修改', category: 2, i18n: 'edit' },
         { code: P.delete, name: '删除', category: 2, i18n: 'delete' },
-        { code: P.grant, name: '角色配置', category: 2, i18n: 'grant' },
-        { code: P.status, name: '启用停用', category: 2, i18n: 'status' },
+        { code: P.grant, name: '角色配置', category: 2, i18n: 'userGrant' },
+        { code: P.status, name: '启用停用', category: 2, i18n: 'userStatus' },
         { code: P.password, name: '设置密码', category: 2, i18n: 'password' },
         { code: P.groups, name: '集团授权', category: 2, i18n: 'groups' },
       ],

@@ -4,14 +4,17 @@ import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertUnique, findOr404, lockAll } from '../../platform/crud.ts';
+import { withinScope } from '../../platform/dataScope.ts';
 import { databaseError, notFound, uniqueViolation, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { permissionCodes } from '../menus/service.ts';
 import { departmentNameForReference } from '../org/departments.ts';
-import { assertRolesExist, lockAdminRole, rolesByIds } from '../roles/service.ts';
-import { hashPassword } from './password.ts';
-import { replacePosts, withPostsAndLocks } from './people.ts';
-import { USER_STATUS, userRoles, users } from './tables.ts';
+import { accountLockedSql } from '../auth/lockout.ts';
+import { postPairsSql } from '../posts/service.ts';
+import { assertRolesExist, lockAdminRole, roleNamesSql, rolesByIds } from '../roles/service.ts';
+import { hashPassword, unusablePasswordHash } from './password.ts';
+import { replacePosts } from './people.ts';
+import { USER_STATUS, userPosts, userRoles, users } from './tables.ts';
 
 const RESOURCE = 'user';
 
@@ -23,6 +26,13 @@ function inDomainWords(fields: UserFields) {
   };
 }
 const NOT_FOUND = { message: 'users.notFound' };
+
+/**
+ * The kit's finder options for users inside the caller's data scope (`scope`, a predicate on
+ * `t` from the route context's `dataScope(USER_DATA)`): outside it a user is not found (404),
+ * for edits and removals as for reads.
+ */
+const inScope = (scope: SQL | undefined) => ({ ...NOT_FOUND, where: scope && withinScope(users, scope) });
 
 type UserTableRow = typeof users.$inferSelect;
 
@@ -38,14 +48,28 @@ export interface UserSearch {
   deptId?: number;
 }
 
+/**
+ * One user record in one statement: the row, its roles (ids and names), its posts and its sign-in
+ * lock, each a small probe by key per row, so a page of users is a single round trip.
+ */
 const USER_COLUMNS = sql`t.id, t.tenant_id, t.account, t.name, t.real_name, t.code, t.phone, t.telephone, t.email,
   t.wechat, t.qq, t.birthday::text as birthday, t.sex, t.dept_id, t.dept_name, t.remark, t.status, t.user_type,
   t.user_ext, t.avatar, t.created_at, t.updated_at,
-  array(select ur.role_id from ${userRoles} ur where ur.user_id = t.id order by ur.role_id) as role_ids`;
+  array(select ur.role_id from ${userRoles} ur where ur.user_id = t.id order by ur.role_id) as role_ids,
+  ${roleNamesSql(sql`select ur.role_id from ${userRoles} ur where ur.user_id = t.id`)} as role_names,
+  ${postPairsSql(sql`select up.post_id from ${userPosts} up where up.user_id = t.id`)} as posts,
+  ${accountLockedSql(sql`t.tenant_id`, sql`t.account`)} as locked`;
 
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
+/** `[id, name]` pairs as the driver hands back JSON (parsed, or text on some drivers). */
+function postPairs(value: unknown): [number, string][] {
+  const pairs = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as [unknown, unknown][];
+  return pairs.map(([id, name]) => [Number(id), String(name)]);
+}
+
 function toRecord(row: Record<string, unknown>): UserRecord {
+  const posts = postPairs(row.posts);
   return {
     id: Number(row.id),
     tenantId: String(row.tenant_id),
@@ -68,25 +92,13 @@ function toRecord(row: Record<string, unknown>): UserRecord {
     userExt: String(row.user_ext),
     avatar: String(row.avatar),
     roleIds: ((row.role_ids as unknown[] | null) ?? []).map(Number),
-    roleName: '',
-    postIds: [],
-    postName: '',
-    locked: false,
+    roleName: String(row.role_names ?? ''),
+    postIds: posts.map(([id]) => id),
+    postName: posts.map(([, name]) => name).join(','),
+    locked: row.locked === true || row.locked === 't',
     createTime: iso(row.created_at),
     updateTime: iso(row.updated_at),
   };
-}
-
-/** Fills each record's role names (one query for the whole page). */
-async function withRoleNames(tx: Tx, records: UserRecord[]): Promise<UserRecord[]> {
-  const named = new Map((await rolesByIds(tx, records.flatMap((r) => r.roleIds))).map((r) => [r.id, r.roleName]));
-  return records.map((r) => ({
-    ...r,
-    roleName: r.roleIds
-      .map((id) => named.get(id))
-      .filter(Boolean)
-      .join(','),
-  }));
 }
 
 function matching(search: UserSearch): SQL {
@@ -102,16 +114,14 @@ function matching(search: UserSearch): SQL {
 /** A page of users; `scope` is the caller's data-scope predicate on `t` (route context `dataScope(USER_DATA)`). */
 export async function userPage(tx: Tx, query: PageQuery & UserSearch, scope: SQL = sql`true`): Promise<Page<UserRecord>> {
   const where = sql`${matching(query)} and ${scope}`;
-  const page = await listPage(tx, { table: sql`${users}`, where, order: ['id'], columns: USER_COLUMNS, toRecord }, query);
-  return { ...page, records: await withPostsAndLocks(tx, await withRoleNames(tx, page.records)) };
+  return listPage(tx, { table: sql`${users}`, where, order: ['id'], columns: USER_COLUMNS, toRecord }, query);
 }
 
 /** One user; outside the caller's data scope it does not exist (404). */
 export async function userDetail(tx: Tx, id: number, scope: SQL = sql`true`): Promise<UserRecord> {
   const rows = rowsOf(await tx.execute(sql`select ${USER_COLUMNS} from ${users} t where t.id = ${id} and ${scope}`));
   if (!rows.length) throw notFound('users.notFound');
-  const [record] = await withPostsAndLocks(tx, await withRoleNames(tx, rows.map(toRecord)));
-  return record;
+  return toRecord(rows[0]);
 }
 
 /**
@@ -190,15 +200,18 @@ async function replaceRoles(ctx: Ctx, userIds: readonly number[], roleIds: reado
   }
 }
 
-/** Creates a user with an already accepted password; the account is unique in the tenant. */
-export async function createManagedUser(ctx: Ctx, fields: UserFields, password: string): Promise<UserRecord> {
+/**
+ * Creates a user with an already accepted password (null: none anyone can type); the account is
+ * unique in the tenant.
+ */
+export async function createManagedUser(ctx: Ctx, fields: UserFields, password: string | null): Promise<UserRecord> {
   const { tx } = ctx;
   await assertUnique(tx, users, eq(users.account, fields.account), { message: 'users.accountExists', params: { account: fields.account } });
   if (fields.roleIds?.length) await assertRolesExist(tx, fields.roleIds);
   const deptName = await deptNameOf(tx, fields.deptId);
   const [row] = await tx
     .insert(users)
-    .values({ ...columnsOf(fields, deptName), passwordHash: await hashPassword(password) })
+    .values({ ...columnsOf(fields, deptName), passwordHash: password === null ? unusablePasswordHash() : await hashPassword(password) })
     .returning()
     .catch(inDomainWords(fields));
   await ctx.audit.record(tx, ctx.actor, { action: 'create', resource: RESOURCE, resourceId: row.id, after: recorded(row) });
@@ -208,11 +221,11 @@ export async function createManagedUser(ctx: Ctx, fields: UserFields, password: 
 }
 
 /** Updates a user's fields (and roles when `roleIds` is given). */
-export async function updateManagedUser(ctx: Ctx, id: number, fields: UserFields): Promise<UserRecord> {
+export async function updateManagedUser(ctx: Ctx, id: number, fields: UserFields, scope?: SQL): Promise<UserRecord> {
   const { tx } = ctx;
   if (id === ctx.actor.userId && fields.status === USER_STATUS.disabled) throw unprocessable('users.disableSelf');
   await keepingAnAdministrator(tx, async () => {
-    const before = await findOr404(tx, users, id, { lock: true, ...NOT_FOUND });
+    const before = await findOr404(tx, users, id, { lock: true, ...inScope(scope) });
     const deptName = await deptNameOf(tx, fields.deptId);
     await assertUnique(tx, users, eq(users.account, fields.account), {
       exceptId: id,
@@ -233,11 +246,11 @@ export async function updateManagedUser(ctx: Ctx, id: number, fields: UserFields
 }
 
 /** Removes users; never yourself, never the last enabled administrator. */
-export async function removeUsers(ctx: Ctx, ids: number[]): Promise<number> {
+export async function removeUsers(ctx: Ctx, ids: number[], scope?: SQL): Promise<number> {
   const { tx } = ctx;
   if (ctx.actor.userId !== null && ids.includes(ctx.actor.userId)) throw unprocessable('users.removeSelf');
   return keepingAnAdministrator(tx, async () => {
-    const doomed = await lockAll(tx, users, ids, NOT_FOUND);
+    const doomed = await lockAll(tx, users, [...new Set(ids)], inScope(scope));
     await tx.delete(users).where(inArray(users.id, ids));
     for (const row of doomed) await ctx.audit.record(tx, ctx.actor, { action: 'delete', resource: RESOURCE, resourceId: row.id, before: recorded(row) });
     return doomed.length;
@@ -245,11 +258,11 @@ export async function removeUsers(ctx: Ctx, ids: number[]): Promise<number> {
 }
 
 /** Enables or disables a user; a disabled user's sessions stop at their next request. */
-export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean): Promise<UserRecord> {
+export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean, scope?: SQL): Promise<UserRecord> {
   const { tx } = ctx;
   if (!enabled && id === ctx.actor.userId) throw unprocessable('users.disableSelf');
   await keepingAnAdministrator(tx, async () => {
-    const before = await findOr404(tx, users, id, { lock: true, ...NOT_FOUND });
+    const before = await findOr404(tx, users, id, { lock: true, ...inScope(scope) });
     const status = enabled ? USER_STATUS.enabled : USER_STATUS.disabled;
     if (before.status === status) return;
     await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
@@ -265,9 +278,9 @@ export async function setUserEnabled(ctx: Ctx, id: number, enabled: boolean): Pr
 }
 
 /** An administrator sets a user's password; the user must change it at the next sign-in. */
-export async function setUserPassword(ctx: Ctx, id: number, password: string): Promise<void> {
+export async function setUserPassword(ctx: Ctx, id: number, password: string, scope?: SQL): Promise<void> {
   const { tx } = ctx;
-  await findOr404(tx, users, id, { lock: true, ...NOT_FOUND });
+  await findOr404(tx, users, id, { lock: true, ...inScope(scope) });
   await tx
     .update(users)
     .set({ passwordHash: await hashPassword(password), mustChangePassword: true, updatedAt: new Date() })
@@ -276,18 +289,18 @@ export async function setUserPassword(ctx: Ctx, id: number, password: string): P
 }
 
 /** Every user of `userIds` holds exactly `roleIds` afterwards. */
-export async function grantRoles(ctx: Ctx, userIds: number[], roleIds: number[]): Promise<number> {
+export async function grantRoles(ctx: Ctx, userIds: number[], roleIds: number[], scope?: SQL): Promise<number> {
   const { tx } = ctx;
   const unique = [...new Set(userIds)];
   return keepingAnAdministrator(tx, async () => {
-    await lockAll(tx, users, unique, NOT_FOUND);
+    await lockAll(tx, users, unique, inScope(scope));
     await replaceRoles(ctx, unique, roleIds);
     return unique.length;
   });
 }
 
-export async function userPermissions(tx: Tx, id: number): Promise<z.output<typeof userPermission>> {
-  await findOr404(tx, users, id, NOT_FOUND);
+export async function userPermissions(tx: Tx, id: number, scope?: SQL): Promise<z.output<typeof userPermission>> {
+  await findOr404(tx, users, id, inScope(scope));
   const roleIds = (await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, id))).map((r) => r.roleId);
   const held = await rolesByIds(tx, roleIds);
   return { roles: held, permissions: await permissionCodes(tx, roleIds) };
@@ -295,21 +308,24 @@ export async function userPermissions(tx: Tx, id: number): Promise<z.output<type
 
 const BRIEF = { id: users.id, account: users.account, name: users.name, realName: users.realName, deptId: users.deptId, status: users.status };
 
-/** The users with these ids, in the order asked; unknown ids are left out. */
-export async function usersByIds(tx: Tx, ids: readonly number[]): Promise<UserBrief[]> {
-  const rows = await tx.select(BRIEF).from(users).where(inArray(users.id, [...ids]));
+/** The users with these ids, in the order asked; unknown ids and users outside the caller's data scope are left out. */
+export async function usersByIds(tx: Tx, ids: readonly number[], scope?: SQL): Promise<UserBrief[]> {
+  const rows = await tx
+    .select(BRIEF)
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), scope && withinScope(users, scope)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
 
-export async function platformDetail(tx: Tx, id: number) {
-  const user = await findOr404(tx, users, id, NOT_FOUND);
+export async function platformDetail(tx: Tx, id: number, scope?: SQL) {
+  const user = await findOr404(tx, users, id, inScope(scope));
   return { id: user.id, account: user.account, name: user.name, userType: user.userType, userExt: user.userExt };
 }
 
-export async function updatePlatform(ctx: Ctx, input: { id: number; userType: number; userExt: string }) {
+export async function updatePlatform(ctx: Ctx, input: { id: number; userType: number; userExt: string }, scope?: SQL) {
   const { tx } = ctx;
-  const before = await findOr404(tx, users, input.id, { lock: true, ...NOT_FOUND });
+  const before = await findOr404(tx, users, input.id, { lock: true, ...inScope(scope) });
   await tx.update(users).set({ userType: input.userType, userExt: input.userExt, updatedAt: new Date() }).where(eq(users.id, input.id));
   await ctx.audit.record(tx, ctx.actor, {
     action: 'update',

@@ -29,6 +29,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash nobody's password matches, verified against unknown accounts so they take as long as known ones. */
 export const DECOY_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${randomBytes(16).toString('base64')}$${randomBytes(KEY_LENGTH).toString('base64')}`;
 
+/**
+ * A fresh hash no password matches (random salt and key), for accounts made without one (synced
+ * from a directory): their owners sign in through the directory or after a reset.
+ */
+export function unusablePasswordHash(): string {
+  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${randomBytes(16).toString('base64')}$${randomBytes(KEY_LENGTH).toString('base64')}`;
+}
+
 /** A readable random password of letters and digits, drawn again until it has all three classes. */
 export function randomPassword(length = 16): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

@@ -1,17 +1,17 @@
 import type { Page, PageQuery } from '@macro/contract';
 import { DEPT_PERMISSIONS } from '@macro/contract/org';
-import { USER_PERMISSIONS, type UserBrief, type UserRecord, type userGroupGrantView } from '@macro/contract/users';
+import { USER_PERMISSIONS, type UserBrief, type userGroupGrantView } from '@macro/contract/users';
 import type { Ctx, Tx } from '@macro/store';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertPlatformActor } from '../../platform/crossTenant.ts';
 import { findOr404, lockAll } from '../../platform/crud.ts';
+import { withinScope } from '../../platform/dataScope.ts';
 import { notFound } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { lockedAccounts } from '../auth/lockout.ts';
 import { rolesGrantCode } from '../menus/service.ts';
 import { assertDepartment, companiesBelow, companyOfDepartment, departmentsOfCompanies } from '../org/people.ts';
-import { existingPostIds, postsByIds } from '../posts/service.ts';
+import { existingPostIds, } from '../posts/service.ts';
 import { liveGroupsByIds } from '../tenants/service.ts';
 import { roleIdsSql } from './service.ts';
 import { USER_STATUS, userGroups, userPosts, users } from './tables.ts';
@@ -24,31 +24,7 @@ import { USER_STATUS, userGroups, userPosts, users } from './tables.ts';
 const NOT_FOUND = { message: 'users.notFound' };
 const RESOURCE = 'user';
 
-// ---- posts and lock state of listed users
-
-/** Fills each record's posts and lock state (a few queries for the whole page). */
-export async function withPostsAndLocks(tx: Tx, records: UserRecord[]): Promise<UserRecord[]> {
-  if (!records.length) return records;
-  const links = await tx
-    .select()
-    .from(userPosts)
-    .where(
-      inArray(
-        userPosts.userId,
-        records.map((r) => r.id),
-      ),
-    );
-  const held = await postsByIds(tx, [...new Set(links.map((l) => l.postId))]);
-  const locked = await lockedAccounts(
-    tx,
-    records.map((r) => r.account),
-  );
-  return records.map((record) => {
-    const mine = new Set(links.filter((l) => l.userId === record.id).map((l) => l.postId));
-    const posts = held.filter((p) => mine.has(p.id));
-    return { ...record, postIds: posts.map((p) => p.id), postName: posts.map((p) => p.postName).join(','), locked: locked.has(record.account) };
-  });
-}
+// ---- posts users hold
 
 /** The user holds exactly `postIds` afterwards; every post must exist in the tenant (404 otherwise). */
 export async function replacePosts(ctx: Ctx, userId: number, postIds: readonly number[]): Promise<void> {
@@ -109,6 +85,11 @@ const idsIn = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), 
 /** SQL on `t`: an enabled user whose roles grant `code`. */
 const enabledHolderOf = (code: string) => sql`t.status = ${USER_STATUS.enabled} and ${rolesGrantCode(roleIdsSql(sql`t.id`), code)}`;
 
+/** Enabled users of the tenant, for pickers any signed-in user opens. */
+export function enabledUsers(tx: Tx, query: PageQuery & DirectorySearch): Promise<Page<UserBrief>> {
+  return briefPage(tx, sql`t.status = ${USER_STATUS.enabled}`, query);
+}
+
 /** Users who can correct other users' accounts. */
 export function maintenanceUsers(tx: Tx, query: PageQuery & DirectorySearch): Promise<Page<UserBrief>> {
   return briefPage(tx, enabledHolderOf(USER_PERMISSIONS.edit), query);
@@ -120,23 +101,35 @@ export async function departmentMaintenanceUsers(tx: Tx, deptId: number, query: 
   return briefPage(tx, enabledHolderOf(DEPT_PERMISSIONS.edit), query);
 }
 
-/** The users of these departments (the organisation module's company users call it). */
-export function usersInDepartments(tx: Tx, deptIds: readonly number[], query: PageQuery & DirectorySearch): Promise<Page<UserBrief>> {
-  return briefPage(tx, deptIds.length ? sql`t.dept_id in (${idsIn(deptIds)})` : sql`false`, query);
+/**
+ * The users of these departments (the organisation module's company users call it), narrowed by
+ * the caller's data scope on users (`scope`, on `t`).
+ */
+export function usersInDepartments(
+  tx: Tx,
+  deptIds: readonly number[],
+  query: PageQuery & DirectorySearch,
+  scope: SQL = sql`true`,
+): Promise<Page<UserBrief>> {
+  return briefPage(tx, deptIds.length ? sql`t.dept_id in (${idsIn(deptIds)}) and ${scope}` : sql`false`, query);
 }
 
-/** The users of the user's company (`company`) or of the companies below it (`below`). */
+/**
+ * The users of the user's company (`company`) or of the companies below it (`below`). Under a data
+ * scope on users (`scope`, on `t`) a user outside it is not found, and the list holds only users inside it.
+ */
 export async function companyUsersOf(
   tx: Tx,
   userId: number,
   reach: 'company' | 'below',
   query: PageQuery & DirectorySearch,
+  scope: SQL = sql`true`,
 ): Promise<Page<UserBrief>> {
-  const user = await findOr404(tx, users, userId, NOT_FOUND);
+  const user = await findOr404(tx, users, userId, { ...NOT_FOUND, where: withinScope(users, scope) });
   const companyId = user.deptId === null ? null : await companyOfDepartment(tx, user.deptId);
   if (companyId === null) return usersInDepartments(tx, [], query);
   const companyIds = reach === 'company' ? [companyId] : await companiesBelow(tx, companyId);
-  return usersInDepartments(tx, await departmentsOfCompanies(tx, companyIds), query);
+  return usersInDepartments(tx, await departmentsOfCompanies(tx, companyIds), query, scope);
 }
 
 /** The users holding the post, by account (the posts module's `/posts/{id}/users`). */

@@ -129,6 +129,19 @@ export async function countUsersInDepartments(tx: Tx, deptIds: readonly number[]
   return new Map(rows.map((row) => [Number(row.deptId), Number(row.users)]));
 }
 
+/**
+ * Keeps the department name users store beside their department in step with a rename (the
+ * organisation module calls it in the rename's transaction); returns how many users changed.
+ */
+export async function renameUsersDepartment(tx: Tx, deptId: number, deptName: string): Promise<number> {
+  const changed = await tx
+    .update(users)
+    .set({ deptName })
+    .where(and(eq(users.deptId, deptId), sql`${users.deptName} <> ${deptName}`))
+    .returning({ id: users.id });
+  return changed.length;
+}
+
 /** Sets a user's password (scrypt-hashed here) and whether it must be changed at next sign-in. */
 export async function setPassword(tx: Tx, userId: number, password: string, mustChangePassword: boolean): Promise<void> {
   await tx

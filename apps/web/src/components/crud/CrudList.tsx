@@ -1,8 +1,9 @@
-import { Button, Card, Grid, Result, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Grid, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import { type HTMLAttributes, type KeyboardEvent, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Reacquire } from '../Reacquire';
 import { CrudPager } from './CrudPager';
 import { usePermissionCheck } from '../../session/store';
 import { CrudToolbar, type ToolbarAction, type ToolbarButton } from './CrudToolbar';
@@ -70,25 +71,6 @@ function OutsideMeasureRow({ children }: { children: ReactNode }) {
   return inMeasureRow ? <span inert>{children}</span> : children;
 }
 
-/** The spec's "reacquire" block: what went wrong and a way to try again, never "no data". */
-function LoadFailure({ message, onRetry, testId }: { message: string; onRetry: () => void; testId: string }) {
-  const { t } = useTranslation('common');
-  return (
-    <Result
-      status="warning"
-      title={t('crud.loadFailed')}
-      subTitle={<span role="alert">{message}</span>}
-      extra={
-        <Button type="primary" onClick={onRetry} data-testid={`${testId}-retry`}>
-          {t('crud.reacquire')}
-        </Button>
-      }
-      className="crud-failure"
-      data-testid={`${testId}-error`}
-    />
-  );
-}
-
 /** A list screen's panel: search form, permission-aware toolbar, table with index, selection, paging and row actions. */
 export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>(props: CrudListProps<Row, S>) {
   const { testId, title, list, search, columns, rowLabel, rowActions = [], activeRow, tree = false } = props;
@@ -126,8 +108,9 @@ export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>
             width: props.actionWidth,
             fixed: narrow ? undefined : ('right' as const),
             render: (_: unknown, row: TreeRow<Row>) => (
-              // A click on an action is not a click on the row (which would choose it).
-              <Space size={0} onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+              // A click on an action is not a click on the row (which would choose it). Actions
+              // wrap inside the column's width rather than hide behind its edge.
+              <Space size={0} wrap onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
                 {actions.filter((action) => action.show?.(row as Row) ?? true).map((action) => (
                   <Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => action.onClick(row as Row)}>
                     {action.label}
@@ -180,7 +163,7 @@ export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>
         pagination={false}
         locale={
           failed && failure
-            ? { emptyText: <LoadFailure message={failure.message} onRetry={() => void list.result.refetch()} testId={testId} /> }
+            ? { emptyText: <Reacquire className="crud-failure" message={failure.message} onRetry={() => void list.result.refetch()} testId={testId} /> }
             : !list.enabled && props.idleText
               ? { emptyText: props.idleText }
               : undefined

@@ -4,9 +4,9 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type CallInput, useEndpointMutation } from '../../api/endpoint';
 import { cacheRemovedRecords } from './crudCache';
+import { WARNING_SECONDS } from '../feedback';
 
 /** Spec §8: transient warnings last 2 seconds. */
-const WARNING_SECONDS = 2;
 
 export interface ConfirmRemoveOptions<E extends Endpoint, Row> {
   endpoint: E;

@@ -5,9 +5,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissionCheck } from '../../session/store';
 import { useCompanyTree } from './api';
+import { WARNING_SECONDS } from '../../components/feedback';
 
 /** Spec §8: transient warnings last 2 seconds. */
-const WARNING_SECONDS = 2;
 /** The tree scrolls inside this height and renders only the nodes in view (thousands of companies). */
 const TREE_HEIGHT = 520;
 

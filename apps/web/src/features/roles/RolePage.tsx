@@ -1,3 +1,4 @@
+import { AUTHORIZE_OBJECT, AUTHORIZE_PERMISSIONS } from '@macro/contract/authorize';
 import { ROLE_ENDPOINTS, ROLE_PERMISSIONS as P, type RoleRecord } from '@macro/contract/roles';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -6,6 +7,9 @@ import { CrudList, type RowAction, selectedRows } from '../../components/crud/Cr
 import type { SearchField } from '../../components/crud/SearchForm';
 import type { TreeRow } from '../../components/crud/treeRows';
 import { useTreeList } from '../../components/crud/useTreeList';
+import { AppAuthorizeDialog } from '../authorize/AppAuthorizeDialog';
+import type { GrantSubject } from '../authorize/api';
+import { DataAuthorizeDialog } from '../authorize/DataAuthorizeDialog';
 import { useRemoveRoles } from './api';
 import { RoleDialog, type RoleDialogState } from './RoleDialog';
 import { RoleGrantDialog } from './RoleGrantDialog';
@@ -16,7 +20,7 @@ interface RoleSearch extends Record<string, string | undefined> {
   roleAlias?: string;
 }
 
-const ACTION_WIDTH = 360;
+const ACTION_WIDTH = 480;
 
 /** /controller/rolemanage: the role tree with its users. */
 export function RolePage() {
@@ -26,6 +30,9 @@ export function RolePage() {
   const [members, setMembers] = useState<RoleRecord | null>(null);
   const [granting, setGranting] = useState<RoleRecord | null>(null);
   const [dialogKey, setDialogKey] = useState(0);
+  const [dataOf, setDataOf] = useState<GrantSubject | null>(null);
+  const [appOf, setAppOf] = useState<GrantSubject | null>(null);
+  const subjectOf = (role: RoleRecord): GrantSubject => ({ objectType: AUTHORIZE_OBJECT.role, objectId: role.id, name: role.roleName });
   const confirmRemove = useRemoveRoles();
   const open = (state: RoleDialogState) => {
     setDialogKey((key) => key + 1);
@@ -60,6 +67,24 @@ export function RolePage() {
         setGranting(record);
       },
     },
+    {
+      key: 'data-authorize',
+      label: t('authorize:data.action'),
+      permission: AUTHORIZE_PERMISSIONS.data,
+      onClick: (record) => {
+        setDialogKey((key) => key + 1);
+        setDataOf(subjectOf(record));
+      },
+    },
+    {
+      key: 'app-authorize',
+      label: t('authorize:app.action'),
+      permission: AUTHORIZE_PERMISSIONS.app,
+      onClick: (record) => {
+        setDialogKey((key) => key + 1);
+        setAppOf(subjectOf(record));
+      },
+    },
     { key: 'delete', label: t('common:delete'), permission: P.delete, danger: true, onClick: (record) => confirmRemove([record], list.forget) },
   ];
   return (
@@ -77,11 +102,13 @@ export function RolePage() {
         actionWidth={ACTION_WIDTH}
         tree
         paged={false}
-        scrollX={900}
+        scrollX={1000}
       />
       <RoleDialog key={`role-${dialogKey}`} state={dialog} onClose={() => setDialog(null)} />
       <RoleUsersDialog key={`members-${dialogKey}`} role={members} onClose={() => setMembers(null)} />
       <RoleGrantDialog key={`grant-${dialogKey}`} role={granting} onClose={() => setGranting(null)} />
+      <DataAuthorizeDialog key={`data-${dialogKey}`} subject={dataOf} onClose={() => setDataOf(null)} />
+      <AppAuthorizeDialog key={`app-${dialogKey}`} subject={appOf} onClose={() => setAppOf(null)} />
     </div>
   );
 }

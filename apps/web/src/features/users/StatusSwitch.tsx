@@ -1,6 +1,6 @@
 import { USER_PERMISSIONS, USER_STATUS, type UserRecord } from '@macro/contract/users';
 import { LockOutlined } from '@ant-design/icons';
-import { App, Space, Switch, Tag, Tooltip } from 'antd';
+import { App, Badge, Space, Switch, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../session/store';
 import { useSetEnabled } from './api';
@@ -38,7 +38,8 @@ export function StatusSwitch({ user }: { user: UserRecord }) {
   const allowed = useHasPermission(USER_PERMISSIONS.status);
   const setEnabled = useSetEnabled();
   const enabled = user.status === USER_STATUS.enabled;
-  if (!allowed) return enabled ? <Tag color="green">{t('status.1')}</Tag> : <DisabledHint user={user} />;
+  // A green dot beside ordinary text: antd's green tag text is too faint to read (WCAG AA contrast).
+  if (!allowed) return enabled ? <Badge status="success" text={t('status.1')} data-testid={`user-enabled-${user.account}`} /> : <DisabledHint user={user} />;
   const ask = (next: boolean) =>
     modal.confirm({
       title: t(next ? 'toggle.enableTitle' : 'toggle.disableTitle'),

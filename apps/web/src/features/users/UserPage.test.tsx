@@ -71,14 +71,56 @@ describe('the user screen', () => {
     expect(await screen.findByTestId('user-disabled-lisi')).toBeInTheDocument();
   });
 
-  it('filters the list by the department chosen on the left', async () => {
-    const calls = serveApi((url) => (url.pathname === '/api/macro-user/page' ? { data: pageOf([user(1, 'lisi', { deptId: 7 })]) } : undefined));
+  it('filters the list by a department chosen from the tree on the left, opening branches as needed', async () => {
+    const node = (id: number, title: string, parentId: number, hasChildren: boolean) => ({
+      id,
+      parentId,
+      companyId: 1,
+      title,
+      key: id,
+      value: id,
+      hasChildren,
+      children: [],
+    });
+    const calls = serveApi((url) => {
+      if (url.pathname === '/api/macro-user/page') return { data: pageOf([user(1, 'lisi', { deptId: 7 })]) };
+      if (url.pathname === '/api/macro-system/dept/lazy-tree') {
+        const parentId = url.searchParams.get('parentId');
+        if (parentId === '0') return { data: [node(3, '总部', 0, true)] };
+        if (parentId === '3') return { data: [node(7, '研发部', 3, false)] };
+      }
+      if (url.pathname === '/api/macro-system/dept/tree') return { data: [{ ...node(3, '总部', 0, true), children: [node(7, '研发部', 3, false)] }] };
+      return undefined;
+    });
     await renderPage(<UserPage />);
     await screen.findByRole('switch', { name: '「lisi」启用状态' });
-    await userEvent.type(screen.getByLabelText('按部门编号筛选'), '7');
-    await userEvent.click(screen.getByRole('button', { name: /筛\s*选/ }));
+    const panel = screen.getByTestId('user-dept-panel');
+    // Only the top level is read at first; a branch loads when opened.
+    await within(panel).findByText('总部');
+    expect(calls.some((c) => c.url.searchParams.get('parentId') === '3')).toBe(false);
+    await userEvent.click(panel.querySelector('.ant-tree-switcher') as HTMLElement);
+    await userEvent.click(await within(panel).findByText('研发部'));
     await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('deptId')).toBe('7'));
-    await userEvent.click(screen.getByText('全部部门'));
+    await userEvent.click(within(panel).getByRole('button', { name: '全部部门' }));
     await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('deptId')).toBeNull());
+  });
+
+  it('finds a department by name anywhere in the tree', async () => {
+    const leaf = { id: 9, parentId: 3, companyId: 1, title: '测试组', key: 9, value: 9, hasChildren: false, children: [] };
+    const calls = serveApi((url) => {
+      if (url.pathname === '/api/macro-user/page') return { data: pageOf([user(1, 'lisi')]) };
+      if (url.pathname === '/api/macro-system/dept/lazy-tree') return { data: [{ ...leaf, id: 3, title: '总部', hasChildren: true, parentId: 0 }] };
+      if (url.pathname === '/api/macro-system/dept/tree') {
+        return { data: [{ ...leaf, id: 3, key: 3, value: 3, title: '总部', hasChildren: true, parentId: 0, children: [leaf, { ...leaf, id: 10, title: '财务组' }] }] };
+      }
+      return undefined;
+    });
+    await renderPage(<UserPage />);
+    const panel = screen.getByTestId('user-dept-panel');
+    await within(panel).findByText('总部');
+    await userEvent.type(within(panel).getByLabelText('搜索部门名称'), '测试');
+    await userEvent.click(await within(panel).findByText('测试组'));
+    expect(within(panel).queryByText('财务组')).toBeNull();
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('deptId')).toBe('9'));
   });
 });

@@ -1,5 +1,6 @@
 import { USER_ENDPOINTS, USER_PERMISSIONS as P, type UserRecord } from '@macro/contract/users';
-import { KeyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, KeyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
+import { AUTHORIZE_OBJECT, AUTHORIZE_PERMISSIONS } from '@macro/contract/authorize';
 import { AUTH_PERMISSIONS } from '@macro/contract/auth';
 import { App, Col, Row } from 'antd';
 import { useState } from 'react';
@@ -10,10 +11,16 @@ import { useCrudList } from '../../components/crud/useCrudList';
 import { useAccountSecurity } from './accountSecurity';
 import { useRemoveUsers } from './api';
 import { ACTION_WIDTH, userColumns } from './columns';
+import { AppAuthorizeDialog } from '../authorize/AppAuthorizeDialog';
+import type { GrantSubject } from '../authorize/api';
+import { DataAuthorizeDialog } from '../authorize/DataAuthorizeDialog';
 import { DeptFilter } from './DeptFilter';
 import { GrantDialog } from './GrantDialog';
+import { GroupGrantDialog } from './GroupGrantDialog';
 import { PasswordDialog } from './PasswordDialog';
+import { SocialLinksDialog } from './SocialLinksDialog';
 import { UserDialog, type UserDialogState } from './UserDialog';
+import { WARNING_SECONDS } from '../../components/feedback';
 
 interface UserSearch extends Record<string, string | undefined> {
   account?: string;
@@ -32,6 +39,10 @@ export function UserPage() {
   const [dialogKey, setDialogKey] = useState(0);
   const [granting, setGranting] = useState<UserRecord[] | null>(null);
   const [passwordOf, setPasswordOf] = useState<UserRecord | null>(null);
+  const [linksOf, setLinksOf] = useState<UserRecord | null>(null);
+  const [groupsOf, setGroupsOf] = useState<UserRecord[] | null>(null);
+  const [dataOf, setDataOf] = useState<GrantSubject | null>(null);
+  const [appOf, setAppOf] = useState<GrantSubject | null>(null);
   const confirmRemove = useRemoveUsers();
   const security = useAccountSecurity();
 
@@ -41,11 +52,25 @@ export function UserPage() {
   };
   const grant = (users: UserRecord[]) => {
     if (!users.length) {
-      message.warning(t('common:selectFirst'), 2);
+      message.warning(t('common:selectFirst'), WARNING_SECONDS);
       return;
     }
     setDialogKey((key) => key + 1);
     setGranting(users);
+  };
+
+  const subjectOf = (user: UserRecord): GrantSubject => ({ objectType: AUTHORIZE_OBJECT.user, objectId: user.id, name: user.account });
+  const grantGroups = (users: UserRecord[]) => {
+    if (!users.length) {
+      message.warning(t('common:selectFirst'), WARNING_SECONDS);
+      return;
+    }
+    setDialogKey((key) => key + 1);
+    setGroupsOf(users);
+  };
+  const withKey = (show: () => void) => {
+    setDialogKey((key) => key + 1);
+    show();
   };
 
   const search: SearchField[] = [
@@ -65,6 +90,25 @@ export function UserPage() {
         setPasswordOf(record);
       },
     },
+    {
+      key: 'social',
+      label: t('action.socialLinks'),
+      permission: AUTH_PERMISSIONS.socialLinks,
+      onClick: (record) => withKey(() => setLinksOf(record)),
+    },
+    {
+      key: 'data-authorize',
+      label: t('authorize:data.action'),
+      permission: AUTHORIZE_PERMISSIONS.data,
+      onClick: (record) => withKey(() => setDataOf(subjectOf(record))),
+    },
+    {
+      key: 'app-authorize',
+      label: t('authorize:app.action'),
+      permission: AUTHORIZE_PERMISSIONS.app,
+      onClick: (record) => withKey(() => setAppOf(subjectOf(record))),
+    },
+    { key: 'groups', label: t('groups.action'), permission: P.groups, onClick: (record) => grantGroups([record]) },
     { key: 'delete', label: t('common:delete'), permission: P.delete, danger: true, onClick: (record) => confirmRemove([record], list.forget) },
   ];
 
@@ -87,6 +131,13 @@ export function UserPage() {
             toolbar={[
               { key: 'grant', label: t('action.grant'), icon: <TeamOutlined />, permission: P.grant, onClick: () => grant(selectedRows(list)) },
               {
+                key: 'groups',
+                label: t('groups.action'),
+                icon: <ApartmentOutlined />,
+                permission: P.groups,
+                onClick: () => grantGroups(selectedRows(list)),
+              },
+              {
                 key: 'unlock',
                 label: t('action.unlock'),
                 icon: <UnlockOutlined />,
@@ -103,13 +154,17 @@ export function UserPage() {
             ]}
             rowActions={rowActions}
             actionWidth={ACTION_WIDTH}
-            scrollX={1200}
+            scrollX={1320}
           />
         </Col>
       </Row>
       <UserDialog key={`user-${dialogKey}`} state={dialog} onClose={() => setDialog(null)} />
       <GrantDialog key={`grant-${dialogKey}`} users={granting} onClose={() => setGranting(null)} />
       <PasswordDialog key={`password-${dialogKey}`} user={passwordOf} onClose={() => setPasswordOf(null)} />
+      <SocialLinksDialog key={`social-${dialogKey}`} user={linksOf} onClose={() => setLinksOf(null)} />
+      <GroupGrantDialog key={`groups-${dialogKey}`} users={groupsOf} onClose={() => setGroupsOf(null)} />
+      <DataAuthorizeDialog key={`data-${dialogKey}`} subject={dataOf} onClose={() => setDataOf(null)} />
+      <AppAuthorizeDialog key={`app-${dialogKey}`} subject={appOf} onClose={() => setAppOf(null)} />
     </div>
   );
 }

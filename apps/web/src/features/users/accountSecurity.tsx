@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint, queriesOf, useEndpointMutation } from '../../api/endpoint';
+import { WARNING_SECONDS } from '../../components/feedback';
 
 /** The lists and details that show a user's lock. */
 const SHOWN = [USER_ENDPOINTS.page, USER_ENDPOINTS.restPage, USER_ENDPOINTS.detail];
@@ -23,7 +24,7 @@ export function useAccountSecurity() {
 
   const chosen = (users: readonly UserRecord[]) => {
     if (users.length) return true;
-    message.warning(t('common:selectFirst'), 2);
+    message.warning(t('common:selectFirst'), WARNING_SECONDS);
     return false;
   };
   const named = (users: readonly UserRecord[]) => (users.length === 1 ? { name: users[0].account } : { count: users.length });

@@ -1,11 +1,104 @@
-import { Alert, Avatar, Card, Col, Descriptions, Row, Typography } from 'antd';
+import { DASHBOARD_ENDPOINTS, type DashboardSummary } from '@macro/contract/dashboard';
+import { Alert, Avatar, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../api/endpoint';
+import { ApiError } from '../../api/http';
 import { useSession } from '../../session/store';
+import type { ChartOption } from './DashboardChart';
+import './welcome.css';
+
+// echarts is large: it loads with the first chart, never with the shell.
+const DashboardChart = lazy(() => import('./DashboardChart'));
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour < 12) return 'morning';
   return hour < 18 ? 'afternoon' : 'evening';
+}
+
+const COUNT_KEYS = ['users', 'departments', 'roles', 'posts', 'menus'] as const;
+const PRIMARY = '#409EFF';
+
+function ChartCard({ title, option, testId }: { title: string; option: ChartOption; testId: string }) {
+  const { t } = useTranslation('welcome');
+  return (
+    <Card title={title} size="small">
+      <Suspense fallback={<Skeleton active />}>
+        <DashboardChart option={option} label={t('dashboard.chartLabel', { title })} testId={testId} />
+      </Suspense>
+    </Card>
+  );
+}
+
+function Dashboard({ summary }: { summary: DashboardSummary }) {
+  const { t } = useTranslation('welcome');
+  const signInOption = useMemo<ChartOption>(
+    () => ({
+      grid: { left: 36, right: 16, top: 16, bottom: 28 },
+      tooltip: { trigger: 'axis' },
+      xAxis: { type: 'category', data: summary.signInsByDay.map((d) => d.day.slice(5)) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [{ type: 'line', name: t('dashboard.signInSeries'), data: summary.signInsByDay.map((d) => d.count), color: PRIMARY, areaStyle: { opacity: 0.15 } }],
+    }),
+    // The series name follows the language.
+    [summary, t],
+  );
+  const deptOption = useMemo<ChartOption | null>(
+    () =>
+      summary.usersByDepartment && {
+        grid: { left: 36, right: 16, top: 16, bottom: 48 },
+        tooltip: { trigger: 'axis' },
+        xAxis: {
+          type: 'category',
+          data: summary.usersByDepartment.map((d) => d.deptName || t('dashboard.noDept')),
+          axisLabel: { interval: 0, rotate: 30, width: 80, overflow: 'truncate' },
+        },
+        yAxis: { type: 'value', minInterval: 1 },
+        series: [{ type: 'bar', name: t('dashboard.deptSeries'), data: summary.usersByDepartment.map((d) => d.count), color: PRIMARY, barMaxWidth: 32 }],
+      },
+    [summary, t],
+  );
+  const counts = COUNT_KEYS.filter((key) => summary.counts[key] !== null);
+  return (
+    <>
+      <Card title={t('dashboard.counts')} style={{ marginTop: 16 }}>
+        <div className="dashboard-counts">
+          {counts.map((key) => (
+            <Statistic key={key} title={t(`dashboard.count.${key}`)} value={summary.counts[key] ?? 0} valueRender={(node) => <span data-testid={`dashboard-count-${key}`}>{node}</span>} />
+          ))}
+        </div>
+      </Card>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} lg={deptOption ? 12 : 24}>
+          <ChartCard title={t('dashboard.signInChart')} option={signInOption} testId="dashboard-chart-signins" />
+        </Col>
+        {deptOption ? (
+          <Col xs={24} lg={12}>
+            <ChartCard title={t('dashboard.deptChart')} option={deptOption} testId="dashboard-chart-depts" />
+          </Col>
+        ) : null}
+      </Row>
+      <Card title={t('dashboard.recentSignIns')} size="small" style={{ marginTop: 16 }}>
+        {summary.recentSignIns.length ? (
+          <List
+            size="small"
+            dataSource={summary.recentSignIns}
+            data-testid="dashboard-signins"
+            renderItem={(signIn) => (
+              <List.Item>
+                <span>{dayjs(signIn.time).format('YYYY-MM-DD HH:mm:ss')}</span>
+                <span className="dashboard-signin-ip">{signIn.ip}</span>
+                <span>{t(`dashboard.via.${['password', 'social', 'token', 'signed'].includes(signIn.via) ? signIn.via : 'unknown'}`)}</span>
+              </List.Item>
+            )}
+          />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noSignIns')} />
+        )}
+      </Card>
+    </>
+  );
 }
 
 export function WelcomePage() {
@@ -14,6 +107,8 @@ export function WelcomePage() {
   const info = useSession((s) => s.userInfo);
   const name = user?.nick_name || info?.name || user?.account || '';
   const tenant = info?.tenantName ? `${info.tenantName} (${user?.tenant_id ?? info.tenantId})` : (user?.tenant_id ?? '');
+  const summary = useEndpointQuery(DASHBOARD_ENDPOINTS.summary, {}, { retry: false });
+  const forbidden = summary.error instanceof ApiError && summary.error.status === 403;
 
   return (
     <div data-testid="welcome-page">
@@ -28,14 +123,26 @@ export function WelcomePage() {
             <Typography.Title level={3} style={{ margin: 0 }} data-testid="welcome-greeting">
               {t(`greeting.${greetingKey(dayjs().hour())}`, { name })}
             </Typography.Title>
-            <Typography.Text type="secondary">
-              {t('today', { date: dayjs().format(t('dateFormat')) })}
-            </Typography.Text>
+            <Typography.Text type="secondary">{t('today', { date: dayjs().format(t('dateFormat')) })}</Typography.Text>
           </Col>
         </Row>
       </Card>
-      {user?.must_change_password ? (
-        <Alert type="warning" showIcon title={t('mustChangePassword')} style={{ marginTop: 16 }} />
+      {user?.must_change_password ? <Alert type="warning" showIcon title={t('mustChangePassword')} style={{ marginTop: 16 }} /> : null}
+      {summary.data ? <Dashboard summary={summary.data} /> : null}
+      {summary.isPending ? <Skeleton active style={{ marginTop: 16 }} /> : null}
+      {forbidden ? <Alert type="info" showIcon title={t('dashboard.noAccess')} style={{ marginTop: 16 }} data-testid="dashboard-no-access" /> : null}
+      {summary.isError && !forbidden ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('dashboard.loadFailed')}
+          style={{ marginTop: 16 }}
+          action={
+            <Button size="small" onClick={() => void summary.refetch()}>
+              {t('dashboard.retry')}
+            </Button>
+          }
+        />
       ) : null}
       <Card title={t('profile')} style={{ marginTop: 16 }}>
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">

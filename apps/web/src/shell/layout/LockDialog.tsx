@@ -1,5 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { hashLockPassword } from '../../session/lockHash';
 import { useSession } from '../../session/store';
 
 interface LockForm {
@@ -15,7 +16,7 @@ export function LockDialog({ open, onClose }: { open: boolean; onClose: () => vo
   const submit = async () => {
     const { password } = await form.validateFields();
     onClose();
-    lock(password);
+    lock(await hashLockPassword(password));
   };
 
   return (

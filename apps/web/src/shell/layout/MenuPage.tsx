@@ -1,7 +1,7 @@
-import { Spin } from 'antd';
 import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../session/store';
+import { PageFallback } from '../chunks';
 import { findPage, isOpenPath } from '../registry';
 import { findMenu } from './menuTree';
 
@@ -16,7 +16,7 @@ export function MenuPage() {
   if (!Page) return <Navigate to="/404" replace />;
   if (!isOpenPath(pathname) && !findMenu(menus, pathname)) return <Navigate to="/403" replace />;
   return (
-    <Suspense fallback={<Spin className="page-spin" />}>
+    <Suspense fallback={<PageFallback />}>
       <Page />
     </Suspense>
   );

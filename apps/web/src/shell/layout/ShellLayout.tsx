@@ -1,13 +1,17 @@
+import type { MenuRoute } from '@macro/contract/menus';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, Layout } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMenuRoutes, usePermissionList, useUserInfo } from '../../api/auth';
 import { queryClient } from '../../api/queryClient';
 import { FeedbackBridge } from '../../components/FeedbackBridge';
 import { useSession } from '../../session/store';
-import { findPage, isOpenPath } from '../registry';
-import { useTabs } from '../tabs';
+import { PageFallback } from '../chunks';
+import { useMicro } from '../micro';
+import { findPage, isOpenPath, pageMeta } from '../registry';
+import { useShellSettings } from '../settings';
+import { type Tag, useTabs } from '../tabs';
 import { findMenu } from './menuTree';
 import { SideMenu } from './SideMenu';
 import { TabStrip, tagKeyOf } from './TabStrip';
@@ -15,8 +19,23 @@ import { TopBar } from './TopBar';
 import './shell.css';
 
 /** Spec §2: reload the view 100 ms after the click; the refresh icon spins for 500 ms. */
-const REFRESH_DELAY_MS = 100;
-const REFRESH_SPIN_MS = 500;
+export const REFRESH_DELAY_MS = 100;
+export const REFRESH_SPIN_MS = 500;
+
+function isPage(pathname: string, menus: readonly MenuRoute[]): boolean {
+  return pathname === '/iframe' || isOpenPath(pathname) || Boolean(findPage(pathname) && findMenu(menus, pathname));
+}
+
+/** Route meta keepAlive: the server menu's, or the page's own declaration. */
+function keepsAlive(path: string, menus: readonly MenuRoute[]): boolean {
+  if (path === '/iframe' || !isPage(path, menus)) return false;
+  return findMenu(menus, path)?.meta.keepAlive ?? pageMeta(path)?.keepAlive ?? false;
+}
+
+/** Spec §2: the sidebar is hidden when the route's meta says menu 0 or the query says menu=false. */
+export function sidebarHidden(pathname: string, search: string): boolean {
+  return pageMeta(pathname)?.menu === false || new URLSearchParams(search).get('menu') === 'false';
+}
 
 function useVisitedTabs() {
   const { pathname, search } = useLocation();
@@ -24,8 +43,7 @@ function useVisitedTabs() {
   const open = useTabs((s) => s.open);
   useEffect(() => {
     const fullPath = pathname + search;
-    const isPage = pathname === '/iframe' || isOpenPath(pathname) || (findPage(pathname) && findMenu(menus, pathname));
-    if (isPage) open({ key: tagKeyOf(pathname, fullPath), path: pathname, fullPath });
+    if (isPage(pathname, menus)) open({ key: tagKeyOf(pathname, fullPath), path: pathname, fullPath });
   }, [pathname, search, menus, open]);
 }
 
@@ -40,35 +58,69 @@ export function ShellLayout() {
   );
 }
 
+/** A keep-alive page: mounted once opened, hidden while another tab is shown, gone when its tab closes. */
+function KeptPage({ tag, active }: { tag: Tag; active: boolean }) {
+  const Page = findPage(tag.path);
+  if (!Page) return null;
+  return (
+    <div hidden={!active} data-testid="kept-page" data-tab-key={tag.key}>
+      <Suspense fallback={<PageFallback />}>
+        <Page />
+      </Suspense>
+    </div>
+  );
+}
+
 function ShellFrame() {
   // Menus, permissions and user details are re-read once per visit; they may have changed.
   useMenuRoutes();
   usePermissionList();
   useUserInfo();
   useVisitedTabs();
-  const [viewKey, setViewKey] = useState(0);
+  const showTags = useShellSettings((s) => s.showTags);
+  const { pathname, search } = useLocation();
+  const menus = useSession((s) => s.menus);
+  const tags = useTabs((s) => s.tags);
+  const activeKey = tagKeyOf(pathname, pathname + search);
+  // Refresh reloads the current page only: its view is remounted under a new key.
+  const [reloads, setReloads] = useState<Record<string, number>>({});
+  // Mounted by a host page (micro-frontend): the host's own navigation stands in for these.
+  const embedded = useMicro((s) => s.embedded);
   const [refreshing, setRefreshing] = useState(false);
   const timers = useRef<number[]>([]);
 
   useEffect(() => () => timers.current.forEach(window.clearTimeout), []);
 
   const refresh = () => {
+    timers.current.forEach(window.clearTimeout);
+    const key = activeKey;
     setRefreshing(true);
-    timers.current.push(
-      window.setTimeout(() => setViewKey((key) => key + 1), REFRESH_DELAY_MS),
+    timers.current = [
+      window.setTimeout(() => setReloads((all) => ({ ...all, [key]: (all[key] ?? 0) + 1 })), REFRESH_DELAY_MS),
       window.setTimeout(() => setRefreshing(false), REFRESH_SPIN_MS),
-    );
+    ];
   };
 
+  const activeKept = keepsAlive(pathname, menus);
+  const kept = tags.filter((tag) => keepsAlive(tag.path, menus));
+  if (activeKept && !kept.some((tag) => tag.key === activeKey)) kept.push({ key: activeKey, path: pathname, fullPath: activeKey });
+
   return (
-    <Layout className="shell">
-      <SideMenu />
+    <Layout className={embedded ? 'shell shell-embedded' : 'shell'} data-embedded={embedded || undefined}>
+      {embedded || sidebarHidden(pathname, search) ? null : <SideMenu />}
       <Layout className="shell-main">
-        <TopBar />
-        <TabStrip refreshing={refreshing} onRefresh={refresh} />
+        {embedded ? null : <TopBar />}
+        {showTags && !embedded ? <TabStrip refreshing={refreshing} onRefresh={refresh} /> : null}
         {/* The page scrolls here; a keyboard user must be able to focus it to scroll (axe scrollable-region-focusable). */}
-        <Layout.Content className="shell-content" key={viewKey} tabIndex={0}>
-          <Outlet />
+        <Layout.Content className="shell-content" tabIndex={0}>
+          {kept.map((tag) => (
+            <KeptPage key={`${tag.key}#${reloads[tag.key] ?? 0}`} tag={tag} active={tag.key === activeKey} />
+          ))}
+          {activeKept ? null : (
+            <Fragment key={`${activeKey}#${reloads[activeKey] ?? 0}`}>
+              <Outlet />
+            </Fragment>
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -6,24 +6,21 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/store';
 import { useIsMobile, useShellSettings } from '../settings';
 import { MenuIcon } from './menuIcons';
-import { ancestorPaths, isExternalLink, menuLabel, NEW_WINDOW_PATHS, visibleMenus } from './menuTree';
+import { ancestorPaths, canOpenPath, menuLabel, openMenuPath, visibleMenus } from './menuTree';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
 export const SIDER_WIDTH = 220;
 export const SIDER_COLLAPSED_WIDTH = 64;
 
-export function SideMenu() {
-  const { t, i18n } = useTranslation('shell');
+
+/** The menus the user may open, as antd menu items, and what a click on one does. */
+export function useNavigationMenu() {
+  const { i18n } = useTranslation('shell');
   const menus = useSession((s) => s.menus);
-  const mobile = useIsMobile();
-  const collapsed = useShellSettings((s) => s.collapsed) && !mobile;
-  const drawerOpen = useShellSettings((s) => s.drawerOpen);
   const setDrawerOpen = useShellSettings((s) => s.setDrawerOpen);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const tree = useMemo(() => visibleMenus(menus), [menus]);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorPaths(tree, pathname) ?? []);
+  const tree = useMemo(() => visibleMenus(menus, canOpenPath), [menus]);
 
   const items = useMemo(() => {
     const toItem = (menu: MenuRoute): MenuItem => {
@@ -36,16 +33,24 @@ export function SideMenu() {
     return tree.map(toItem);
   }, [tree, i18n]);
 
-  const onSelect: MenuProps['onClick'] = ({ key }) => {
+  const onSelect = (key: string) => {
     setDrawerOpen(false);
-    if (NEW_WINDOW_PATHS.has(key)) {
-      window.open(key, '_blank', 'noopener');
-    } else if (isExternalLink(key)) {
-      navigate(`/iframe?src=${encodeURIComponent(key)}`);
-    } else {
-      navigate(key);
-    }
+    openMenuPath(key, navigate);
   };
+  return { tree, items, onSelect };
+}
+
+export function SideMenu() {
+  const { t } = useTranslation('shell');
+  const mobile = useIsMobile();
+  const collapsed = useShellSettings((s) => s.collapsed) && !mobile;
+  // Horizontal navigation puts the menu in the header; a phone keeps its drawer.
+  const horizontal = useShellSettings((s) => s.horizontal) && !mobile;
+  const drawerOpen = useShellSettings((s) => s.drawerOpen);
+  const setDrawerOpen = useShellSettings((s) => s.setDrawerOpen);
+  const { pathname } = useLocation();
+  const { tree, items, onSelect } = useNavigationMenu();
+  const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorPaths(tree, pathname) ?? []);
 
   const logo = (
     <div className="shell-logo">
@@ -61,11 +66,12 @@ export function SideMenu() {
       selectedKeys={[pathname]}
       openKeys={collapsed ? undefined : openKeys}
       onOpenChange={setOpenKeys}
-      onClick={onSelect}
+      onClick={({ key }) => onSelect(key)}
       data-testid="side-menu"
     />
   );
 
+  if (horizontal) return null;
   if (mobile) {
     return (
       <Drawer

@@ -4,11 +4,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/store';
+import { pageTitleKey, patternValues } from '../registry';
 import { HOME_TAG, type Tag, useTabs } from '../tabs';
 import { findMenu, menuLabel } from './menuTree';
 
-export function tagKeyOf(pathname: string, fullPath: string): string {
-  return pathname === '/iframe' ? fullPath : pathname;
+/** Tabs are told apart by their full address: the same page with another query is another tab. */
+export function tagKeyOf(_pathname: string, fullPath: string): string {
+  return fullPath;
 }
 
 interface TabStripProps {
@@ -40,8 +42,20 @@ export function TabStrip({ refreshing, onRefresh }: TabStripProps) {
       return menu ? menuLabel(menu, i18n) : src;
     }
     const menu = findMenu(menus, tag.path);
-    return menu ? menuLabel(menu, i18n) : tag.path;
+    if (menu) return menuLabel(menu, i18n);
+    const titleKey = pageTitleKey(tag.path, new URLSearchParams(tag.fullPath.split('?')[1] ?? ''));
+    if (!titleKey) return tag.path;
+    const values = patternValues(tag.path);
+    return values.length ? `${t(titleKey)}: ${values.join(' / ')}` : t(titleKey);
   };
+
+  // The browser's tab names the page too (after the language switch has set the plain title).
+  const activeTag = tags.find((tag) => tag.key === activeKey);
+  const pageTitle = activeTag ? labelOf(activeTag) : '';
+  const consoleTitle = t('title');
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} - ${consoleTitle}` : consoleTitle;
+  }, [pageTitle, consoleTitle]);
 
   const onClose = (key: string) => {
     const next = close(key, activeKey);

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../api/auth';
 import { useSession } from '../../session/store';
-import { PASSWORD_PATH } from '../registry';
+import { SETTING_PATH } from '../registry';
+import { useShellSettings } from '../settings';
 import { LockDialog } from './LockDialog';
 
 export function UserMenu() {
@@ -15,6 +16,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [locking, setLocking] = useState(false);
+  const showLock = useShellSettings((s) => s.showLock);
   const name = user?.nick_name || user?.account || '';
 
   const confirmLogout = () =>
@@ -33,13 +35,13 @@ export function UserMenu() {
 
   const items: MenuProps['items'] = [
     { key: 'password', icon: <KeyOutlined />, label: <span data-testid="change-password">{t('passwordChange.action')}</span> },
-    { key: 'lock', icon: <LockOutlined />, label: <span data-testid="lock-screen">{t('lock.action')}</span> },
+    ...(showLock ? [{ key: 'lock', icon: <LockOutlined />, label: <span data-testid="lock-screen">{t('lock.action')}</span> }] : []),
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('logout.action')}</span> },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') confirmLogout();
-    else if (key === 'password') navigate(PASSWORD_PATH);
+    else if (key === 'password') navigate(SETTING_PATH);
     else setLocking(true);
   };
 

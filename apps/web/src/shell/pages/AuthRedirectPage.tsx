@@ -1,41 +1,51 @@
-import { Alert, Button, Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { completeSocialSignIn } from '../../api/session';
-import { HOME_PATH } from '../registry';
+import { completeSocialSignIn, socialReturnOf } from '../../api/session';
+import { safeRedirect } from '../guards';
+import { isMacDevice, loginPageClass } from './device';
 import './login.css';
 
-/** Spec §2 /authredirect: where a social-login provider sends the browser back with its code. */
+/**
+ * Spec §2 /authredirect: where a social-login provider sends the browser back. It checks the
+ * `state` this tab sent, exchanges the code through the token endpoint and lands where the
+ * sign-in page was asked to go; anything wrong is said on the page, with the way back.
+ */
 export function AuthRedirectPage() {
   const { t } = useTranslation('login');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState('');
   const started = useRef(false);
+  const [mac] = useState(() => isMacDevice());
 
   useEffect(() => {
     // Once only: a code is good for one exchange (React runs effects twice in development).
     if (started.current) return;
     started.current = true;
-    completeSocialSignIn(params.get('code') ?? '', params.get('state') ?? '')
-      .then(() => navigate(HOME_PATH, { replace: true }))
-      .catch((failure: Error) => setError(failure.message));
-  }, [params, navigate]);
+    completeSocialSignIn(socialReturnOf(params))
+      .then((redirect) => navigate(safeRedirect(redirect), { replace: true }))
+      .catch((failure: Error) => setError(failure.message || t('socialFailedTitle')));
+  }, [params, navigate, t]);
 
   return (
-    <div className="login-page">
-      <main className="login-card" aria-busy={!error} data-testid="auth-redirect">
+    <div className={loginPageClass(mac)} data-variant={mac ? 'mac' : 'default'}>
+      <main className="login-card" aria-busy={!error} aria-live="polite" data-testid="auth-redirect">
         {error ? (
-          <>
-            <Alert type="error" showIcon title={error} data-testid="auth-redirect-error" />
-            <Button type="link" onClick={() => navigate('/login', { replace: true })}>
-              {t('backToLogin')}
-            </Button>
-          </>
+          <Result
+            status="warning"
+            title={<h1 className="auth-redirect-title">{t('socialFailedTitle')}</h1>}
+            subTitle={<span data-testid="auth-redirect-error">{error}</span>}
+            extra={
+              <Button type="primary" onClick={() => navigate('/login', { replace: true })} data-testid="auth-redirect-back">
+                {t('backToLogin')}
+              </Button>
+            }
+          />
         ) : (
-          <Spin tip={t('socialRedirecting')}>
-            <div style={{ minHeight: 80 }} />
+          <Spin tip={t('socialRedirecting')} size="large">
+            <div style={{ minHeight: 120 }} />
           </Spin>
         )}
       </main>

@@ -3,6 +3,7 @@ import { App, Avatar, Button, Card, Form, Input, Space, Typography } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../api/session';
+import { verifyLockPassword } from '../../session/lockHash';
 import { useSession } from '../../session/store';
 import { HOME_PATH } from '../registry';
 import './pages.css';
@@ -29,8 +30,8 @@ function UnlockCard() {
   const navigate = useNavigate();
   const name = user?.nick_name || user?.account || '';
 
-  const submit = ({ password }: UnlockForm) => {
-    if (password !== lockPassword) {
+  const submit = async ({ password }: UnlockForm) => {
+    if (!(await verifyLockPassword(password, lockPassword))) {
       message.error(t('lock.wrongPassword'));
       return;
     }

@@ -1,13 +1,22 @@
 import { ApartmentOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form } from 'antd';
+import { Alert, Button, Form, Spin } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DEFAULT_TENANT, fetchSocialProviders, type SocialProvider, signIn, startSocialSignIn } from '../../api/session';
+import {
+  DEFAULT_TENANT,
+  fetchSocialProviders,
+  type SocialProvider,
+  signIn,
+  signInWithPlatformToken,
+  startSocialSignIn,
+} from '../../api/session';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useSession } from '../../session/store';
 import { safeRedirect } from '../guards';
+import { isMacDevice, loginPageClass } from './device';
 import './login.css';
 
 interface LoginForm {
@@ -19,11 +28,15 @@ interface LoginForm {
 export function LoginPage() {
   const { t } = useTranslation('login');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const expired = useSession((s) => s.expired);
   const [pending, setPending] = useState(false);
+  const handoff = useRef(params.get('token'));
+  const [tokenLogin, setTokenLogin] = useState(Boolean(handoff.current));
   const [error, setError] = useState('');
   const [providers, setProviders] = useState<SocialProvider[]>([]);
   const [form] = Form.useForm<LoginForm>();
+  const [mac] = useState(() => isMacDevice());
 
   useEffect(() => {
     // Social sign-in is optional: without providers (or an answer) the page is the same.
@@ -31,6 +44,24 @@ export function LoginPage() {
       .then(setProviders)
       .catch(() => setProviders([]));
   }, []);
+
+  useEffect(() => {
+    // Token login from a host shell: the token leaves the address at once; on failure the
+    // loading screen just closes (spec 000 §7) and the form is there.
+    const token = handoff.current;
+    if (!token) return;
+    handoff.current = null;
+    setParams(
+      (current) => {
+        current.delete('token');
+        return current;
+      },
+      { replace: true },
+    );
+    signInWithPlatformToken(token)
+      .then(() => navigate(safeRedirect(params.get('redirect')), { replace: true }))
+      .catch(() => setTokenLogin(false));
+  }, [navigate, params, setParams]);
 
   const submit = async (values: LoginForm) => {
     setPending(true);
@@ -46,18 +77,28 @@ export function LoginPage() {
   };
 
   return (
-    <div className="login-page">
+    <div className={loginPageClass(mac)} data-variant={mac ? 'mac' : 'default'} data-testid="login-page">
       <div className="login-language">
         <LanguageSwitch variant="default" />
       </div>
-      <main className="login-card" aria-labelledby="login-title">
-        <div className="login-brand">
-          <img src="/logo.svg" alt="" width={44} height={44} />
-          <div>
+      <main className="login-card" aria-labelledby="login-title" aria-busy={tokenLogin}>
+        <Spin spinning={tokenLogin} tip={t('tokenSigningIn')}>
+        {mac ? (
+          // The Mac variant: a lock-screen look, the mark large and centred above the form.
+          <div className="login-brand login-brand-mac">
+            <img src="/logo.svg" alt="" width={72} height={72} />
             <h1 id="login-title">{t('shell:title')}</h1>
-            <p>{t('subtitle')}</p>
+            <p>{t('macHint')}</p>
           </div>
-        </div>
+        ) : (
+          <div className="login-brand">
+            <img src="/logo.svg" alt="" width={44} height={44} />
+            <div>
+              <h1 id="login-title">{t('shell:title')}</h1>
+              <p>{t('subtitle')}</p>
+            </div>
+          </div>
+        )}
         <Form<LoginForm>
           form={form}
           layout="vertical"
@@ -101,6 +142,9 @@ export function LoginPage() {
             />
           </Form.Item>
           {error ? <Alert type="error" showIcon title={error} className="login-error" data-testid="login-error" /> : null}
+          {expired && !error ? (
+            <Alert type="warning" showIcon title={t('sessionExpired')} className="login-error" role="status" data-testid="login-expired" />
+          ) : null}
           <Button type="primary" htmlType="submit" block loading={pending} data-testid="login-submit">
             {t('submit')}
           </Button>
@@ -110,12 +154,15 @@ export function LoginPage() {
               block
               className="login-social"
               data-testid={`login-social-${provider.source}`}
-              onClick={() => startSocialSignIn(provider, (form.getFieldValue('tenantId') ?? DEFAULT_TENANT).trim())}
+              onClick={() =>
+                startSocialSignIn(provider, (form.getFieldValue('tenantId') ?? DEFAULT_TENANT).trim(), params.get('redirect') ?? '')
+              }
             >
-              {t('socialWith', { source: provider.source })}
+              {t('socialWith', { source: t(`socialSources.${provider.source}`, { defaultValue: provider.source }) })}
             </Button>
           ))}
         </Form>
+        </Spin>
       </main>
       <footer className="login-footer">{t('footer', { year: new Date().getFullYear() })}</footer>
     </div>

@@ -18,7 +18,8 @@ export function PasswordPage() {
   );
 }
 
-function PasswordCard() {
+/** The form itself; /info/setting shows it inside the shell. */
+export function PasswordCard({ embedded = false }: { embedded?: boolean }) {
   const { t } = useTranslation('shell');
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -54,7 +55,7 @@ function PasswordCard() {
 
   const length = { min: 6, max: 32, message: t('messages:auth.passwordLength') };
   return (
-    <div className="centered-page" data-testid="password-page">
+    <div className={embedded ? 'password-embedded' : 'centered-page'} data-testid="password-page">
       <Card className="lock-card">
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_used_refresh" ADD COLUMN "next_sealed" text;

@@ -1,0 +1,3 @@
+ALTER TABLE "macro_oauth_client" ADD COLUMN "id" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "macro_oauth_client_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);--> statement-breakpoint
+ALTER TABLE "macro_oauth_client" ADD COLUMN "redirect_uris" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "macro_oauth_client" ADD CONSTRAINT "macro_oauth_client_id_unique" UNIQUE("id");

@@ -1,0 +1,68 @@
+import { NOTICE_CATEGORY, NOTICE_ENDPOINTS as E, NOTICE_PERMISSIONS as P } from '@macro/contract/notices';
+import { defineModule, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
+import { MENU_FOLDERS } from '../menus/index.ts';
+import {
+  createNotice,
+  inboxPage,
+  noticePage,
+  openInboxItem,
+  provisionDemoNotices,
+  publishNotice,
+  readAll,
+  readOne,
+  removeNotice,
+  unreadCounts,
+  updateNotice,
+} from './service.ts';
+import { noticeReads, notices } from './tables.ts';
+
+/** Sweep data: a published notice for the whole tenant, its title the marker. */
+async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
+  const marker = 'NoticeSweepMarker';
+  const response = await owner.post(`/api${E.create.path}`, { category: NOTICE_CATEGORY.notice, title: marker, content: marker, publish: true });
+  if (response.statusCode !== 200) throw new Error(`notices sweep fixture: ${response.body}`);
+  const id = (response.json() as { data: { id: number } }).data.id;
+  return {
+    marker,
+    query: { id: String(id), title: marker, category: String(NOTICE_CATEGORY.notice) },
+    body: { id, category: NOTICE_CATEGORY.notice, title: 'stolen', content: 'stolen', publish: true },
+    snapshot: async () => (await owner.get(`/api${E.page.path}?title=${marker}`)).body,
+  };
+}
+
+export const module = defineModule({
+  name: 'notices',
+  after: ['users', 'menus'],
+  tables: [notices, noticeReads],
+  routes: () => [
+    route(E.page, ({ query }, { tx }) => noticePage(tx, query)),
+    route(E.create, ({ body }, ctx) => createNotice(ctx, body)),
+    route(E.update, ({ params, body }, ctx) => updateNotice(ctx, params.id, body)),
+    route(E.publish, ({ params }, ctx) => publishNotice(ctx, params.id)),
+    route(E.remove, async ({ params }, ctx) => ({ removed: await removeNotice(ctx, params.id) })),
+    route(E.inbox, ({ query }, { tx, auth }) => inboxPage(tx, auth!.userId, query)),
+    route(E.unread, (_, { tx, auth }) => unreadCounts(tx, auth!.userId)),
+    route(E.open, ({ params }, { tx, auth }) => openInboxItem(tx, auth!.userId, params.id)),
+    route(E.read, ({ params }, { tx, auth }) => readOne(tx, auth!.userId, params.id)),
+    route(E.readAll, ({ body }, { tx, auth }) => readAll(tx, auth!.userId, body.category)),
+  ],
+  menus: [
+    {
+      parent: MENU_FOLDERS.system,
+      code: P.view,
+      name: '通知公告',
+      path: '/controller/notices',
+      source: 'NotificationOutlined',
+      i18n: 'notices',
+      sort: 90,
+      children: [
+        { code: P.add, name: '新增', category: 2, i18n: 'add' },
+        { code: P.edit, name: '修改', category: 2, i18n: 'edit' },
+        { code: P.delete, name: '删除', category: 2, i18n: 'delete' },
+        { code: P.publish, name: '发布', category: 2, i18n: 'publish' },
+      ],
+    },
+  ],
+  provision: (ctx) => provisionDemoNotices(ctx),
+  sweep: sweepFixture,
+});

@@ -1,0 +1,380 @@
+import {
+  WORKFLOW_MONITOR_ENDPOINTS as M,
+  WORKFLOW_PERMISSIONS as P,
+  WORKFLOW_RELATION_ENDPOINTS as R,
+  WORKFLOW_SCHEME_ENDPOINTS as S,
+  WORKFLOW_SCHEME_RELATION_ENDPOINTS as SR,
+  WORKFLOW_TASK_ENDPOINTS as T,
+  WORKFLOW_TASK_FORM_ENDPOINTS as TF,
+} from '@macro/contract/workflow';
+import {
+  addCounterSigners,
+  assignTask,
+  carbonCopy,
+  changeVersion,
+  delegateTask,
+  readCarbonCopy,
+  removeCounterSigners,
+  resumeInstance,
+  runDueJobs,
+  suspendInstance,
+  testVersionChange,
+  transferTask,
+  withdrawTask,
+} from '@macro/workflow';
+import { workflowTables } from '@macro/workflow/tables';
+import type { Endpoint } from '@macro/contract';
+import { defineModule, type EndpointArgs, type RouteBinding, type RouteCtx, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
+import { MENU_FOLDERS } from '../menus/index.ts';
+import { verifyStampPassword } from '../stamps/service.ts';
+import { deleteDraft, } from '@macro/workflow';
+import {
+  asAppError,
+  assertHolds,
+  assertParticipant,
+  assertUsers,
+  assigneesOf,
+  circulationOf,
+  circulations,
+  processViewOf,
+  schemeNodes,
+  startableSchemes,
+  taskDetailOf,
+  versionXmlOf,
+  createProcess,
+  createScheme,
+  diagramOf,
+  doneWhere,
+  drafts,
+  engineFor,
+  handleTask,
+  historyOf,
+  instanceList,
+  listSchemes,
+  purge,
+  rejectTargetsOf,
+  removeScheme,
+  restoreFromBin,
+  saveDraftOf,
+  schemeHistory,
+  schemeInfo,
+  setSchemeEnabled,
+  taskList,
+  todoWhere,
+  startedWhere,
+  binWhere,
+  finishedWhere,
+  unfinishedWhere,
+  toRecycleBin,
+  updateScheme,
+} from './service.ts';
+import {
+  createFromLink,
+  issueStartLink,
+  relatedInstanceInfo,
+  relatedInstances,
+  saveFormOf,
+  schemeInstances,
+  schemeRelationInfoOf,
+  schemeResourceOf,
+  signOf,
+  startFormOf,
+  taskFormOf,
+  validateSchemeRelation,
+} from './more.ts';
+import { authUsersOf, createRelation, listRelations, relationFormInfoOf, relationInfo, removeRelation, updateRelation } from './relations.ts';
+import { wfRelations, wfSchemes, wfStartLinks } from './tables.ts';
+
+const OK = { done: true as const };
+
+/** A route whose engine refusals become the API's 404 / 422 with the contract's message. */
+function wf<E extends Endpoint>(endpoint: E, handle: (args: EndpointArgs<E>, ctx: RouteCtx) => Promise<unknown>): RouteBinding {
+  return route(endpoint, (async (args: EndpointArgs<E>, ctx: RouteCtx) => {
+    try {
+      return await handle(args, ctx);
+    } catch (error) {
+      throw asAppError(error);
+    }
+  }) as never);
+}
+
+const me = (ctx: RouteCtx) => ctx.auth!.userId;
+
+/** A one-node approval the sweep deploys and starts: the admin approves their own request. */
+export const SWEEP_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="defs_sweep" targetNamespace="http://macro.console/sweep">
+  <bpmn:process id="WfSweepMarker" name="WfSweepMarker" isExecutable="true">
+    <bpmn:startEvent id="start"/>
+    <bpmn:userTask id="check" name="WfSweepMarker check"><bpmn:extensionElements><macro:node><macro:approver kind="person" values="1"/></macro:node></bpmn:extensionElements></bpmn:userTask>
+    <bpmn:endEvent id="end"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="check"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="check" targetRef="end"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+
+/** Sweep data: a template, a running instance with an open task, a draft and a carbon copy. */
+async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
+  const marker = 'WfSweepMarker';
+  const ok = async (response: { statusCode: number; body: string; json(): unknown }) => {
+    if (response.statusCode !== 200) throw new Error(`workflow sweep fixture: ${response.body}`);
+    return (response.json() as { data: Record<string, number> }).data;
+  };
+  const scheme = await ok(await owner.post(`/api${S.newModel.path}`, { name: marker, code: marker, category: 'general', xml: SWEEP_XML }));
+  const started = await ok(await owner.post(`/api${T.createProcess.path}`, { code: marker, title: marker, variables: { note: marker } }));
+  const draft = await ok(await owner.post(`/api${T.saveDraft.path}`, { code: marker, title: marker, data: { note: marker } }));
+  await ok(await owner.post(`/api${T.carbonCopy.path}`, { processInstanceId: started.instanceId, userIds: [1] }));
+  await ok(await owner.post(`/api${R.create.path}`, { name: marker, nwfSchemeInfoId: scheme.id, formKey: marker, authority: { users: [1] } }));
+  const query = { id: String(started.instanceId), nwfSchemeInfoId: String(scheme.id), relatedId: String(started.instanceId), modelId: String(scheme.id), processInstanceId: String(started.instanceId), taskId: String(started.taskId + 1), keyword: marker, name: marker, code: marker };
+  return {
+    marker,
+    query,
+    body: {
+      id: scheme.id,
+      nwfSchemeInfoId: scheme.id,
+      processInstanceId: started.instanceId,
+      taskId: started.taskId + 1,
+      draftId: draft.id,
+      definitionId: scheme.definitionId,
+      instanceIds: [started.instanceId],
+      userId: 1,
+      userIds: [1],
+    },
+    snapshot: async () =>
+      [
+        (await owner.get(`/api${S.page.path}?name=${marker}`)).body,
+        (await owner.get(`/api${T.history.path}?processInstanceId=${started.instanceId}`)).body,
+        (await owner.get(`/api${T.drafts.path}`)).body,
+        (await owner.get(`/api${M.unfinished.path}?keyword=${marker}`)).body,
+        (await owner.get(`/api${R.page.path}?keyword=${marker}`)).body,
+      ].join('\n'),
+  };
+}
+
+export const module = defineModule({
+  name: 'workflow',
+  after: ['users', 'org', 'posts', 'roles', 'delegates', 'stamps', 'wfcategories'],
+  tables: [...workflowTables, wfSchemes, wfStartLinks, wfRelations],
+  uniqueMessages: [{ constraint: 'wf_scheme_code', message: 'workflow.templateExists', params: { code: 'code' } }],
+  routes: ({ db, audit }) => {
+    const engine = engineFor(db);
+    return [
+      // templates
+      wf(S.page, ({ query }, { tx }) => listSchemes(tx, query)),
+      wf(S.history, ({ query }, { tx }) => schemeHistory(tx, query.id)),
+      wf(S.info, ({ query }, { tx }) => schemeInfo(tx, query.modelId)),
+      wf(S.newModel, ({ body }, ctx) => createScheme(ctx, engine, body)),
+      wf(S.create, ({ body }, ctx) => createScheme(ctx, engine, body)),
+      wf(S.update, ({ body }, ctx) => updateScheme(ctx, engine, body)),
+      wf(S.enable, ({ body }, ctx) => setSchemeEnabled(ctx, body.id, true)),
+      wf(S.disable, ({ body }, ctx) => setSchemeEnabled(ctx, body.id, false)),
+      wf(S.remove, async ({ body }, ctx) => ({ removed: await removeScheme(ctx, body.id) })),
+      wf(S.reviewVersion, ({ query }, { tx }) => versionXmlOf(tx, query.definitionId)),
+      wf(S.nodeInfo, ({ query }, { tx }) => schemeNodes(tx, engine, query.modelId)),
+      wf(S.changeVersionTest, ({ body }, ctx) =>
+        testVersionChange(engine, ctx.tx, { instanceIds: body.instanceIds, toDefinitionId: body.definitionId, mapping: body.mapping, userId: me(ctx) }),
+      ),
+      wf(S.changeVersion, async ({ body }, ctx) => {
+        const reports = await changeVersion(engine, ctx.tx, { instanceIds: body.instanceIds, toDefinitionId: body.definitionId, mapping: body.mapping, userId: me(ctx) });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'changeVersion', resource: 'workflow-instance', after: reports });
+        return reports;
+      }),
+      // tasks
+      wf(T.createProcess, ({ body }, ctx) => createProcess(ctx, engine, me(ctx), body)),
+      wf(T.taskHandle, ({ body }, ctx) => handleTask(ctx, engine, me(ctx), body)),
+      wf(T.reinitiate, async ({ body }, ctx) => {
+        await engine.approve(ctx.tx, { taskId: body.taskId, userId: me(ctx), comment: body.comment, variables: body.variables, designated: body.designated });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'reinitiate', resource: 'workflow-task', resourceId: body.taskId });
+        return OK;
+      }),
+      wf(T.delegate, async ({ body }, ctx) => {
+        await assertUsers(ctx.tx, [body.userId]);
+        await delegateTask(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), toUserId: body.userId, comment: body.comment || undefined });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'delegate', resource: 'workflow-task', resourceId: body.taskId, after: { to: body.userId } });
+        return OK;
+      }),
+      wf(T.transfer, async ({ body }, ctx) => {
+        await assertUsers(ctx.tx, [body.userId]);
+        await transferTask(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), toUserId: body.userId, comment: body.comment || undefined });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'transfer', resource: 'workflow-task', resourceId: body.taskId, after: { to: body.userId } });
+        return OK;
+      }),
+      wf(T.withdraw, async ({ body }, ctx) => {
+        await withdrawTask(engine, ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx), taskId: body.taskId, confirmStart: body.confirmStart });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'withdraw', resource: 'workflow-instance', resourceId: body.processInstanceId });
+        return OK;
+      }),
+      wf(T.addSigners, async ({ body }, ctx) => {
+        await assertHolds(ctx.tx, me(ctx), body.taskId);
+        await assertUsers(ctx.tx, body.userIds);
+        await addCounterSigners(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), userIds: body.userIds });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'addSigners', resource: 'workflow-task', resourceId: body.taskId, after: body.userIds });
+        return OK;
+      }),
+      wf(T.removeSigners, async ({ body }, ctx) => {
+        await assertHolds(ctx.tx, me(ctx), body.taskId);
+        await removeCounterSigners(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), userIds: body.userIds });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'removeSigners', resource: 'workflow-task', resourceId: body.taskId, after: body.userIds });
+        return OK;
+      }),
+      wf(T.carbonCopy, async ({ body }, ctx) => {
+        await assertParticipant(ctx.tx, me(ctx), body.processInstanceId);
+        await assertUsers(ctx.tx, body.userIds);
+        await carbonCopy(engine, ctx.tx, { instanceId: body.processInstanceId, fromUserId: me(ctx), userIds: body.userIds, taskId: body.taskId });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'circulate', resource: 'workflow-instance', resourceId: body.processInstanceId, after: body.userIds });
+        return OK;
+      }),
+      wf(T.read, async ({ params }, ctx) => {
+        await readCarbonCopy(ctx.tx, { id: params.id, userId: me(ctx) });
+        return OK;
+      }),
+      wf(T.circulation, ({ query }, ctx) => circulationOf(ctx.tx, engine, me(ctx), query.id)),
+      wf(T.processTask, ({ query }, ctx) => taskDetailOf(ctx.tx, engine, me(ctx), query.taskId)),
+      wf(T.viewProcess, async ({ query }, ctx) => {
+        await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
+        return processViewOf(ctx.tx, engine, query.processInstanceId);
+      }),
+      wf(T.candidateUsers, async ({ query }, ctx) => {
+        await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
+        return assigneesOf(ctx.tx, engine, query.processInstanceId, 'open');
+      }),
+      wf(T.allProcesses, ({ query }, { tx }) => startableSchemes(tx, query)),
+      wf(T.validateStamp, ({ body }, ctx) => verifyStampPassword(ctx.tx, me(ctx), body.stampId, body.password)),
+      wf(T.circulations, ({ query }, ctx) => circulations(ctx.tx, me(ctx), query)),
+      wf(T.todo, ({ query }, ctx) => taskList(ctx.tx, todoWhere(me(ctx)), query)),
+      wf(T.done, ({ query }, ctx) => taskList(ctx.tx, doneWhere(me(ctx)), query)),
+      wf(T.started, ({ query }, ctx) => instanceList(ctx.tx, startedWhere(me(ctx)), query)),
+      wf(T.recycleBin, ({ query }, ctx) => instanceList(ctx.tx, binWhere(me(ctx)), query)),
+      wf(T.drafts, ({ query }, ctx) => drafts(ctx.tx, me(ctx), query)),
+      wf(T.saveDraft, ({ body }, ctx) => saveDraftOf(ctx, me(ctx), body)),
+      wf(T.deleteDraft, async ({ params }, ctx) => {
+        await deleteDraft(ctx.tx, { id: params.id, ownerId: me(ctx) });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'delete', resource: 'workflow-draft', resourceId: params.id });
+        return OK;
+      }),
+      wf(T.toRecycleBin, ({ params }, ctx) => toRecycleBin(ctx, engine, me(ctx), params.id)),
+      wf(T.restore, ({ params }, ctx) => restoreFromBin(ctx, me(ctx), params.id)),
+      wf(T.deleteInstance, ({ params }, ctx) => purge(ctx, me(ctx), params.id)),
+      wf(T.history, async ({ query }, ctx) => {
+        await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
+        return historyOf(ctx.tx, engine, query.processInstanceId);
+      }),
+      wf(T.diagram, async ({ query }, ctx) => {
+        await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
+        return diagramOf(ctx.tx, engine, query.processInstanceId);
+      }),
+      wf(T.rejectTargets, ({ query }, ctx) => rejectTargetsOf(ctx.tx, engine, me(ctx), query.taskId)),
+      wf(T.taskAssignee, async ({ query }, ctx) => {
+        await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
+        return assigneesOf(ctx.tx, engine, query.processInstanceId, 'open');
+      }),
+      wf(T.hisTaskAssignee, async ({ query }, ctx) => {
+        await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
+        return assigneesOf(ctx.tx, engine, query.processInstanceId, 'completed');
+      }),
+      wf(T.saveTaskAssignee, async ({ body }, ctx) => {
+        await assertUsers(ctx.tx, [body.userId]);
+        await assignTask(engine, ctx.tx, { taskId: body.taskId, adminId: me(ctx), toUserId: body.userId });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'assign', resource: 'workflow-task', resourceId: body.taskId, after: { to: body.userId } });
+        return OK;
+      }),
+      // forms (field permissions), signatures, related processes, start links
+      wf(TF.taskForm, ({ query }, ctx) => taskFormOf(ctx.tx, engine, me(ctx), query.taskId)),
+      wf(TF.formProcess, ({ body }, ctx) => saveFormOf(ctx, engine, me(ctx), body)),
+      wf(TF.createProcessForm, ({ query }, { tx }) => startFormOf(tx, engine, query.code)),
+      wf(TF.signature, ({ body }, ctx) => signOf(ctx, engine, me(ctx), { ...body, stampId: body.stampId })),
+      wf(TF.relationTask, ({ query }, ctx) => relatedInstances(ctx.tx, me(ctx), query.processInstanceId)),
+      wf(TF.relationTaskInfo, ({ query }, ctx) => relatedInstanceInfo(ctx.tx, engine, me(ctx), query.processInstanceId, query.relatedId)),
+      wf(TF.startLink, ({ body }, ctx) => issueStartLink(ctx, me(ctx), body)),
+      wf(TF.publicCreate, ({ body }, { request }) => createFromLink(db, audit, engine, { ip: request.ip, language: request.language }, body)),
+      // a template's resource and instances
+      wf(SR.readResource, ({ query }, { tx }) => schemeResourceOf(tx, engine, query.modelId)),
+      wf(SR.validateRelationTask, ({ query }, { tx }) => validateSchemeRelation(tx, query.modelId)),
+      wf(SR.relationTaskInfo, ({ query }, { tx }) => schemeRelationInfoOf(tx, query.modelId)),
+      wf(SR.relationTask, ({ query }, { tx }) => schemeInstances(tx, query.modelId, 'running', query)),
+      wf(SR.finishedTask, ({ query }, { tx }) => schemeInstances(tx, query.modelId, 'finished', query)),
+      // workflow relations and template authority
+      wf(R.page, ({ query }, { tx }) => listRelations(tx, query)),
+      wf(R.create, ({ body }, ctx) => createRelation(ctx, body)),
+      wf(R.update, ({ params, body }, ctx) => updateRelation(ctx, params.id, body)),
+      wf(R.remove, ({ params }, ctx) => removeRelation(ctx, params.id)),
+      wf(R.info, ({ params }, { tx }) => relationInfo(tx, params.id)),
+      wf(R.formInfo, ({ query }, { tx }) => relationFormInfoOf(tx, engine, query.nwfSchemeInfoId)),
+      wf(R.authUsers, ({ params }, { tx }) => authUsersOf(tx, params.nwfSchemeInfoId)),
+      // monitor
+      wf(M.finished, ({ query }, { tx }) => instanceList(tx, finishedWhere, query)),
+      wf(M.unfinished, ({ query }, { tx }) => instanceList(tx, unfinishedWhere, query)),
+      wf(M.suspend, async ({ body }, ctx) => {
+        await suspendInstance(engine, ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx) });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'suspend', resource: 'workflow-instance', resourceId: body.processInstanceId });
+        return OK;
+      }),
+      wf(M.resume, async ({ body }, ctx) => {
+        await resumeInstance(engine, ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx) });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'resume', resource: 'workflow-instance', resourceId: body.processInstanceId });
+        return OK;
+      }),
+      wf(M.assign, async ({ body }, ctx) => {
+        await assertUsers(ctx.tx, [body.userId]);
+        await assignTask(engine, ctx.tx, { taskId: body.taskId, adminId: me(ctx), toUserId: body.userId });
+        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'assign', resource: 'workflow-task', resourceId: body.taskId, after: { to: body.userId } });
+        return OK;
+      }),
+      wf(M.getAssign, ({ query }, { tx }) => assigneesOf(tx, engine, query.processInstanceId, 'open')),
+    ];
+  },
+  background: ({ db, config }) => {
+    const seconds = config.workflowTimerSeconds;
+    if (!seconds) return undefined;
+    const engine = engineFor(db);
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      runDueJobs(engine, db)
+        .catch((error: unknown) => console.error('workflow timers:', error))
+        .finally(() => {
+          running = false;
+        });
+    }, seconds * 1000);
+    timer.unref();
+    return () => clearInterval(timer);
+  },
+  menus: [
+    {
+      parent: MENU_FOLDERS.workflow,
+      code: P.templateView,
+      name: '流程模板',
+      path: '/workflow/schemes',
+      source: 'ApartmentOutlined',
+      i18n: 'wfschemes',
+      sort: 1,
+      children: [
+        { code: P.templateAdd, name: '新增', category: 2, i18n: 'add' },
+        { code: P.templateEdit, name: '修改', category: 2, i18n: 'edit' },
+        { code: P.templateDelete, name: '删除', category: 2, i18n: 'delete' },
+      ],
+    },
+    {
+      parent: MENU_FOLDERS.workflow,
+      code: P.taskView,
+      name: '我的任务',
+      path: '/workflow/tasks',
+      source: 'CarryOutOutlined',
+      i18n: 'wftasks',
+      sort: 2,
+      children: [{ code: P.taskHandle, name: '办理', category: 2, i18n: 'wfHandle' }],
+    },
+    {
+      parent: MENU_FOLDERS.workflow,
+      code: P.monitorView,
+      name: '流程监控',
+      path: '/workflow/monitor',
+      source: 'MonitorOutlined',
+      i18n: 'wfmonitor',
+      sort: 3,
+      children: [{ code: P.monitorEdit, name: '干预', category: 2, i18n: 'wfIntervene' }],
+    },
+  ],
+  sweep: sweepFixture,
+});
+

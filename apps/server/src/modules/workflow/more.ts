@@ -1,0 +1,216 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Page, PageQuery } from '@macro/contract';
+import type { InstanceRecord, publicCreateInput, startLinkInput } from '@macro/contract/workflow';
+import { type AuditPort, type Ctx, type Db, rowsOf, type Tx, withTenant } from '@macro/store';
+import { refuse, saveTaskForm, signTask, visibleData, type WorkflowEngine, wfDefinitions, wfInstances, wfTasks } from '@macro/workflow';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { findOr404 } from '../../platform/crud.ts';
+import { notFound, unauthorized, unprocessable } from '../../platform/errors.ts';
+import { verifyStampPassword } from '../stamps/service.ts';
+import { stamps } from '../stamps/tables.ts';
+import { USER_STATUS, users } from '../users/tables.ts';
+import { assertParticipant, createProcess, instanceList, processViewOf } from './service.ts';
+import { wfSchemes, wfStartLinks } from './tables.ts';
+
+/*
+ * The task-centre calls around forms (field permissions), signatures, related processes and
+ * start links, and the template sub-paths about a template's instances.
+ */
+
+const fieldsOf = (node: { settings: { form?: { formKey: string; fields: { name: string; permission: string }[] } } } | undefined) => ({
+  formKey: node?.settings.form?.formKey || null,
+  fields: node?.settings.form?.fields ?? [],
+});
+
+/** The task, for its approver, the one who handled it or the initiator (404 otherwise). */
+async function visibleTask(tx: Tx, userId: number, taskId: number) {
+  const [row] = await tx
+    .select({ task: wfTasks, starterId: wfInstances.starterId, definitionId: wfInstances.definitionId })
+    .from(wfTasks)
+    .innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
+    .where(and(eq(wfTasks.id, taskId), sql`${wfInstances.deletedAt} is null`));
+  const { task } = row ?? {};
+  if (!row || !task || ![task.assigneeId, task.ownerId, task.completedBy, row.starterId].includes(userId)) throw notFound('workflow.taskNotFound');
+  return row;
+}
+
+/** The form of a task through its node's binding: hidden fields are not returned. */
+export async function taskFormOf(tx: Tx, engine: WorkflowEngine, userId: number, taskId: number) {
+  const { task, definitionId } = await visibleTask(tx, userId, taskId);
+  const node = (await engine.modelOf(tx, definitionId)).nodes.get(task.nodeId);
+  return {
+    taskId: task.id,
+    processInstanceId: task.instanceId,
+    nodeId: task.nodeId,
+    nodeName: task.nodeName,
+    ...fieldsOf(node),
+    data: visibleData(node, await engine.variablesOf(tx, task.instanceId)),
+  };
+}
+
+export async function saveFormOf(ctx: Ctx, engine: WorkflowEngine, userId: number, input: { taskId: number; variables: Record<string, unknown> }) {
+  await saveTaskForm(engine, ctx.tx, { taskId: input.taskId, userId, variables: input.variables });
+  await ctx.audit.record(ctx.tx, ctx.actor, { action: 'saveForm', resource: 'workflow-task', resourceId: input.taskId, after: Object.keys(input.variables) });
+  return { done: true as const };
+}
+
+/** The start node's form binding of the latest version of an enabled template. */
+export async function startFormOf(tx: Tx, engine: WorkflowEngine, code: string) {
+  const [scheme] = await tx.select().from(wfSchemes).where(eq(wfSchemes.code, code));
+  if (!scheme) throw notFound('workflow.templateNotFound');
+  if (!scheme.enabled) throw unprocessable('workflow.templateDisabled', { name: scheme.name });
+  const definition = await engine.latestDefinition(tx, code);
+  const model = await engine.modelOf(tx, definition.id);
+  const startId = model.startOf.get(model.id)!;
+  return { code, name: scheme.name, definitionId: definition.id, nodeId: startId, ...fieldsOf(model.nodes.get(startId)) };
+}
+
+export async function signOf(ctx: Ctx, engine: WorkflowEngine, userId: number, input: { taskId: number; stampId: number; password: string; comment: string }) {
+  await verifyStampPassword(ctx.tx, userId, input.stampId, input.password);
+  const [stamp] = await ctx.tx.select({ name: stamps.stampName }).from(stamps).where(eq(stamps.id, input.stampId));
+  await signTask(engine, ctx.tx, { taskId: input.taskId, userId, stamp: stamp?.name ?? String(input.stampId), comment: input.comment || undefined });
+  await ctx.audit.record(ctx.tx, ctx.actor, { action: 'sign', resource: 'workflow-task', resourceId: input.taskId, after: { stampId: input.stampId } });
+  return { done: true as const };
+}
+
+// ---------------------------------------------------------------- related processes
+
+const statusOf = (state: string) => (state === 'running' || state === 'suspended' ? 'approving' : state === 'completed' ? 'approved' : state);
+
+/** The parent (the process whose call activity started it) and the children (processes it called). */
+async function relatedOf(tx: Tx, instanceId: number) {
+  const [self] = await tx.select({ parent: wfInstances.parentInstanceId }).from(wfInstances).where(eq(wfInstances.id, instanceId));
+  if (!self) throw notFound('workflow.instanceNotFound');
+  const rows = await tx
+    .select()
+    .from(wfInstances)
+    .where(sql`${wfInstances.deletedAt} is null and (${wfInstances.parentInstanceId} = ${instanceId} or ${wfInstances.id} = ${self.parent ?? 0})`)
+    .orderBy(wfInstances.id);
+  return rows.map((r) => ({
+    processInstanceId: r.id,
+    title: r.title,
+    relation: r.id === self.parent ? ('parent' as const) : ('child' as const),
+    state: r.state,
+    status: statusOf(r.state),
+    startTime: r.startedAt.toISOString(),
+  }));
+}
+
+export async function relatedInstances(tx: Tx, userId: number, instanceId: number) {
+  await assertParticipant(tx, userId, instanceId);
+  return relatedOf(tx, instanceId);
+}
+
+export async function relatedInstanceInfo(tx: Tx, engine: WorkflowEngine, userId: number, instanceId: number, relatedId: number) {
+  await assertParticipant(tx, userId, instanceId);
+  if (!(await relatedOf(tx, instanceId)).some((r) => r.processInstanceId === relatedId)) throw notFound('workflow.instanceNotFound');
+  return processViewOf(tx, engine, relatedId);
+}
+
+// ---------------------------------------------------------------- start links
+
+const LINK_PATH = '/api/nwfschemeinfo/createProcess';
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * A link token: `<tenant, base64url>.<link id>.<secret>`. The secret is 32 random bytes; the
+ * row keeps only its SHA-256, so the table alone cannot start anything.
+ */
+export async function issueStartLink(ctx: Ctx, userId: number, input: z.output<typeof startLinkInput>) {
+  const [scheme] = await ctx.tx.select().from(wfSchemes).where(eq(wfSchemes.code, input.code));
+  if (!scheme) throw notFound('workflow.templateNotFound');
+  if (!scheme.enabled) throw unprocessable('workflow.templateDisabled', { name: scheme.name });
+  const secret = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + input.expiresInMinutes * 60_000);
+  const [row] = await ctx.tx
+    .insert(wfStartLinks)
+    .values({ code: input.code, title: input.title, issuerId: userId, secretHash: sha256(secret).toString('hex'), expiresAt })
+    .returning({ id: wfStartLinks.id });
+  await ctx.audit.record(ctx.tx, ctx.actor, { action: 'create', resource: 'workflow-start-link', resourceId: row.id, after: { code: input.code, expiresAt } });
+  const tenant = Buffer.from(ctx.actor.tenantId).toString('base64url');
+  return { token: `${tenant}.${row.id}.${secret}`, path: LINK_PATH, expiresAt: expiresAt.toISOString() };
+}
+
+function parseToken(token: string): { tenantId: string; id: number; secret: string } {
+  const [tenant, id, secret, ...rest] = token.split('.');
+  const linkId = Number(id);
+  if (rest.length || !tenant || !secret || !Number.isSafeInteger(linkId) || linkId < 1 || secret.length !== 43) throw unauthorized('workflow.linkInvalid');
+  return { tenantId: Buffer.from(tenant, 'base64url').toString('utf8'), id: linkId, secret };
+}
+
+/**
+ * Starts the link's template as its issuer, once: the link row is locked, checked (secret,
+ * expiry, unused) and marked used in the transaction that starts the process, so two posts of
+ * one link start one process. Every refusal is the same 401 but for a used link.
+ */
+export async function createFromLink(
+  db: Db,
+  audit: AuditPort,
+  engine: WorkflowEngine,
+  actor: { ip: string; language: Ctx['actor']['language'] },
+  body: z.output<typeof publicCreateInput>,
+) {
+  const { token, ...fields } = body as Record<string, string>;
+  const parsed = parseToken(token);
+  if (!/^[\w-]{1,64}$/.test(parsed.tenantId)) throw unauthorized('workflow.linkInvalid');
+  return withTenant(db, parsed.tenantId, async (tx) => {
+    const [link] = await tx.select().from(wfStartLinks).where(eq(wfStartLinks.id, parsed.id)).for('update');
+    const given = sha256(parsed.secret);
+    if (!link || !timingSafeEqual(given, Buffer.from(link.secretHash, 'hex'))) throw unauthorized('workflow.linkInvalid');
+    if (link.usedAt) throw unauthorized('workflow.linkUsed');
+    if (link.expiresAt.getTime() <= Date.now()) throw unauthorized('workflow.linkInvalid');
+    const [issuer] = rowsOf<{ account: string }>(
+      await tx.execute(sql`select account from ${users} where id = ${link.issuerId} and status = ${USER_STATUS.enabled}`),
+    );
+    if (!issuer) throw unauthorized('workflow.linkInvalid');
+    const ctx: Ctx = { tx, audit, actor: { tenantId: parsed.tenantId, userId: link.issuerId, account: issuer.account, ip: actor.ip, language: actor.language } };
+    const started = await createProcess(ctx, engine, link.issuerId, { code: link.code, title: link.title, variables: fields, draftId: undefined, designated: undefined });
+    await tx.update(wfStartLinks).set({ usedAt: new Date(), instanceId: started.instanceId }).where(eq(wfStartLinks.id, link.id));
+    return started;
+  });
+}
+
+// ---------------------------------------------------------------- a template's instances
+
+const ofScheme = (code: string) => sql`t.definition_id in (select d2.id from ${wfDefinitions} d2 where d2.key = ${code})`;
+
+async function schemeCode(tx: Tx, modelId: number) {
+  return (await findOr404(tx, wfSchemes, modelId, { message: 'workflow.templateNotFound' })).code;
+}
+
+export async function schemeResourceOf(tx: Tx, engine: WorkflowEngine, modelId: number) {
+  const code = await schemeCode(tx, modelId);
+  const latest = await engine.latestDefinition(tx, code).catch(() => refuse('workflow.templateNotFound', `no version of ${code}`));
+  const [row] = await tx.select({ xml: wfDefinitions.xml }).from(wfDefinitions).where(eq(wfDefinitions.id, latest.id));
+  return { fileName: `${code}.bpmn20.xml`, definitionId: latest.id, version: latest.version, xml: row.xml };
+}
+
+export async function schemeInstances(tx: Tx, modelId: number, which: 'running' | 'finished', query: PageQuery & { keyword?: string }): Promise<Page<InstanceRecord>> {
+  const code = await schemeCode(tx, modelId);
+  const states = which === 'running' ? sql`t.state in ('running', 'suspended')` : sql`t.state in ('completed', 'terminated')`;
+  return instanceList(tx, sql`${ofScheme(code)} and ${states} and t.deleted_at is null`, query);
+}
+
+export async function schemeRelationInfoOf(tx: Tx, modelId: number) {
+  const code = await schemeCode(tx, modelId);
+  const rows = rowsOf<{ definition_id: number; version: number; state: string; n: number }>(
+    await tx.execute(sql`select d.id as definition_id, d.version, i.state, count(*)::int as n
+      from ${wfDefinitions} d join ${wfInstances} i on i.definition_id = d.id and i.deleted_at is null
+      where d.key = ${code} group by d.id, d.version, i.state order by d.version desc`),
+  );
+  const sum = (states: string[]) => rows.filter((r) => states.includes(r.state)).reduce((n, r) => n + Number(r.n), 0);
+  const versions = new Map<number, { definitionId: number; version: number; running: number }>();
+  for (const r of rows) {
+    const entry = versions.get(Number(r.definition_id)) ?? { definitionId: Number(r.definition_id), version: Number(r.version), running: 0 };
+    if (r.state === 'running' || r.state === 'suspended') entry.running += Number(r.n);
+    versions.set(entry.definitionId, entry);
+  }
+  return { running: sum(['running']), suspended: sum(['suspended']), finished: sum(['completed', 'terminated']), versions: [...versions.values()] };
+}
+
+export async function validateSchemeRelation(tx: Tx, modelId: number) {
+  const info = await schemeRelationInfoOf(tx, modelId);
+  const running = info.running + info.suspended;
+  return { removable: running === 0, running };
+}

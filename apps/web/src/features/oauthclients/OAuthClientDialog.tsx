@@ -1,0 +1,100 @@
+import { CLIENT_GRANTS, type OAuthClient, type OAuthClientWithSecret, oauthClientCreate, oauthClientUpdate } from '@macro/contract/oauthclients';
+import { Checkbox, Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SchemaDialog } from '../../components/crud/SchemaDialog';
+import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
+import { useCreateClient, useUpdateClient } from './api';
+
+export interface OAuthClientDialogState {
+  mode: FormMode;
+  record?: OAuthClient;
+}
+
+interface ClientFormValues {
+  clientId: string;
+  name: string;
+  grants: string[];
+  accessTtl?: number;
+  refreshTtl?: number;
+  redirectUris: string[];
+  enabled: boolean;
+}
+
+const valuesOf = (client?: OAuthClient): ClientFormValues =>
+  client
+    ? { ...client }
+    : { clientId: '', name: '', grants: ['password', 'refresh_token'], accessTtl: 1800, refreshTtl: 7 * 86_400, redirectUris: [], enabled: true };
+
+/** Create, edit or view a client: its id, name, grant types, token lifetimes, redirect URIs, on or off. */
+export function OAuthClientDialog({
+  state: current,
+  onClose,
+  onSecret,
+}: {
+  state: OAuthClientDialogState | null;
+  onClose: () => void;
+  /** A created client's secret, to show this once. */
+  onSecret: (answer: OAuthClientWithSecret) => void;
+}) {
+  const { t } = useTranslation('oauthclients');
+  const [state] = useState(current);
+  const create = useCreateClient();
+  const update = useUpdateClient();
+  const record = state?.record;
+  const initialValues = useMemo(() => valuesOf(record), [record]);
+  if (!state) return null;
+  const fields: SchemaField[] = [
+    { name: 'clientId', label: t('field.clientId'), placeholder: t('form.clientIdPlaceholder'), disabled: !!record, validate: !record },
+    { name: 'name', label: t('field.name'), placeholder: t('form.namePlaceholder') },
+    {
+      name: 'grants',
+      label: t('field.grants'),
+      span: 24,
+      render: (w) => (
+        <Checkbox.Group disabled={w.disabled} data-testid={w.testId} options={CLIENT_GRANTS.map((g) => ({ value: g, label: t(`grant.${g}`) }))} />
+      ),
+    },
+    { name: 'accessTtl', label: t('field.accessTtl') },
+    { name: 'refreshTtl', label: t('field.refreshTtl') },
+    {
+      name: 'redirectUris',
+      label: t('field.redirectUris'),
+      span: 24,
+      render: (w) => (
+        <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[' ', ',']} disabled={w.disabled} placeholder={t('form.redirectPlaceholder')} data-testid={w.testId} />
+      ),
+    },
+    { name: 'enabled', label: t('field.enabled') },
+  ];
+  const save = async (values: ClientFormValues) => {
+    const body = {
+      name: values.name.trim(),
+      grants: values.grants as (typeof CLIENT_GRANTS)[number][],
+      accessTtl: values.accessTtl ?? 0,
+      refreshTtl: values.refreshTtl ?? 0,
+      redirectUris: (values.redirectUris ?? []).map((uri) => uri.trim()).filter(Boolean),
+      enabled: values.enabled,
+    };
+    if (record) return update.mutateAsync({ params: { id: String(record.id) }, body });
+    onSecret(await create.mutateAsync({ body: { ...body, clientId: values.clientId.trim() } }));
+  };
+  return (
+    <SchemaDialog<ClientFormValues>
+      testId="oauth-client-dialog"
+      fieldTestIdPrefix="oauth-client-field"
+      open={current !== null}
+      mode={state.mode}
+      title={t(`dialog.${state.mode}`)}
+      schema={record ? oauthClientUpdate : oauthClientCreate}
+      fields={fields}
+      initialValues={initialValues}
+      onSubmit={save}
+      onClose={onClose}
+      afterClose={() => {
+        create.reset();
+        update.reset();
+      }}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { FullscreenExitOutlined, FullscreenOutlined, SettingOutlined, SkinOutlined } from '@ant-design/icons';
+import { Button, Popover, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile, useShellSettings } from '../settings';
+import { BrandColorPicker, ThemePicker } from '../theme/ThemePicker';
+import { SettingsDrawer } from './SettingsDrawer';
+
+function useFullscreen(): [boolean, () => void] {
+  const [fullscreen, setFullscreen] = useState(() => Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const onChange = () => setFullscreen(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen?.();
+    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+  };
+  return [fullscreen, toggle];
+}
+
+/** The top bar's look controls: fullscreen, theme, colour (each as the settings drawer says) and the drawer's own button. */
+export function HeaderTools() {
+  const { t } = useTranslation('shell');
+  const mobile = useIsMobile();
+  const showFullscreen = useShellSettings((s) => s.showFullscreen);
+  const showTheme = useShellSettings((s) => s.showTheme);
+  const showColor = useShellSettings((s) => s.showColor);
+  const [fullscreen, toggleFullscreen] = useFullscreen();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer is built the first time it is asked for.
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  const openDrawer = () => {
+    setDrawerMounted(true);
+    setDrawerOpen(true);
+  };
+
+  return (
+    <>
+      {showFullscreen && !mobile ? (
+        <Tooltip title={t(fullscreen ? 'look.exitFullscreen' : 'look.fullscreen')}>
+          <Button
+            type="text"
+            icon={fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+            onClick={toggleFullscreen}
+            aria-label={t(fullscreen ? 'look.exitFullscreen' : 'look.fullscreen')}
+            data-testid="fullscreen-toggle"
+          />
+        </Tooltip>
+      ) : null}
+      {showTheme && !mobile ? (
+        <Popover content={<ThemePicker />} title={t('look.theme')} trigger="click" placement="bottomRight">
+          <Button type="text" icon={<SkinOutlined />} aria-label={t('look.theme')} data-testid="theme-button" />
+        </Popover>
+      ) : null}
+      {showColor && !mobile ? <BrandColorPicker /> : null}
+      <Button type="text" icon={<SettingOutlined />} onClick={openDrawer} aria-label={t('look.title')} data-testid="settings-button" />
+      {drawerMounted ? <SettingsDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} /> : null}
+    </>
+  );
+}

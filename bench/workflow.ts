@@ -1,0 +1,135 @@
+/**
+ * The workflow engine's bench: a three-step approval (start, two approvals, end) done N times at
+ * concurrency 1 and 16, on PGlite and on PostgreSQL, beside a baseline measured in the same run
+ * on the same database: the same rows written as plain SQL without the engine. Prints processes
+ * per second and the ratio engine / baseline (aim: at least 0.5).
+ *
+ * Environment: BENCH_WORKFLOW_N (processes per measurement, default 200), BENCH_DATABASES
+ * (default "postgres,pglite"), DATABASE_URL (PostgreSQL that accepts CREATE DATABASE).
+ */
+import { type Tx, withTenant } from '@macro/store';
+import { WorkflowEngine } from '@macro/workflow';
+import { openTestDatabase, postgresReachable, TENANT, type TestDatabase } from '@macro/workflow/testing';
+import { sql } from 'drizzle-orm';
+
+const N = Number(process.env.BENCH_WORKFLOW_N ?? 200);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim());
+const CONCURRENCY = [1, 16];
+const STARTER = 100;
+
+const XML = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="d" targetNamespace="http://macro.console/bench">
+  <bpmn:process id="bench" isExecutable="true">
+    <bpmn:startEvent id="start"/>
+    <bpmn:userTask id="a"><bpmn:extensionElements><macro:node><macro:approver kind="person" values="1"/></macro:node></bpmn:extensionElements></bpmn:userTask>
+    <bpmn:userTask id="b"><bpmn:extensionElements><macro:node><macro:approver kind="person" values="2"/></macro:node></bpmn:extensionElements></bpmn:userTask>
+    <bpmn:endEvent id="end"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="a"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="a" targetRef="b"/>
+    <bpmn:sequenceFlow id="f3" sourceRef="b" targetRef="end"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+
+const engine = new WorkflowEngine({ resolver: { resolve: async () => [] } });
+
+async function engineProcess(database: TestDatabase): Promise<void> {
+  const { instance } = await withTenant(database.db, TENANT, (tx) => engine.start(tx, { definitionKey: 'bench', starterId: STARTER, variables: { amount: 1 } }));
+  for (const user of [1, 2]) {
+    await withTenant(database.db, TENANT, async (tx) => {
+      const [task] = await engine.openTasks(tx, instance.id);
+      await engine.approve(tx, { taskId: task.id, userId: user });
+    });
+  }
+}
+
+const one = async <T>(tx: Tx, query: ReturnType<typeof sql>) => ((await tx.execute(query)) as unknown as { rows: T[] }).rows[0];
+
+/** The same rows as the engine writes, in plain SQL: instance, variable, token, tasks, history. */
+async function baselineProcess(database: TestDatabase, definitionId: number): Promise<void> {
+  const ids = await withTenant(database.db, TENANT, async (tx) => {
+    const instance = await one<{ id: number }>(tx, sql`insert into wf_instance (definition_id, starter_id, title) values (${definitionId}, ${STARTER}, 'bench') returning id`);
+    await tx.execute(sql`insert into wf_variable (instance_id, name, value) values (${instance.id}, 'amount', '1')`);
+    const execution = await one<{ id: number }>(tx, sql`insert into wf_execution (instance_id, node_id) values (${instance.id}, 'a') returning id`);
+    const start = await one<{ id: number }>(
+      tx,
+      sql`insert into wf_task (instance_id, execution_id, node_id, node_name, kind, assignee_id, state, action, completed_by, completed_at)
+          values (${instance.id}, ${execution.id}, 'start', 'start', 'start', ${STARTER}, 'completed', 'start', ${STARTER}, now()) returning id`,
+    );
+    await tx.execute(sql`insert into wf_history (instance_id, node_id, event, action, user_id, task_id) values
+      (${instance.id}, 'start', 'enter', null, ${STARTER}, null), (${instance.id}, 'start', 'leave', 'start', ${STARTER}, ${start.id}),
+      (${instance.id}, 'f1', 'flow', null, ${STARTER}, null), (${instance.id}, 'a', 'enter', null, ${STARTER}, null)`);
+    await tx.execute(
+      sql`insert into wf_task (instance_id, execution_id, node_id, node_name, assignee_id, previous_task_id, created_by_task_id) values (${instance.id}, ${execution.id}, 'a', 'a', 1, ${start.id}, ${start.id})`,
+    );
+    return { instance: instance.id, execution: execution.id };
+  });
+  for (const [user, node, next, flow] of [
+    [1, 'a', 'b', 'f2'],
+    [2, 'b', null, 'f3'],
+  ] as const) {
+    await withTenant(database.db, TENANT, async (tx) => {
+      await tx.execute(sql`select id from wf_instance where id = ${ids.instance} for update`);
+      const task = await one<{ id: number }>(tx, sql`select id from wf_task where instance_id = ${ids.instance} and state = 'open'`);
+      await tx.execute(sql`update wf_task set state = 'completed', action = 'approve', completed_by = ${user}, completed_at = now(), touched = true where id = ${task.id}`);
+      if (next) {
+        await tx.execute(sql`insert into wf_history (instance_id, node_id, event, action, user_id, task_id) values
+          (${ids.instance}, ${node}, 'leave', 'approve', ${user}, ${task.id}), (${ids.instance}, ${flow}, 'flow', null, ${user}, null), (${ids.instance}, ${next}, 'enter', null, ${user}, null)`);
+        await tx.execute(sql`update wf_execution set node_id = ${next} where id = ${ids.execution}`);
+        await tx.execute(
+          sql`insert into wf_task (instance_id, execution_id, node_id, node_name, assignee_id, previous_task_id, created_by_task_id) values (${ids.instance}, ${ids.execution}, ${next}, ${next}, 2, ${task.id}, ${task.id})`,
+        );
+      } else {
+        await tx.execute(sql`insert into wf_history (instance_id, node_id, event, action, user_id, task_id) values
+          (${ids.instance}, ${node}, 'leave', 'approve', ${user}, ${task.id}), (${ids.instance}, ${flow}, 'flow', null, ${user}, null),
+          (${ids.instance}, 'end', 'enter', null, ${user}, null), (${ids.instance}, 'end', 'leave', null, ${user}, null)`);
+        await tx.execute(sql`delete from wf_execution where id = ${ids.execution}`);
+        await tx.execute(sql`update wf_instance set state = 'completed', ended_at = now() where id = ${ids.instance}`);
+      }
+    });
+  }
+}
+
+/** Runs `work` N times with `concurrency` workers; processes per second. */
+async function measure(concurrency: number, work: () => Promise<void>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < N) {
+        next += 1;
+        await work();
+      }
+    }),
+  );
+  return N / ((performance.now() - started) / 1000);
+}
+
+export async function benchWorkflow(): Promise<string[]> {
+  const lines: string[] = [];
+  for (const kind of DATABASES) {
+    process.env.TEST_DB = kind;
+    if (kind === 'postgres' && !(await postgresReachable())) {
+      lines.push('workflow engine on postgres: skipped (PostgreSQL not reachable)');
+      continue;
+    }
+    const database = await openTestDatabase({ poolSize: 20 });
+    try {
+      const definition = await withTenant(database.db, TENANT, (tx) => engine.deploy(tx, { key: 'bench', name: 'bench', xml: XML }));
+      await measure(4, () => engineProcess(database)); // warm-up
+      for (const concurrency of CONCURRENCY) {
+        const baseline = await measure(concurrency, () => baselineProcess(database, definition.id));
+        const product = await measure(concurrency, () => engineProcess(database));
+        lines.push(
+          `workflow three-step approval on ${kind}, concurrency ${concurrency}: engine ${product.toFixed(1)}/s, plain SQL ${baseline.toFixed(1)}/s, ratio ${(product / baseline).toFixed(2)} (target ≥ 0.5)`,
+        );
+      }
+    } finally {
+      await database.close();
+    }
+  }
+  return lines;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of await benchWorkflow()) console.log(line);
+}

@@ -1,0 +1,107 @@
+import { expect, type Page, test } from '@playwright/test';
+import { LoginPage, switchLanguage } from './pages/login.ts';
+import { Shell } from './pages/shell.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
+
+const SHOTS = 'e2e/artifacts/screens';
+
+// Each test signs in, walks several screens and takes screenshots on a shared, busy machine.
+test.describe.configure({ timeout: 180_000 });
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await expect(page.getByTestId('login-form')).toBeVisible({ timeout: 30_000 });
+  await new LoginPage(page).signIn();
+  await expect(page.getByTestId('welcome-page')).toBeVisible({ timeout: 30_000 });
+}
+
+/** An image whose address answers 404, as a page with a broken picture has. */
+async function addBrokenImage(page: Page) {
+  await page.evaluate(() => {
+    const image = document.createElement('img');
+    image.src = '/no-such-picture.png';
+    image.alt = 'broken';
+    image.width = 40;
+    image.height = 40;
+    image.dataset.testid = 'broken-image';
+    document.querySelector('[data-testid="welcome-page"]')?.append(image);
+  });
+  await expect(page.getByTestId('broken-image')).toHaveJSProperty('complete', true);
+}
+
+test('an error thrown in the page reaches the log dialog, is uploaded and is found on the log screen', async ({ page }) => {
+  await signIn(page);
+  const marker = `E2E boom ${Date.now()}`;
+  await page.evaluate((message) => {
+    setTimeout(() => {
+      throw new Error(message);
+    });
+    void Promise.reject(new Error(`${message} (rejected)`));
+  }, marker);
+
+  await page.getByTestId('log-button').click();
+  const dialog = page.getByTestId('log-dialog');
+  await expect(dialog.getByText(marker, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`${marker} (rejected)`, { exact: true })).toBeVisible();
+  await expect(dialog.getByText('unhandledrejection')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/log-dialog-zh-1440.png`, animations: 'disabled' });
+
+  await dialog.getByTestId('log-upload').click();
+  await page.getByTestId('log-upload-confirm').click();
+  await expect(page.getByText('发送成功')).toBeVisible();
+  await expect(dialog.getByText('没有错误日志')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await new Shell(page).openMenu('系统管理', '日志管理');
+  const list = page.getByTestId('log-page');
+  await expect(list.getByText(marker, { exact: true })).toBeVisible();
+  await expect(list.getByText(`${marker} (rejected)`, { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the log screen');
+  await page.screenshot({ path: `${SHOTS}/log-page-zh-1440.png`, animations: 'disabled' });
+
+  // The sign-in tab shows this session's sign-in; the audit tab the upload.
+  await page.getByTestId('log-tab-login').click();
+  await expect(list.getByText('login', { exact: true }).first()).toBeVisible();
+  await page.getByTestId('log-tab-audit').click();
+  await expect(list.getByText('upload', { exact: true }).first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'the audit log tab');
+
+  await switchLanguage(page, 'en');
+  await page.getByTestId('log-tab-error').click();
+  await expect(page.getByRole('tab', { name: 'Error logs' })).toBeVisible();
+  await expect(list.getByText(marker, { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/log-page-en-1440.png`, animations: 'disabled' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(list.getByText(marker, { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/log-page-en-375.png`, animations: 'disabled' });
+  await switchLanguage(page, 'zh');
+  await expect(page.getByRole('tab', { name: '错误日志' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/log-page-zh-375.png`, animations: 'disabled' });
+});
+
+test('feedback with a screenshot of a page holding a broken image is submitted and listed', async ({ page }) => {
+  await signIn(page);
+  await addBrokenImage(page);
+
+  await page.getByTestId('feedback-button').hover();
+  await expect(page.getByRole('tooltip')).toContainText('意见反馈');
+  await page.getByTestId('feedback-button').click();
+  const dialog = page.getByTestId('feedback-dialog');
+  await expect(dialog).toBeVisible();
+  // The capture finishes despite the broken image: a JPEG preview, not the failure notice.
+  const shot = dialog.getByTestId('feedback-image');
+  await expect(shot).toBeVisible({ timeout: 30_000 });
+  expect(await shot.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+  await dialog.getByTestId('feedback-text').fill('保存按钮点了没有反应');
+  await page.screenshot({ path: `${SHOTS}/feedback-dialog-zh-1440.png`, animations: 'disabled' });
+  await dialog.getByTestId('feedback-submit').click();
+  await expect(page.getByText('反馈提交成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await new Shell(page).openMenu('系统管理', '意见反馈');
+  const row = page.getByTestId('feedback-page').getByRole('row', { name: /保存按钮点了没有反应/ });
+  await expect(row).toBeVisible();
+  await row.getByText('查看').click();
+  await expect(page.getByTestId('feedback-page-image')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/feedback-page-zh-1440.png`, animations: 'disabled' });
+});

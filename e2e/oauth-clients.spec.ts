@@ -1,0 +1,93 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, LoginPage, switchLanguage } from './pages/login.ts';
+import { Shell } from './pages/shell.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
+
+/** What an integration does with its client: the password grant, authenticated with HTTP Basic. */
+async function tokenWith(request: APIRequestContext, clientId: string, secret: string) {
+  const { publicKey } = (await (await request.get('/api/macro-auth/oauth/public-key')).json()).data as { publicKey: string };
+  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(ADMIN.password)).toString('base64');
+  return request.post('/api/macro-auth/oauth/token', {
+    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'tenant-id': ADMIN.tenant },
+    form: { grant_type: 'password', username: ADMIN.account, password },
+  });
+}
+
+/** Copies the secret with the dialog's copy button and reads it back from the clipboard; closes the dialog. */
+async function copySecret(page: Page): Promise<string> {
+  const dialog = page.getByTestId('oauth-client-secret-dialog');
+  await expect(dialog).toContainText('只显示这一次');
+  const shown = (await dialog.getByTestId('oauth-client-secret-value').innerText()).trim();
+  await dialog.getByTestId('oauth-client-secret-value').getByRole('button').click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+  await dialog.getByTestId('oauth-client-secret-done').click();
+  await expect(dialog).toBeHidden();
+  return shown;
+}
+
+test.beforeEach(async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+});
+
+test('the administrator creates an OAuth client, its copied secret gets a token, a rotation refuses the old one', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await new Shell(page).openMenu('系统管理', 'OAuth 客户端');
+  await expect(page).toHaveURL(/\/controller\/oauthClient$/);
+
+  await page.getByTestId('oauth-client-add').click();
+  const dialog = page.getByTestId('oauth-client-dialog');
+  await dialog.getByTestId('oauth-client-field-clientId').fill('a b');
+  await dialog.getByTestId('oauth-client-field-name').focus();
+  await expect(dialog.getByText('客户端 ID 为 3 到 64 位字母')).toBeVisible();
+  await dialog.getByTestId('oauth-client-field-clientId').fill('e2e-erp');
+  await dialog.getByTestId('oauth-client-field-name').fill('端到端 ERP');
+  await dialog.getByTestId('oauth-client-field-clientId').focus();
+  await expect(dialog.getByText('请输入客户端名称')).toBeHidden();
+  await shot(page, 'oauth-client-dialog-zh-1440');
+  await dialog.getByTestId('oauth-client-dialog-save').click();
+
+  const secret = await copySecret(page);
+  const row = page.getByTestId('oauth-client-table').getByRole('row', { name: /e2e-erp/ });
+  await expect(row).toContainText('端到端 ERP');
+  await expect(row).toContainText('已启用');
+  await expect(page.getByTestId('oauth-client-table')).not.toContainText(secret);
+
+  const first = await tokenWith(request, 'e2e-erp', secret);
+  expect(first.status(), await first.text()).toBe(200);
+  expect((await first.json()).expires_in).toBe(1800);
+
+  await row.getByRole('button', { name: '重置密钥' }).click();
+  await page.getByTestId('oauth-client-rotate-confirm').click();
+  const rotated = await copySecret(page);
+  expect(rotated).not.toBe(secret);
+  const refused = await tokenWith(request, 'e2e-erp', secret);
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).error).toBe('invalid_client');
+  expect((await tokenWith(request, 'e2e-erp', rotated)).status()).toBe(200);
+
+  // Disabled from the screen: even the current secret is refused.
+  await row.getByRole('button', { name: '停用' }).click();
+  await expect(row).toContainText('已停用');
+  expect((await (await tokenWith(request, 'e2e-erp', rotated)).json()).error).toBe('invalid_client');
+
+  await expectNoSeriousViolations(page, 'the OAuth client screen');
+  await shot(page, 'oauth-clients-zh-1440');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shot(page, 'oauth-clients-zh-375');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await switchLanguage(page, 'en');
+  await expect(page.getByTestId('oauth-client-table')).toContainText('Disabled');
+  await shot(page, 'oauth-clients-en-1440');
+  await page.getByTestId('oauth-client-add').click();
+  await expect(page.getByTestId('oauth-client-dialog')).toContainText('Grant types');
+  await shot(page, 'oauth-client-dialog-en-1440');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shot(page, 'oauth-client-dialog-en-375');
+});

@@ -1,0 +1,256 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, LoginPage, switchLanguage } from './pages/login.ts';
+
+const SHOTS = 'e2e/artifacts/screens';
+const MAC_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+
+async function signIn(page: Page) {
+  const login = new LoginPage(page);
+  await page.goto('/login');
+  await slowExpect(page.getByTestId('login-form')).toBeVisible();
+  await login.signIn();
+  await slowExpect(page).toHaveURL(/\/wel\/index$/);
+  await slowExpect(page.getByTestId('welcome-page')).toBeVisible({ timeout: 30_000 });
+}
+
+// Every step loads a page anew (tabs must survive that); on a shared machine that takes a while.
+test.describe.configure({ timeout: 240_000 });
+const slowExpect = expect.configure({ timeout: 30_000 });
+
+/** Goes to a path inside the running console (as a link would), without loading the page anew. */
+async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await slowExpect(page).toHaveURL((url) => url.pathname + url.search === path);
+}
+
+const tabStrip = (page: Page) => page.getByTestId('tab-strip');
+const tabLabels = (page: Page) => tabStrip(page).locator('.shell-tab-link');
+const activeTab = (page: Page) => tabStrip(page).locator('[aria-current="page"]');
+
+test('tabs: one per full address, refresh timing, keep-alive, close rules, kept across a reload', async ({ page }) => {
+  await signIn(page);
+
+  // Refresh: the icon spins for 500 ms; the page is drawn again 100 ms after the click.
+  await visit(page, '/wel/test');
+  await slowExpect(activeTab(page)).toHaveText('测试页');
+  const before = await page.getByTestId('test-rendered-at').textContent();
+  const timing = await page.evaluate(async (drawnBefore) => {
+    const button = document.querySelector<HTMLElement>('[data-testid="tabs-refresh"]')!;
+    const spinning = () => button.querySelector('.anticon-spin') !== null;
+    const drawn = () => document.querySelector('[data-testid="test-rendered-at"]')?.textContent;
+    const start = performance.now();
+    button.click();
+    let redrawnAt = 0;
+    let stoppedAt = 0;
+    let spunAt = 0;
+    while (performance.now() - start < 5000 && !(redrawnAt && stoppedAt)) {
+      await new Promise(requestAnimationFrame);
+      const now = performance.now() - start;
+      if (!spunAt && spinning()) spunAt = now;
+      if (!redrawnAt && drawn() && drawn() !== drawnBefore) redrawnAt = now;
+      if (spunAt && !stoppedAt && !spinning()) stoppedAt = now;
+    }
+    return { spunAt, redrawnAt, stoppedAt };
+  }, before);
+  // Frames come late on a loaded machine, so only the lower bounds are exact.
+  expect(timing.spunAt).toBeGreaterThan(0);
+  expect(timing.redrawnAt).toBeGreaterThanOrEqual(100);
+  expect(timing.stoppedAt).toBeGreaterThanOrEqual(500);
+  expect(timing.stoppedAt).toBeLessThan(5000);
+
+  // The same page with another query is another tab; the title follows the spec's rule.
+  await visit(page, '/detail/create');
+  await slowExpect(activeTab(page)).toHaveText('新增');
+  await visit(page, '/detail/create?id=7');
+  await slowExpect(activeTab(page)).toHaveText('编辑');
+  await slowExpect(page.getByRole('heading', { name: '编辑' })).toBeVisible();
+  await visit(page, '/query/alpha');
+  await slowExpect(activeTab(page)).toHaveText('传参页: alpha');
+  await slowExpect(page.getByTestId('query-value')).toHaveText('alpha');
+  await visit(page, '/detail/create');
+  await slowExpect(tabLabels(page)).toHaveText(['首页', '测试页', '新增', '编辑', '传参页: alpha']);
+
+  // Keep-alive (route meta): the tabs page keeps its counter while another tab is shown.
+  await visit(page, '/tabs/index');
+  await page.getByTestId('tabs-counter-add').click();
+  await page.getByTestId('tabs-counter-add').click();
+  await slowExpect(page.getByTestId('tabs-counter')).toHaveText('2');
+  await tabStrip(page).getByRole('link', { name: '测试页' }).click();
+  await slowExpect(page).toHaveURL(/\/wel\/test$/);
+  await tabStrip(page).getByRole('link', { name: '标签页' }).click();
+  await slowExpect(page.getByTestId('tabs-counter')).toHaveText('2');
+  await page.screenshot({ path: `${SHOTS}/shell-tabs-zh-1440.png` });
+
+  // Kept across a reload of the browser page.
+  await page.reload();
+  await slowExpect(tabLabels(page)).toHaveText(['首页', '测试页', '新增', '编辑', '传参页: alpha', '标签页']);
+
+  // Close the active tab: the neighbour is shown.
+  await page.getByRole('button', { name: '关闭「标签页」' }).click();
+  await slowExpect(page).toHaveURL(/\/query\/alpha$/);
+  // Close others: the welcome tab and the current one stay.
+  await page.getByTestId('tabs-menu').click();
+  await page.getByTestId('tabs-close-others').click();
+  await slowExpect(tabLabels(page)).toHaveText(['首页', '传参页: alpha']);
+  // Close all: back to the welcome tab, which cannot be closed (the last one).
+  await page.getByTestId('tabs-menu').click();
+  await page.getByTestId('tabs-close-all').click();
+  await slowExpect(page).toHaveURL(/\/wel\/index$/);
+  await slowExpect(tabLabels(page)).toHaveText(['首页']);
+  await slowExpect(tabStrip(page).locator('.shell-tab-close')).toHaveCount(0);
+});
+
+test('each shell route opens with its title; the sidebar hides where the route says so', async ({ page }) => {
+  await signIn(page);
+  const routes: [string, string][] = [
+    ['/wel/test', '测试页'],
+    ['/wel/more', '更多'],
+    ['/form-detail/index', '详情页'],
+    ['/info/index', '个人信息'],
+    ['/info/setting', '修改密码'],
+    ['/query/beta?from=tabs', '传参页: beta'],
+    ['/tabs/index', '标签页'],
+    ['/detail/create', '新增'],
+    ['/detail/create?id=3', '编辑'],
+  ];
+  for (const [path, title] of routes) {
+    await visit(page, path);
+    await slowExpect(activeTab(page), path).toHaveText(title);
+    await slowExpect(page).toHaveTitle(`${title} - 文件管理后台 2.0`);
+  }
+  await page.goto('/wel');
+  await slowExpect(page).toHaveURL(/\/wel\/index$/);
+  // Route meta menu 0 (the detail page) and the query menu=false hide the sidebar.
+  await visit(page, '/form-detail/index');
+  await slowExpect(page.getByTestId('general-form-detail')).toBeVisible();
+  await slowExpect(page.getByTestId('sidebar')).toHaveCount(0);
+  await visit(page, '/wel/test?menu=false');
+  await slowExpect(page.getByTestId('general-test')).toBeVisible();
+  await slowExpect(page.getByTestId('sidebar')).toHaveCount(0);
+  await visit(page, '/wel/test');
+  await slowExpect(page.getByTestId('sidebar')).toBeVisible();
+  // /wel/more lists the menus' pages as links.
+  await visit(page, '/wel/more');
+  await page.getByRole('link', { name: '系统管理 / 字典管理' }).click();
+  await slowExpect(page).toHaveURL(/\/controller\/dictionaries$/);
+});
+
+test('menu search with the keyboard only: by prefix, by pinyin initials and by full pinyin', async ({ page }) => {
+  await signIn(page);
+  const input = page.getByTestId('menu-search-input');
+  await slowExpect(page.getByTestId('menu-search-open')).toBeVisible();
+  const search = async (text: string) => {
+    await page.keyboard.press('Control+k');
+    await slowExpect(input).toBeFocused();
+    await page.keyboard.type(text);
+  };
+
+  await search('字典');
+  await slowExpect(page.getByTestId('menu-search-option').first()).toContainText('字典管理');
+  await page.keyboard.press('Enter');
+  await slowExpect(page).toHaveURL(/\/controller\/dictionaries$/);
+  await slowExpect(page.getByTestId('menu-search')).toHaveCount(0);
+
+  await search('zd');
+  // The pinyin converter may still be on its way on a busy machine.
+  await slowExpect(page.getByTestId('menu-search-option')).toHaveCount(1, { timeout: 30_000 });
+  await slowExpect(page.getByTestId('menu-search-option')).toContainText('字典管理');
+  await page.keyboard.press('Escape');
+  await slowExpect(page.getByTestId('menu-search')).toHaveCount(0);
+
+  // Full pinyin; arrows move between results and Enter opens the chosen one.
+  await search('yonghu');
+  const options = page.getByTestId('menu-search-option');
+  await slowExpect(options.first()).toContainText('用户管理');
+  await page.screenshot({ path: `${SHOTS}/shell-search-zh-1440.png` });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await slowExpect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await slowExpect(page).toHaveURL(/\/controller\/usermanage$/);
+
+  // In English the labels are English: prefix, any case.
+  await switchLanguage(page, 'en');
+  await search('DICT');
+  await slowExpect(options.first()).toContainText('Dictionaries');
+  await page.screenshot({ path: `${SHOTS}/shell-search-en-1440.png` });
+  await page.keyboard.press('Enter');
+  await slowExpect(page).toHaveURL(/\/controller\/dictionaries$/);
+});
+
+test('personal info: the own name is changed and the user menu shows it', async ({ page }) => {
+  await signIn(page);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('change-password').click();
+  await slowExpect(page).toHaveURL(/\/info\/setting$/);
+  await slowExpect(page.getByTestId('password-page')).toBeVisible();
+
+  await page.goto('/info/index');
+  const name = page.getByTestId('info-name');
+  await slowExpect(name).not.toHaveValue('', { timeout: 30_000 });
+  await name.fill('');
+  await page.getByTestId('info-submit').click();
+  await slowExpect(page.getByText('请输入昵称')).toBeVisible();
+  await name.fill('张管理');
+  await page.getByTestId('info-email').fill('admin@example.com');
+  await page.getByTestId('info-submit').click();
+  await slowExpect(page.getByTestId('user-menu')).toContainText('张管理');
+  await page.screenshot({ path: `${SHOTS}/shell-info-zh-1440.png` });
+  // The server kept it: after a reload the page reads it back.
+  await page.reload();
+  await slowExpect(page.getByTestId('info-name')).toHaveValue('张管理');
+  await slowExpect(page.getByTestId('info-email')).toHaveValue('admin@example.com');
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: `${SHOTS}/shell-info-zh-375.png` });
+  await switchLanguage(page, 'en');
+  await slowExpect(page.getByText('Edit my details')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/shell-info-en-375.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/tabs/index');
+  await slowExpect(page.getByTestId('general-tabs')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/shell-tabs-en-1440.png` });
+});
+
+test.describe('on a Mac', () => {
+  test.use({ userAgent: MAC_UA });
+
+  test('the sign-in page and the social landing page load their Mac variant, and signing in works', async ({ page }) => {
+    await page.goto('/authredirect?code=x&state=unknown&source=wechat_work');
+    await slowExpect(page.locator('[data-variant="mac"]')).toBeVisible();
+    await slowExpect(page.getByTestId('auth-redirect-error')).toBeVisible();
+
+    await page.goto('/login');
+    await slowExpect(page.getByTestId('login-page')).toHaveAttribute('data-variant', 'mac');
+    await slowExpect(page.getByText('请输入密码解锁')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/login-mac-zh-1440.png` });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await switchLanguage(page, 'en');
+    await slowExpect(page.getByText('Enter your password')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/login-mac-en-375.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const login = new LoginPage(page);
+    await login.signIn(ADMIN.account, ADMIN.password);
+    await slowExpect(page).toHaveURL(/\/wel\/index$/);
+  });
+});
+
+test('at phone width the shell pages and the search still work', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page);
+  await page.goto('/detail/create?id=9');
+  await slowExpect(activeTab(page)).toHaveText('编辑');
+  await page.getByTestId('menu-search-open').click();
+  await slowExpect(page.getByTestId('menu-search-input')).toBeFocused();
+  await page.keyboard.type('zd');
+  await slowExpect(page.getByTestId('menu-search-option')).toContainText('字典管理');
+  await page.screenshot({ path: `${SHOTS}/shell-search-zh-375.png` });
+  await page.keyboard.press('Enter');
+  await slowExpect(page).toHaveURL(/\/controller\/dictionaries$/);
+  await page.goto('/tabs/index');
+  await slowExpect(page.getByTestId('general-tabs')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/shell-tabs-zh-375.png` });
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { id, idParam, pageQuery } from '../envelope.ts';
+import { requiredText, searchText } from '../text.ts';
+
+/** The three tabs of the top bar's popover (spec 000 §2): notices, messages and mail. */
+export const NOTICE_CATEGORY = { notice: 1, message: 2, mail: 3 } as const;
+export type NoticeCategory = (typeof NOTICE_CATEGORY)[keyof typeof NOTICE_CATEGORY];
+export const NOTICE_CATEGORY_KEYS = ['notice', 'message', 'mail'] as const;
+export type NoticeCategoryKey = (typeof NOTICE_CATEGORY_KEYS)[number];
+export const NOTICE_STATUS = { draft: 0, published: 1 } as const;
+/** Spec 000 §9: a badge shows at most 99. */
+export const BADGE_MAX = 99;
+/** Items the popover lists per tab. */
+export const INBOX_PAGE_SIZE = 10;
+
+const category = z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'notices.categoryRequired' });
+
+/** A notice as the administration screen shows it. */
+export const notice = z
+  .object({
+    id: z.number(),
+    category: z.number(),
+    title: z.string(),
+    content: z.string(),
+    /** The one user it is addressed to; null: everyone of the tenant. */
+    recipientId: z.number().nullable(),
+    recipientName: z.string(),
+    status: z.number(),
+    publishTime: z.string().nullable(),
+    createTime: z.string(),
+    /** Users who have read it. */
+    readCount: z.number(),
+  })
+  .meta({ id: 'Notice' });
+export type Notice = z.infer<typeof notice>;
+
+/** A new or changed notice: category, title and content are required. */
+export const noticeInput = z.object({
+  category,
+  title: requiredText('standard', 'notices.titleRequired'),
+  content: requiredText('description', 'notices.contentRequired'),
+  recipientId: id.nullable().default(null),
+  /** Publish at once (else it stays a draft). */
+  publish: z.boolean({ message: 'notices.publishInvalid' }).default(false),
+});
+export type NoticeInput = z.output<typeof noticeInput>;
+
+export const noticeListQuery = pageQuery.extend({
+  title: searchText,
+  category: z.coerce.number({ message: 'notices.categoryRequired' }).pipe(category).optional(),
+});
+
+export const noticeIdParams = z.object({ id: idParam });
+
+/** One item of the caller's inbox. */
+export const inboxItem = z
+  .object({
+    id: z.number(),
+    category: z.number(),
+    title: z.string(),
+    content: z.string(),
+    publishTime: z.string(),
+    senderName: z.string(),
+    read: z.boolean(),
+  })
+  .meta({ id: 'InboxItem' });
+export type InboxItem = z.infer<typeof inboxItem>;
+
+export const inboxQuery = pageQuery.extend({
+  category: z.coerce.number({ message: 'notices.categoryRequired' }).pipe(category),
+});
+
+/** Unread items of the caller per tab, and in all. */
+export const unreadCounts = z
+  .object({ notice: z.number(), message: z.number(), mail: z.number(), total: z.number() })
+  .meta({ id: 'UnreadCounts' });
+export type UnreadCounts = z.infer<typeof unreadCounts>;
+
+export const readAllBody = z.object({ category: category.optional() });
+
+export const noticeRemoved = z.object({ removed: z.number() });

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { id, idParam, pageQuery } from '../envelope.ts';
+import { requiredText, searchText, text } from '../text.ts';
+
+/** Private stamps belong to the user who made them; public ones are used by their members. */
+export const STAMP_CATEGORY = { private: 1, public: 2 } as const;
+export type StampCategory = (typeof STAMP_CATEGORY)[keyof typeof STAMP_CATEGORY];
+export const STAMP_STATUS = { enabled: 1, disabled: 0 } as const;
+
+/** Spec 001 §5 and §9: a stamp image is at most 5 MB. */
+export const STAMP_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Image types a stamp may be (no SVG: it can carry script). */
+export const STAMP_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+const DATA_URL = /^data:(image\/(?:png|jpeg|gif|webp));base64,([A-Za-z0-9+/]*={0,2})$/;
+
+/** Bytes a base64 text decodes to. */
+export function base64Bytes(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+/** An image as a data URL (`data:image/png;base64,…`), at most 5 MB decoded. */
+export const stampImage = z
+  .string({ message: 'stamps.imageRequired' })
+  .min(1, { message: 'stamps.imageRequired' })
+  .refine((v) => v.startsWith('data:image/') && v.includes(';base64,'), { message: 'stamps.imageType', abort: true })
+  .refine((v) => base64Bytes(v.slice(v.indexOf(',') + 1)) <= STAMP_IMAGE_MAX_BYTES, { message: 'stamps.imageTooLarge', abort: true })
+  .refine((v) => DATA_URL.test(v), { message: 'stamps.imageType' });
+
+/** Splits a checked data URL into its type and bytes. */
+export function parseDataUrl(value: string): { mimeType: string; base64: string } {
+  const match = value.match(DATA_URL);
+  if (!match) throw new Error('not an image data URL');
+  return { mimeType: match[1], base64: match[2] };
+}
+
+const category = z.union([z.literal(STAMP_CATEGORY.private), z.literal(STAMP_CATEGORY.public)], { message: 'stamps.categoryRequired' });
+const userIds = z.array(id, { message: 'common.idsInvalid' }).max(500, { message: 'common.idsInvalid' });
+
+/** A stamp as lists and dialogs show it (never its password). */
+export const stamp = z
+  .object({
+    id: z.number(),
+    stampName: z.string(),
+    category: z.number(),
+    sort: z.number(),
+    remark: z.string(),
+    enabled: z.number(),
+    isDefault: z.boolean(),
+    imageFileId: z.number(),
+    ownerId: z.number().nullable(),
+    ownerName: z.string(),
+    maintainerIds: z.array(z.number()),
+    memberIds: z.array(z.number()),
+    createTime: z.string(),
+    updateTime: z.string(),
+  })
+  .meta({ id: 'Stamp' });
+export type Stamp = z.infer<typeof stamp>;
+
+const stampFields = {
+  stampName: requiredText('short', 'stamps.nameRequired'),
+  category,
+  sort: z
+    .number({ message: 'validation.digits' })
+    .int({ message: 'validation.digits' })
+    .min(0, { message: 'validation.digits' })
+    .max(99999, { message: 'validation.digits' })
+    .default(1),
+  remark: text('description').default(''),
+  maintainerIds: userIds.default([]),
+  memberIds: userIds.default([]),
+};
+
+/** A new stamp: name, category, password and image are required (spec 001 §5). */
+export const stampCreate = z.object({
+  ...stampFields,
+  password: requiredText('short', 'stamps.passwordRequired'),
+  image: stampImage,
+});
+export type StampCreate = z.input<typeof stampCreate>;
+
+/** A change: a blank password keeps the old one, an absent image keeps the old image. */
+export const stampUpdate = z.object({
+  ...stampFields,
+  password: text('short').optional(),
+  image: stampImage.optional(),
+});
+export type StampUpdate = z.input<typeof stampUpdate>;
+
+export const stampListQuery = pageQuery.extend({
+  stampName: searchText,
+  category: z.enum(['1', '2'], { message: 'stamps.categoryRequired' }).transform(Number).optional(),
+});
+export const stampIdParams = z.object({ id: idParam });
+export const stampIdQuery = z.object({ id: idParam });
+export const stampUsers = z.object({ userIds });
+export const stampManagerBody = z.object({ id, userIds });
+export const stampPasswordBody = z.object({ password: requiredText('short', 'stamps.passwordRequired') });
+export const stampRemoved = z.object({ removed: z.number().int() });
+export const stampPeople = z.object({
+  userIds: z.array(z.number()),
+  users: z.array(z.object({ id: z.number(), account: z.string(), name: z.string() })),
+});
+export const stampImageView = z.object({ id: z.number(), mimeType: z.string(), image: z.string() }).meta({ id: 'StampImage' });
+export const stampVerified = z.object({ valid: z.literal(true) });
+
+/** A stamp the signed-in user may sign with. */
+export const usableStamp = z
+  .object({ id: z.number(), stampName: z.string(), category: z.number(), isDefault: z.boolean(), imageFileId: z.number() })
+  .meta({ id: 'UsableStamp' });

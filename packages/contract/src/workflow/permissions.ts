@@ -1,0 +1,14 @@
+/** Codes of the workflow screens: templates, the task centre, the monitor. */
+export const WORKFLOW_PERMISSIONS = {
+  templateView: 'wfscheme:view',
+  templateAdd: 'wfscheme:add',
+  templateEdit: 'wfscheme:edit',
+  templateDelete: 'wfscheme:delete',
+  /** Read one's task lists, an instance's history and diagram. */
+  taskView: 'wftask:view',
+  /** Start processes and act on one's own tasks (approve, reject, transfer, withdraw, drafts, CC). */
+  taskHandle: 'wftask:handle',
+  monitorView: 'wfmonitor:view',
+  /** Suspend, resume, assign. */
+  monitorEdit: 'wfmonitor:edit',
+} as const;

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { compileXml } from '../runtime/engine.ts';
+import { chain, definitions, end, flow, start, user } from '../test/bpmn.ts';
+import { parseXml, toXml } from './moddle.ts';
+import { readSettings } from './settings.ts';
+
+const linear = (extra: string) => definitions('p', [start(), extra, end(), chain('start', 'a', 'end')].join('\n'));
+
+const refusal = async (xml: string) => {
+  try {
+    await compileXml(xml);
+  } catch (error) {
+    return error as { code: string; message: string; params: Record<string, string> };
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('definitions', () => {
+  it('keeps every node setting through export and import', async () => {
+    const xml = definitions(
+      'p',
+      [
+        start(),
+        `<bpmn:userTask id="a" name="Review"><bpmn:extensionElements>
+          <macro:node autoAgree="true" designateNext="false">
+            <macro:approver kind="sql">select id as "F_UserId" from macro_user where dept_id = 3</macro:approver>
+            <macro:counterSign type="sequential" completion="percentage" percent="60"/>
+            <macro:button code="approve" label="同意" enabled="true"/>
+            <macro:button code="transfer" enabled="false"/>
+            <macro:reject mode="chosen" nodes="start,b"/>
+            <macro:withdraw allowed="false"/>
+            <macro:form formKey="leave"><macro:field name="days" permission="readonly"/><macro:field name="salary" permission="hidden"/></macro:form>
+          </macro:node></bpmn:extensionElements></bpmn:userTask>`,
+        end(),
+        chain('start', 'a', 'end'),
+      ].join('\n'),
+    );
+    const once = await toXml((await parseXml(xml)).root);
+    const twice = (await parseXml(once)).root;
+    const process = (twice.rootElements as { flowElements: never[] }[])[0];
+    const task = (process.flowElements as { id: string }[]).find((e) => e.id === 'a')!;
+    expect(readSettings(task as never)).toEqual({
+      approver: { kind: 'sql', values: [], sql: 'select id as "F_UserId" from macro_user where dept_id = 3' },
+      counterSign: { type: 'sequential', completion: 'percentage', percent: 60 },
+      buttons: [
+        { code: 'approve', label: '同意', enabled: true },
+        { code: 'transfer', enabled: false },
+      ],
+      reject: { mode: 'chosen', nodes: ['start', 'b'] },
+      withdraw: { allowed: false },
+      autoAgree: true,
+      previousDesignates: false,
+      designateNext: false,
+      form: {
+        formKey: 'leave',
+        fields: [
+          { name: 'days', permission: 'readonly' },
+          { name: 'salary', permission: 'hidden' },
+        ],
+      },
+      service: undefined,
+    });
+    expect(once).toContain('xmlns:macro="http://macro.console/schema/bpmn"');
+  });
+
+  it.each([
+    ['a script task', '<bpmn:scriptTask id="a" scriptFormat="js"><bpmn:script>x()</bpmn:script></bpmn:scriptTask>', 'ScriptTask', 'a'],
+    ['a plain task', '<bpmn:task id="a"/>', 'Task', 'a'],
+    ['a message catch event', '<bpmn:intermediateCatchEvent id="a"><bpmn:messageEventDefinition/></bpmn:intermediateCatchEvent>', 'IntermediateCatchEvent', 'a'],
+    ['a service task without our call', '<bpmn:serviceTask id="a"/>', 'ServiceTask', 'a'],
+    ['a user task without an approver', '<bpmn:userTask id="a"/>', 'UserTask', 'a'],
+  ])('refuses %s, naming the element type and id', async (_, element, type, id) => {
+    const error = await refusal(linear(element));
+    expect(error.code).toBe('workflow.unsupported');
+    expect(error.params).toMatchObject({ type, id });
+    expect(error.message).toContain(`${type} ${id}`);
+  });
+
+  it('refuses a message start event and a signal end event', async () => {
+    const xml = definitions(
+      'p',
+      [
+        '<bpmn:startEvent id="s"><bpmn:messageEventDefinition/></bpmn:startEvent>',
+        user('a', '1'),
+        '<bpmn:endEvent id="e"><bpmn:signalEventDefinition/></bpmn:endEvent>',
+        chain('s', 'a', 'e'),
+      ].join('\n'),
+    );
+    const error = await refusal(xml);
+    expect(error.message).toContain('StartEvent s');
+    expect(error.message).toContain('EndEvent e');
+  });
+
+  it('applies the rules of spec 001 §5 to node settings', async () => {
+    const both = await refusal(linear(user('a', { values: '1', node: 'autoAgree="true" previousDesignates="true"' })));
+    expect(both.message).toContain('auto-agree and "previous node designates the approver" cannot both be on');
+    const designate = await refusal(linear(user('a', { values: '1,2', node: 'designateNext="true"', counterSign: 'type="parallel" completion="all"' })));
+    expect(designate.message).toContain('designating the next approver is unavailable in a counter-sign');
+    const percent = await refusal(linear(user('a', { values: '1,2', counterSign: 'type="parallel" completion="percentage"' })));
+    expect(percent.message).toContain('percent between 1 and 100');
+  });
+
+  it('accepts the supported elements: timers, sub-process, call activity, terminate end, multi-instance', async () => {
+    const xml = definitions(
+      'p',
+      [
+        start(),
+        user('a', '1'),
+        '<bpmn:boundaryEvent id="late" attachedToRef="a" cancelActivity="false"><bpmn:timerEventDefinition><bpmn:timeDuration>P1D</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:boundaryEvent>',
+        user('remind', '2'),
+        '<bpmn:intermediateCatchEvent id="wait"><bpmn:timerEventDefinition><bpmn:timeDuration>PT2H</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>',
+        `<bpmn:subProcess id="sub">${start('subStart')}${user('inner', '3')}${end('subEnd')}${chain('subStart', 'inner', 'subEnd')}</bpmn:subProcess>`,
+        '<bpmn:callActivity id="call" calledElement="other"/>',
+        '<bpmn:userTask id="many"><bpmn:multiInstanceLoopCharacteristics isSequential="true"/><bpmn:extensionElements><macro:node><macro:approver kind="person" values="1,2"/></macro:node></bpmn:extensionElements></bpmn:userTask>',
+        end('end', true),
+        end('remindEnd'),
+        chain('start', 'a', 'wait', 'sub', 'call', 'many', 'end'),
+        chain('late', 'remind', 'remindEnd'),
+      ].join('\n'),
+    );
+    const model = await compileXml(xml);
+    expect(model.nodes.get('late')).toMatchObject({ kind: 'boundaryTimer', attachedTo: 'a', cancelActivity: false, timer: { kind: 'duration', value: 'P1D' } });
+    expect(model.nodes.get('many')?.multi).toEqual({ type: 'sequential', completion: 'all' });
+    expect(model.nodes.get('inner')?.scope).toBe('sub');
+    expect(model.nodes.get('end')?.terminate).toBe(true);
+  });
+
+  it('refuses a condition that is not FEEL', async () => {
+    const xml = definitions('p', [start(), user('a', '1'), end(), flow('f1', 'start', 'a', 'amount >>> 3 ${'), chain('a', 'end')].join('\n'));
+    const error = await refusal(xml);
+    expect(error.message).toContain('SequenceFlow f1: condition is not a FEEL expression');
+  });
+});

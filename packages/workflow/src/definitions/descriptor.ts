@@ -1,0 +1,87 @@
+/**
+ * Our node settings as a bpmn-moddle extension: they live in `bpmn:extensionElements`, so a
+ * model designed in bpmn-js, exported and imported again keeps them.
+ */
+export const MACRO_URI = 'http://macro.console/schema/bpmn';
+
+export const macroDescriptor = {
+  name: 'Macro',
+  uri: MACRO_URI,
+  prefix: 'macro',
+  xml: { tagAlias: 'lowerCase' },
+  types: [
+    {
+      name: 'Node',
+      superClass: ['Element'],
+      properties: [
+        { name: 'autoAgree', isAttr: true, type: 'Boolean' },
+        { name: 'previousDesignates', isAttr: true, type: 'Boolean' },
+        { name: 'designateNext', isAttr: true, type: 'Boolean' },
+        { name: 'approver', type: 'Approver' },
+        { name: 'counterSign', type: 'CounterSign' },
+        { name: 'buttons', type: 'Button', isMany: true },
+        { name: 'reject', type: 'Reject' },
+        { name: 'withdraw', type: 'Withdraw' },
+        { name: 'form', type: 'Form' },
+        { name: 'service', type: 'Service' },
+      ],
+    },
+    {
+      name: 'Approver',
+      properties: [
+        { name: 'kind', isAttr: true, type: 'String' },
+        { name: 'values', isAttr: true, type: 'String' },
+        { name: 'text', isBody: true, type: 'String' },
+      ],
+    },
+    {
+      name: 'CounterSign',
+      properties: [
+        { name: 'type', isAttr: true, type: 'String' },
+        { name: 'completion', isAttr: true, type: 'String' },
+        { name: 'percent', isAttr: true, type: 'Integer' },
+      ],
+    },
+    {
+      name: 'Button',
+      properties: [
+        { name: 'code', isAttr: true, type: 'String' },
+        { name: 'label', isAttr: true, type: 'String' },
+        { name: 'enabled', isAttr: true, type: 'Boolean' },
+      ],
+    },
+    {
+      name: 'Reject',
+      properties: [
+        { name: 'mode', isAttr: true, type: 'String' },
+        { name: 'nodes', isAttr: true, type: 'String' },
+      ],
+    },
+    { name: 'Withdraw', properties: [{ name: 'allowed', isAttr: true, type: 'Boolean' }] },
+    {
+      name: 'Form',
+      properties: [
+        { name: 'formKey', isAttr: true, type: 'String' },
+        { name: 'fields', type: 'Field', isMany: true },
+      ],
+    },
+    {
+      name: 'Field',
+      properties: [
+        { name: 'name', isAttr: true, type: 'String' },
+        { name: 'permission', isAttr: true, type: 'String' },
+      ],
+    },
+    {
+      name: 'Service',
+      properties: [
+        { name: 'kind', isAttr: true, type: 'String' },
+        { name: 'name', isAttr: true, type: 'String' },
+        { name: 'url', isAttr: true, type: 'String' },
+        { name: 'method', isAttr: true, type: 'String' },
+      ],
+    },
+  ],
+  enumerations: [],
+  associations: [],
+};

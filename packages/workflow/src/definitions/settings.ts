@@ -1,0 +1,102 @@
+import type { ModdleElement } from './moddle.ts';
+
+export const APPROVER_KINDS = ['person', 'roleCompany', 'roleDept', 'post', 'superior', 'nodeApprover', 'formField', 'sql'] as const;
+export type ApproverKind = (typeof APPROVER_KINDS)[number];
+
+export interface ApproverRule {
+  kind: ApproverKind;
+  /** Ids (users, roles, posts), a node id, a form field, or superior levels, by kind. */
+  values: string[];
+  /** The query of an SQL rule (select only, returning `F_UserId`). */
+  sql?: string;
+}
+
+export interface CounterSign {
+  type: 'sequential' | 'parallel';
+  completion: 'single' | 'all' | 'percentage';
+  percent?: number;
+}
+
+export type FieldPermission = 'edit' | 'readonly' | 'hidden';
+
+export interface NodeSettings {
+  approver?: ApproverRule;
+  counterSign?: CounterSign;
+  buttons: { code: string; label?: string; enabled: boolean }[];
+  /** `chosen`: any earlier node (or those listed); `previous`: only the previous one; `none`: no reject. */
+  reject: { mode: 'previous' | 'chosen' | 'none'; nodes: string[] };
+  withdraw: { allowed: boolean };
+  autoAgree: boolean;
+  previousDesignates: boolean;
+  designateNext: boolean;
+  form?: { formKey: string; fields: { name: string; permission: FieldPermission }[] };
+  service?: { kind: 'http' | 'builtin'; name?: string; url?: string; method?: string };
+}
+
+const list = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : [];
+
+/** The `macro:node` extension of an element, if it has one. */
+export function macroNodeOf(element: ModdleElement): ModdleElement | undefined {
+  const extensions = element.extensionElements as { values?: ModdleElement[] } | undefined;
+  return extensions?.values?.find((v) => v.$type === 'macro:Node');
+}
+
+/** Reads our settings of a node; absent parts take their defaults. */
+export function readSettings(element: ModdleElement): NodeSettings {
+  const node = macroNodeOf(element);
+  const approver = node?.approver as ModdleElement | undefined;
+  const counterSign = node?.counterSign as ModdleElement | undefined;
+  const reject = node?.reject as ModdleElement | undefined;
+  const withdraw = node?.withdraw as ModdleElement | undefined;
+  const form = node?.form as ModdleElement | undefined;
+  const service = node?.service as ModdleElement | undefined;
+  return {
+    approver: approver
+      ? {
+          kind: approver.kind as ApproverKind,
+          values: list(approver.values),
+          ...(typeof approver.text === 'string' && approver.text.trim() ? { sql: approver.text.trim() } : {}),
+        }
+      : undefined,
+    counterSign: counterSign
+      ? {
+          type: (counterSign.type as CounterSign['type']) ?? 'parallel',
+          completion: (counterSign.completion as CounterSign['completion']) ?? 'all',
+          ...(counterSign.percent !== undefined ? { percent: Number(counterSign.percent) } : {}),
+        }
+      : undefined,
+    buttons: ((node?.buttons as ModdleElement[] | undefined) ?? []).map((b) => ({
+      code: String(b.code ?? ''),
+      ...(b.label ? { label: String(b.label) } : {}),
+      enabled: b.enabled !== false,
+    })),
+    reject: { mode: (reject?.mode as NodeSettings['reject']['mode']) ?? 'chosen', nodes: list(reject?.nodes) },
+    withdraw: { allowed: withdraw?.allowed !== false },
+    autoAgree: node?.autoAgree === true,
+    previousDesignates: node?.previousDesignates === true,
+    designateNext: node?.designateNext === true,
+    form: form
+      ? {
+          formKey: String(form.formKey ?? ''),
+          fields: ((form.fields as ModdleElement[] | undefined) ?? []).map((f) => ({
+            name: String(f.name),
+            permission: (f.permission as FieldPermission) ?? 'edit',
+          })),
+        }
+      : undefined,
+    service: service
+      ? {
+          kind: service.kind as 'http' | 'builtin',
+          ...(service.name ? { name: String(service.name) } : {}),
+          ...(service.url ? { url: String(service.url) } : {}),
+          ...(service.method ? { method: String(service.method) } : {}),
+        }
+      : undefined,
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * A refusal the engine explains: `code` is a message key (workflow.*) the server translates in
+ * the request's language, `params` fill it in, `message` is the English detail for logs.
+ */
+export class WorkflowError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(message);
+    this.name = 'WorkflowError';
+  }
+}
+
+export const refuse = (code: string, message: string, params: Record<string, string | number> = {}): never => {
+  throw new WorkflowError(code, message, params);
+};

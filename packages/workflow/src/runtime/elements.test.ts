@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chain, definitions, end, start, user } from '../test/bpmn.ts';
+import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
+import { approveAt, openTrace, STARTER, TestClock, testResolver } from '../test/engine.ts';
+import { addCounterSigners, removeCounterSigners } from './counterSign.ts';
+import { WorkflowEngine } from './engine.ts';
+import { suspendInstance, resumeInstance } from './tasks.ts';
+import { runDueJobs } from './timers.ts';
+
+const clock = new TestClock();
+const calls: string[] = [];
+const engine = new WorkflowEngine({
+  resolver: testResolver,
+  clock: clock.read,
+  services: {
+    async invoke(_tx, call) {
+      calls.push(`${call.kind}:${call.name ?? call.url}`);
+      return { checked: true };
+    },
+  },
+});
+let database: TestDatabase;
+const reachable = await postgresReachable();
+const HOUR = 3600_000;
+
+const timer = (duration: string) => `<bpmn:timerEventDefinition><bpmn:timeDuration>${duration}</bpmn:timeDuration></bpmn:timerEventDefinition>`;
+
+describe.skipIf(!reachable)('supported elements', () => {
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => database?.close());
+
+  const deploy = (key: string, body: string) => database.tx((tx) => engine.deploy(tx, { key, name: key, xml: definitions(key, body) }));
+  const startProcess = (key: string, variables: Record<string, unknown> = {}) =>
+    database.tx((tx) => engine.start(tx, { definitionKey: key, starterId: STARTER, variables }));
+  const stateOf = async (id: number) => (await database.tx((tx) => engine.instance(tx, id))).state;
+
+  it.each([
+    ['parallel', 'all', undefined, ['cs:5', 'cs:6', 'cs:7', 'cs:8'], [5, 6, 7], 8],
+    ['parallel', 'single', undefined, ['cs:5', 'cs:6', 'cs:7', 'cs:8'], [], 6],
+    ['parallel', 'percentage', 50, ['cs:5', 'cs:6', 'cs:7', 'cs:8'], [5], 7],
+    ['sequential', 'all', undefined, ['cs:5'], [5, 6, 7], 8],
+  ])('counter-sign %s / %s %s: tasks, early stop', async (type, completion, percent, first, before, last) => {
+    const key = `cs_${type}_${completion}`;
+    await deploy(
+      key,
+      [start(), user('cs', { values: '5,6,7,8', counterSign: `type="${type}" completion="${completion}"${percent ? ` percent="${percent}"` : ''}` }), user('after', '1'), end(), chain('start', 'cs', 'after', 'end')].join('\n'),
+    );
+    const { instance } = await startProcess(key);
+    expect(await openTrace(database, engine, instance.id)).toEqual(first);
+    for (const approver of before) {
+      await approveAt(database, engine, instance.id, 'cs', approver);
+      expect((await openTrace(database, engine, instance.id)).every((t) => t.startsWith('cs:'))).toBe(true);
+    }
+    await approveAt(database, engine, instance.id, 'cs', last);
+    // Decided: the remaining counter-signers' tasks are gone, the next node is open.
+    expect(await openTrace(database, engine, instance.id)).toEqual(['after:1']);
+    const history = await database.tx((tx) => engine.history(tx, instance.id));
+    expect(history.filter((h) => h.nodeId === 'cs' && h.action === 'approve')).toHaveLength(before.length + 1);
+  });
+
+  it('embedded sub-process: its tasks run in their scope, the process goes on after it', async () => {
+    await deploy(
+      'withSub',
+      [start(), `<bpmn:subProcess id="sub">${start('s1')}${user('inner1', '1')}${user('inner2', '2')}${end('e1')}${chain('s1', 'inner1', 'inner2', 'e1')}</bpmn:subProcess>`, user('after', '3'), end(), chain('start', 'sub', 'after', 'end')].join('\n'),
+    );
+    const { instance } = await startProcess('withSub');
+    expect(await openTrace(database, engine, instance.id)).toEqual(['inner1:1']);
+    await approveAt(database, engine, instance.id, 'inner1');
+    await approveAt(database, engine, instance.id, 'inner2');
+    expect(await openTrace(database, engine, instance.id)).toEqual(['after:3']);
+  });
+
+  it('call activity: the called process runs as a child instance; the caller waits for its end', async () => {
+    await deploy('called', [start(), user('review', '4'), end(), chain('start', 'review', 'end')].join('\n'));
+    await deploy('caller', [start(), '<bpmn:callActivity id="call" calledElement="called"/>', user('after', '3'), end(), chain('start', 'call', 'after', 'end')].join('\n'));
+    const { instance } = await startProcess('caller');
+    expect(await openTrace(database, engine, instance.id)).toEqual([]);
+    const child = await database.tx(async (tx) => {
+      const rows = await tx.execute(`select id from wf_instance where parent_instance_id = ${instance.id}` as never);
+      return Number((rows as unknown as { rows: { id: number }[] }).rows[0].id);
+    });
+    expect(await openTrace(database, engine, child)).toEqual(['review:4']);
+    await approveAt(database, engine, child, 'review');
+    expect(await stateOf(child)).toBe('completed');
+    expect(await openTrace(database, engine, instance.id)).toEqual(['after:3']);
+  });
+
+  it('service task: a built-in runs inside the operation, its result becomes variables', async () => {
+    await deploy(
+      'service',
+      [
+        start(),
+        '<bpmn:serviceTask id="check"><bpmn:extensionElements><macro:node><macro:service kind="builtin" name="creditCheck"/></macro:node></bpmn:extensionElements></bpmn:serviceTask>',
+        user('a', '1'),
+        end(),
+        chain('start', 'check', 'a', 'end'),
+      ].join('\n'),
+    );
+    const { instance } = await startProcess('service');
+    expect(calls).toContain('builtin:creditCheck');
+    expect(await database.tx((tx) => engine.variablesOf(tx, instance.id))).toEqual({ checked: true });
+    expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
+  });
+
+  it('terminate end event ends the instance with its other branches', async () => {
+    await deploy(
+      'terminate',
+      [
+        start(),
+        '<bpmn:parallelGateway id="fork"/>',
+        user('a', '1'),
+        user('b', '2'),
+        end('stop', true),
+        end('end'),
+        chain('start', 'fork'),
+        '<bpmn:sequenceFlow id="fa" sourceRef="fork" targetRef="a"/><bpmn:sequenceFlow id="fb" sourceRef="fork" targetRef="b"/>',
+        chain('a', 'stop'),
+        chain('b', 'end'),
+      ].join('\n'),
+    );
+    const { instance } = await startProcess('terminate');
+    await approveAt(database, engine, instance.id, 'a');
+    expect(await openTrace(database, engine, instance.id)).toEqual([]);
+    expect(await stateOf(instance.id)).toBe('terminated');
+  });
+
+  it('timers: an intermediate timer waits for the clock, fires once, and not while suspended', async () => {
+    await deploy('waiting', [start(), `<bpmn:intermediateCatchEvent id="wait">${timer('PT2H')}</bpmn:intermediateCatchEvent>`, user('a', '1'), end(), chain('start', 'wait', 'a', 'end')].join('\n'));
+    const { instance } = await startProcess('waiting');
+    expect(await runDueJobs(engine, database.db)).toBe(0);
+    await database.tx((tx) => suspendInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
+    clock.advance(3 * HOUR);
+    expect(await runDueJobs(engine, database.db)).toBe(0);
+    expect(await openTrace(database, engine, instance.id)).toEqual([]);
+    await database.tx((tx) => resumeInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
+    // Two passes at once (two server processes): the job fires exactly once.
+    const fired = await Promise.all([runDueJobs(engine, database.db), runDueJobs(engine, database.db)]);
+    expect(fired[0] + fired[1]).toBe(1);
+    expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
+  });
+
+  it('timers: an interrupting boundary timer cancels the task and takes its path; a non-interrupting one adds a branch', async () => {
+    await deploy(
+      'boundary',
+      [
+        start(),
+        user('a', '1'),
+        `<bpmn:boundaryEvent id="late" attachedToRef="a">${timer('P1D')}</bpmn:boundaryEvent>`,
+        `<bpmn:boundaryEvent id="remind" attachedToRef="a" cancelActivity="false">${timer('PT1H')}</bpmn:boundaryEvent>`,
+        user('escalated', '2'),
+        user('reminder', '3'),
+        end(),
+        end('end2'),
+        end('end3'),
+        chain('start', 'a', 'end'),
+        chain('late', 'escalated', 'end2'),
+        chain('remind', 'reminder', 'end3'),
+      ].join('\n'),
+    );
+    const { instance } = await startProcess('boundary');
+    clock.advance(2 * HOUR);
+    await runDueJobs(engine, database.db);
+    expect(await openTrace(database, engine, instance.id)).toEqual(['a:1', 'reminder:3']);
+    clock.advance(24 * HOUR);
+    await runDueJobs(engine, database.db);
+    expect(await openTrace(database, engine, instance.id)).toEqual(['escalated:2', 'reminder:3']);
+    const history = await database.tx((tx) => engine.history(tx, instance.id));
+    expect(history.some((h) => h.nodeId === 'a' && h.action === 'timeout')).toBe(true);
+  });
+});
+
+describe.skipIf(!reachable)('adding and removing counter-signers', () => {
+  // A database of its own, so an engine of its own (an engine caches its database's definitions).
+  const engine = new WorkflowEngine({ resolver: testResolver, clock: clock.read });
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    for (const type of ['parallel', 'sequential']) {
+      await db.tx((tx) =>
+        engine.deploy(tx, {
+          key: `cs_${type}`,
+          name: type,
+          xml: definitions(`cs_${type}`, [start(), user('cs', { values: '5,6,7', counterSign: `type="${type}" completion="all"` }), user('after', '1'), end(), chain('start', 'cs', 'after', 'end')].join('\n')),
+        }),
+      );
+    }
+  });
+  afterAll(async () => db?.close());
+
+  const taskOf = async (instanceId: number, userId: number) => (await db.tx((tx) => engine.openTasks(tx, instanceId))).find((t) => t.assigneeId === userId)!;
+
+  it('parallel: an added counter-signer must sign too; removing the last holdout completes the node', async () => {
+    const { instance } = await db.tx((tx) => engine.start(tx, { definitionKey: 'cs_parallel', starterId: STARTER }));
+    const five = await taskOf(instance.id, 5);
+    await db.tx((tx) => addCounterSigners(engine, tx, { taskId: five.id, userId: 5, userIds: [8, 5] }));
+    expect(await openTrace(db, engine, instance.id)).toEqual(['cs:5', 'cs:6', 'cs:7', 'cs:8']);
+    for (const u of [5, 6, 7]) await approveAt(db, engine, instance.id, 'cs', u);
+    expect(await openTrace(db, engine, instance.id)).toEqual(['cs:8']);
+    const eight = await taskOf(instance.id, 8);
+    await expect(db.tx((tx) => removeCounterSigners(engine, tx, { taskId: eight.id, userId: 8, userIds: [5] }))).rejects.toMatchObject({
+      code: 'workflow.counterSignerSigned',
+    });
+    await db.tx((tx) => removeCounterSigners(engine, tx, { taskId: eight.id, userId: 8, userIds: [8] }));
+    expect(await openTrace(db, engine, instance.id)).toEqual(['after:1']);
+  });
+
+  it('sequential: a removed counter-signer is skipped, an added one signs last', async () => {
+    const { instance } = await db.tx((tx) => engine.start(tx, { definitionKey: 'cs_sequential', starterId: STARTER }));
+    const five = await taskOf(instance.id, 5);
+    await db.tx((tx) => removeCounterSigners(engine, tx, { taskId: five.id, userId: 5, userIds: [6] }));
+    await db.tx((tx) => addCounterSigners(engine, tx, { taskId: five.id, userId: 5, userIds: [9] }));
+    const order: string[] = [];
+    for (;;) {
+      const trace = await openTrace(db, engine, instance.id);
+      if (!trace[0]?.startsWith('cs:')) break;
+      order.push(trace[0]);
+      await approveAt(db, engine, instance.id, 'cs');
+    }
+    expect(order).toEqual(['cs:5', 'cs:7', 'cs:9']);
+    expect(await openTrace(db, engine, instance.id)).toEqual(['after:1']);
+  });
+});

@@ -1,0 +1,331 @@
+import type { Tx } from '@macro/store';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { compileProcess, type FlowNode, type ProcessModel } from '../definitions/model.ts';
+import { parseXml } from '../definitions/moddle.ts';
+import { refuse, WorkflowError } from '../errors.ts';
+import { wfDefinitions, wfExecutions, wfHistory, wfInstances, wfTasks, wfVariables } from '../tables.ts';
+import { approverSqlProblem } from './approverSql.ts';
+import { assertWritable } from './forms.ts';
+import type { EngineOptions } from './ports.ts';
+import { type Execution, type Instance, type LoopState, Run, type RunHost, type Task } from './run.ts';
+
+export type Definition = typeof wfDefinitions.$inferSelect;
+
+
+/** Parses, lints and compiles BPMN XML; refuses with every problem named by element type and id. */
+export async function compileXml(xml: string): Promise<ProcessModel> {
+  const parsed = await parseXml(xml);
+  const { model, problems } = compileProcess(parsed.root);
+  for (const node of model?.nodes.values() ?? []) {
+    const rule = node.settings.approver;
+    const problem = rule?.kind === 'sql' ? await approverSqlProblem(rule.sql ?? '') : undefined;
+    if (problem) problems.push({ elementType: 'UserTask', elementId: node.id, message: `approver SQL refused: ${problem}` });
+  }
+  if (!model || problems.length) {
+    const first = problems[0] ?? { elementType: 'Process', elementId: '-', message: 'no process' };
+    throw new WorkflowError(
+      'workflow.unsupported',
+      problems.map((p) => `${p.elementType} ${p.elementId}: ${p.message}`).join('; '),
+      { type: first.elementType, id: first.elementId, detail: first.message },
+    );
+  }
+  return model;
+}
+
+export interface StartInput {
+  definitionKey: string;
+  starterId: number;
+  variables?: Record<string, unknown>;
+  businessKey?: string;
+  title?: string;
+  /** Approvers chosen for nodes whose approver is designated (by node id). */
+  designated?: Record<string, number[]>;
+}
+
+export interface TaskInput {
+  taskId: number;
+  userId: number;
+  comment?: string;
+  /** The stamp (seal) the approver signed with, recorded in the history. */
+  stamp?: string;
+  variables?: Record<string, unknown>;
+  designated?: Record<string, number[]>;
+}
+
+/** The engine: operations on instances, each inside the caller's (tenant-scoped) transaction. */
+export class WorkflowEngine implements RunHost {
+  /** Compiled models by definition id: definitions never change once deployed. One engine serves one database. */
+  private readonly models = new Map<number, Promise<ProcessModel>>();
+  private readonly keys = new Map<number, string>();
+
+  constructor(readonly options: EngineOptions) {}
+
+  // ---------------------------------------------------------------- definitions
+
+  /** Deploys a new version of the definition `key`; the XML must pass the lint. */
+  async deploy(tx: Tx, input: { key: string; name: string; xml: string }): Promise<Definition> {
+    if (!input.key.trim()) refuse('workflow.keyRequired', 'a definition needs a key');
+    if (!input.name.trim()) refuse('workflow.nameRequired', 'a definition needs a name');
+    await compileXml(input.xml);
+    // Serialises deploys of one key so two never take the same version.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(current_setting('app.tenant_id', true) || ${input.key}))`);
+    const [latest] = await tx
+      .select({ version: wfDefinitions.version })
+      .from(wfDefinitions)
+      .where(eq(wfDefinitions.key, input.key))
+      .orderBy(desc(wfDefinitions.version))
+      .limit(1);
+    const [row] = await tx
+      .insert(wfDefinitions)
+      .values({ key: input.key, name: input.name, xml: input.xml, version: (latest?.version ?? 0) + 1 })
+      .returning();
+    return row;
+  }
+
+  /** The newest version of a definition (without its XML: the compiled model is cached). */
+  async latestDefinition(tx: Tx, key: string): Promise<Pick<Definition, 'id' | 'key' | 'version' | 'name'>> {
+    const [row] = await tx
+      .select({ id: wfDefinitions.id, key: wfDefinitions.key, version: wfDefinitions.version, name: wfDefinitions.name })
+      .from(wfDefinitions).where(eq(wfDefinitions.key, key)).orderBy(desc(wfDefinitions.version)).limit(1);
+    return row ?? refuse('workflow.definitionNotFound', `no definition ${key}`, { key });
+  }
+
+  async modelOf(tx: Tx, definitionId: number): Promise<ProcessModel> {
+    let model = this.models.get(definitionId);
+    if (!model) {
+      const [row] = await tx.select({ xml: wfDefinitions.xml, key: wfDefinitions.key }).from(wfDefinitions).where(eq(wfDefinitions.id, definitionId));
+      if (!row) refuse('workflow.definitionNotFound', `no definition ${definitionId}`, { key: definitionId });
+      this.keys.set(definitionId, row.key);
+      model = compileXml(row.xml);
+      this.models.set(definitionId, model);
+      model.catch(() => this.models.delete(definitionId));
+    }
+    return model;
+  }
+
+  // ---------------------------------------------------------------- locking
+
+  /** Locks the instance row: operations on one instance run one after the other. */
+  async lockInstance(tx: Tx, instanceId: number): Promise<Instance> {
+    const [row] = await tx.select().from(wfInstances).where(eq(wfInstances.id, instanceId)).for('update');
+    if (!row || row.deletedAt) refuse('workflow.instanceNotFound', `no instance ${instanceId}`, { id: instanceId });
+    return row;
+  }
+
+  async variablesOf(tx: Tx, instanceId: number): Promise<Record<string, unknown>> {
+    const rows = await tx.select().from(wfVariables).where(eq(wfVariables.instanceId, instanceId));
+    return Object.fromEntries(rows.map((r) => [r.name, r.value]));
+  }
+
+  private async runFor(tx: Tx, instance: Instance, actorId: number, causeTaskId: number | null, designated?: Record<string, number[]>) {
+    const model = await this.modelOf(tx, instance.definitionId);
+    // Most approval chains read no form data: skip the read when nothing in the model does.
+    const variables = model.usesVariables ? await this.variablesOf(tx, instance.id) : {};
+    return new Run(tx, this, instance, model, actorId, variables, causeTaskId, designated);
+  }
+
+  /** Locks the task's instance, then reads the task again: what another transaction did first is seen. */
+  async lockTask(tx: Tx, taskId: number, options: { running?: boolean } = {}): Promise<{ task: Task; instance: Instance }> {
+    // Lock the instance found through the task in one statement, then read the task again.
+    const [instance] = await tx
+      .select()
+      .from(wfInstances)
+      .where(eq(wfInstances.id, sql`(select ${wfTasks.instanceId} from ${wfTasks} where ${wfTasks.id} = ${taskId})`))
+      .for('update');
+    if (!instance) refuse('workflow.taskNotFound', `no task ${taskId}`, { id: taskId });
+    if (instance.deletedAt) refuse('workflow.instanceNotFound', `no instance ${instance.id}`, { id: instance.id });
+    const [task] = await tx.select().from(wfTasks).where(eq(wfTasks.id, taskId));
+    if (task.state !== 'open') refuse('workflow.taskNotOpen', `task ${taskId} is already ${task.state}`, { id: taskId });
+    if ((options.running ?? true) && instance.state === 'suspended') {
+      refuse('workflow.suspended', `instance ${instance.id} is suspended`, { id: instance.id });
+    }
+    if (instance.state !== 'running' && instance.state !== 'suspended') refuse('workflow.instanceEnded', `instance ${instance.id} has ended`, { id: instance.id });
+    return { task, instance };
+  }
+
+  private mustBeAssignee(task: Task, userId: number): void {
+    if (task.assigneeId !== userId) refuse('workflow.notAssignee', `task ${task.id} is not assigned to user ${userId}`, { id: task.id });
+  }
+
+  // ---------------------------------------------------------------- start and approve
+
+  /**
+   * Starts an instance: the start node is the initiator's task, created and completed here, so
+   * the first approvers are resolved (and a node nobody can approve refuses the start).
+   */
+  async start(tx: Tx, input: StartInput): Promise<{ instance: Instance; startTaskId: number }> {
+    const definition = await this.latestDefinition(tx, input.definitionKey);
+    return this.startDefinition(tx, definition.id, input);
+  }
+
+  async startDefinition(
+    tx: Tx,
+    definitionId: number,
+    input: Omit<StartInput, 'definitionKey'> & { parent?: { instanceId: number; executionId: number } },
+  ): Promise<{ instance: Instance; startTaskId: number }> {
+    const model = await this.modelOf(tx, definitionId);
+    const [instance] = await tx
+      .insert(wfInstances)
+      .values({
+        definitionId,
+        starterId: input.starterId,
+        businessKey: input.businessKey ?? '',
+        title: input.title ?? model.name,
+        parentInstanceId: input.parent?.instanceId ?? null,
+        parentExecutionId: input.parent?.executionId ?? null,
+      })
+      .returning();
+    const run = new Run(tx, this, instance, model, input.starterId, {}, null, input.designated);
+    const startId = model.startOf.get(model.id)!;
+    assertWritable(model.nodes.get(startId), {}, input.variables ?? {});
+    await run.setVariables(input.variables ?? {});
+    const execution = await run.newExecution(null, startId);
+    await run.history({ nodeId: startId, event: 'enter' });
+    const task = await run.createTask(execution, model.nodes.get(startId)!, input.starterId, 'start');
+    await this.completeAndLeave(run, task, execution, 'start', undefined);
+    return { instance: run.instance, startTaskId: task.id };
+  }
+
+  private async completeAndLeave(run: Run, task: Task, execution: Execution, action: string, comment: string | undefined, stamp?: string) {
+    // Other approvers' tasks of an or-sign node end with this one, in the same statement.
+    await this.finishTask(run, task, action, comment, stamp, execution.id);
+    const movedRun = new Run(run.tx, this, run.instance, run.model, run.actorId, run.variables, task.id, run.designated);
+    await movedRun.leave(execution, run.node(task.nodeId));
+    if (movedRun.irreversible) await run.tx.update(wfTasks).set({ withdrawable: false }).where(eq(wfTasks.id, task.id));
+  }
+
+  private async finishTask(run: Run, task: Task, action: string, comment: string | undefined, stamp?: string, cancelSiblingsOf?: number) {
+    const mine = sql`${wfTasks.id} = ${task.id}`;
+    const pick = <T>(value: T, otherwise: unknown) => sql`case when ${mine} then ${value} else ${otherwise} end`;
+    await run.tx
+      .update(wfTasks)
+      .set({
+        state: pick('completed', 'cancelled'),
+        action: pick(action, sql`${wfTasks.action}`),
+        comment: pick(comment ?? null, sql`${wfTasks.comment}`),
+        completedBy: pick(run.actorId, sql`${wfTasks.completedBy}`),
+        completedAt: run.now(),
+        touched: sql`${wfTasks.touched} or ${mine}`,
+      })
+      .where(cancelSiblingsOf === undefined ? mine : and(eq(wfTasks.executionId, cancelSiblingsOf), eq(wfTasks.state, 'open')));
+    await run.history({ nodeId: task.nodeId, event: 'leave', action, taskId: task.id, comment, stamp });
+  }
+
+  /** Approves a task (the start task too: that is reinitiate). Delegated tasks go back to their owner first. */
+  async approve(tx: Tx, input: TaskInput): Promise<void> {
+    const { task, instance } = await this.lockTask(tx, input.taskId);
+    this.mustBeAssignee(task, input.userId);
+    const run = await this.runFor(tx, instance, input.userId, task.id, input.designated);
+    if (task.ownerId !== null) {
+      await tx.update(wfTasks).set({ assigneeId: task.ownerId, ownerId: null }).where(eq(wfTasks.id, task.id));
+      await run.history({ nodeId: task.nodeId, event: 'operation', action: 'delegateReturn', taskId: task.id, comment: input.comment });
+      return;
+    }
+    if (input.variables) {
+      assertWritable(run.model.nodes.get(task.nodeId), await this.variablesOf(tx, instance.id), input.variables);
+      await run.setVariables(input.variables);
+    }
+    const [execution] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, task.executionId));
+    const node = run.node(task.nodeId);
+    const action = task.kind === 'start' ? 'reinitiate' : 'approve';
+    if (task.kind !== 'counterSign') return this.completeAndLeave(run, task, execution, action, input.comment, input.stamp);
+    await this.finishTask(run, task, action, input.comment, input.stamp);
+    await this.counterSignDone(run, node, execution);
+  }
+
+  /** One counter-signer approved: complete the node when its rule is met (stopping early), else go on. */
+  private async counterSignDone(run: Run, node: FlowNode, child: Execution) {
+    const [scope] = await run.tx.select().from(wfExecutions).where(eq(wfExecutions.id, child.parentId!));
+    const loop = scope.loop as LoopState;
+    loop.approved += 1;
+    await run.tx.delete(wfExecutions).where(eq(wfExecutions.id, child.id));
+    await this.settleCounterSign(run, node, scope, loop, child.createdByTaskId);
+  }
+
+  /**
+   * Decides a counter-sign node after its approvers or approvals changed: completes it once its
+   * rule is met (removing the other counter-signers' tasks), else hands the next sequential task out.
+   */
+  async settleCounterSign(run: Run, node: FlowNode, scope: Execution, loop: LoopState, causeTaskId: number | null): Promise<void> {
+    const total = loop.approvers.length;
+    const multi = node.multi!;
+    const decided =
+      multi.completion === 'single'
+        ? loop.approved >= 1
+        : multi.completion === 'all'
+          ? loop.approved >= total
+          : loop.approved * 100 >= (multi.percent ?? 100) * total;
+    const open = await run.executionsIn(scope.id);
+    if (!decided && multi.type === 'sequential' && !open.length && loop.next < total) {
+      const next = await run.newExecution(scope.id, node.id);
+      await run.createTask(next, node, loop.approvers[loop.next], 'counterSign');
+      loop.next += 1;
+    }
+    await run.tx.update(wfExecutions).set({ loop }).where(eq(wfExecutions.id, scope.id));
+    if (!decided) return;
+    for (const rest of open) await run.removeExecution(rest);
+    const moved = await run.moveExecution(scope, node.id);
+    const after = new Run(run.tx, this, run.instance, run.model, run.actorId, run.variables, causeTaskId, run.designated);
+    await after.leave(moved, node);
+  }
+
+  // ---------------------------------------------------------------- called processes
+
+  async startCalled(run: Run, execution: Execution, node: FlowNode): Promise<void> {
+    const definition = await this.latestDefinition(run.tx, node.calledElement!);
+    await this.startDefinition(run.tx, definition.id, {
+      starterId: run.instance.starterId,
+      variables: run.variables,
+      title: node.name,
+      parent: { instanceId: run.instance.id, executionId: execution.id },
+    });
+  }
+
+  async calledEnded(tx: Tx, child: Instance): Promise<void> {
+    const parent = await this.lockInstance(tx, child.parentInstanceId!);
+    const run = await this.runFor(tx, parent, child.starterId, null);
+    await run.setVariables(await this.variablesOf(tx, child.id));
+    const [execution] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, child.parentExecutionId!));
+    if (!execution) return;
+    const node = run.node(execution.nodeId);
+    await run.history({ nodeId: node.id, event: 'leave' });
+    await run.leave(execution, node, false);
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  async openTasks(tx: Tx, instanceId: number): Promise<Task[]> {
+    return tx.select().from(wfTasks).where(and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.state, 'open'))).orderBy(wfTasks.id);
+  }
+
+  async history(tx: Tx, instanceId: number) {
+    return tx.select().from(wfHistory).where(eq(wfHistory.instanceId, instanceId)).orderBy(wfHistory.id);
+  }
+
+  async instance(tx: Tx, instanceId: number): Promise<Instance> {
+    const [row] = await tx.select().from(wfInstances).where(eq(wfInstances.id, instanceId));
+    return row ?? refuse('workflow.instanceNotFound', `no instance ${instanceId}`, { id: instanceId });
+  }
+
+  /** Done and current nodes and the flows taken, for highlighting the diagram. */
+  async diagram(tx: Tx, instanceId: number) {
+    const rows = await this.history(tx, instanceId);
+    const current = (await tx.select({ nodeId: wfExecutions.nodeId }).from(wfExecutions).where(eq(wfExecutions.instanceId, instanceId))).map((r) => r.nodeId);
+    return {
+      done: [...new Set(rows.filter((r) => r.event === 'leave').map((r) => r.nodeId))],
+      current: [...new Set(current)],
+      flows: [...new Set(rows.filter((r) => r.event === 'flow').map((r) => r.nodeId))],
+    };
+  }
+
+  keyOf(instance: Instance): string {
+    return this.keys.get(instance.definitionId) ?? '';
+  }
+
+  /** Hands `Run` to the operation modules. */
+  async runOf(tx: Tx, instance: Instance, actorId: number, causeTaskId: number | null) {
+    return this.runFor(tx, instance, actorId, causeTaskId);
+  }
+}
+
+export type { Execution, Instance, Task };

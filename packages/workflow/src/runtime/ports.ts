@@ -1,0 +1,43 @@
+import type { Tx } from '@macro/store';
+import type { ApproverRule } from '../definitions/settings.ts';
+
+export interface ResolveContext {
+  instanceId: number;
+  starterId: number;
+  nodeId: string;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * Finds the users a rule names. The engine resolves person, form field and node-approver rules
+ * itself and asks this port for roles, posts, the superior and SQL (the server answers from its
+ * organisation tables).
+ */
+export interface ApproverResolver {
+  resolve(tx: Tx, rule: ApproverRule, context: ResolveContext): Promise<number[]>;
+}
+
+/** Runs a service task: an HTTP call or a built-in; what it returns is merged into the variables. */
+export interface ServicePort {
+  invoke(
+    tx: Tx,
+    call: { kind: 'http' | 'builtin'; name?: string; url?: string; method?: string; nodeId: string; variables: Record<string, unknown> },
+  ): Promise<Record<string, unknown> | undefined>;
+}
+
+/**
+ * Standing delegations (a user's tasks go to a deputy for a time range, optionally for one
+ * process): the server's delegates module answers. A task made for a user with an active
+ * delegation goes to the deputy, who acts and hands it back to the owner.
+ */
+export interface DelegationPort {
+  activeDelegateFor(tx: Tx, userId: number, processKey: string, at: Date): Promise<number | null>;
+}
+
+export interface EngineOptions {
+  resolver: ApproverResolver;
+  delegation?: DelegationPort;
+  services?: ServicePort;
+  /** The time the engine sees (timers, due dates); tests move it. */
+  clock?: () => Date;
+}

@@ -1,0 +1,414 @@
+import type { Tx } from '@macro/store';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { evaluate } from 'feelin';
+import { type FlowNode, type ProcessModel, reachableFrom } from '../definitions/model.ts';
+import { refuse } from '../errors.ts';
+import { wfExecutions, wfHistory, wfInstances, wfJobs, wfTasks, wfVariables } from '../tables.ts';
+import type { EngineOptions } from './ports.ts';
+import { runApproverSql } from './approverSql.ts';
+import { addDuration } from './time.ts';
+
+export type Instance = typeof wfInstances.$inferSelect;
+export type Execution = typeof wfExecutions.$inferSelect;
+export type Task = typeof wfTasks.$inferSelect;
+
+export interface HistoryRow {
+  nodeId: string;
+  event: 'enter' | 'leave' | 'flow' | 'operation';
+  action?: string;
+  taskId?: number | null;
+  comment?: string | null;
+  userId?: number | null;
+  stamp?: string;
+}
+
+export interface LoopState {
+  approvers: number[];
+  /** Next approver to get a task (sequential). */
+  next: number;
+  approved: number;
+}
+
+/** Hooks into the engine for what a run cannot do alone (called processes). */
+export interface RunHost {
+  options: EngineOptions;
+  startCalled(run: Run, execution: Execution, node: FlowNode): Promise<void>;
+  calledEnded(tx: Tx, instance: Instance): Promise<void>;
+  /** The definition key of an instance (delegations may be for one process). */
+  keyOf(instance: Instance): string;
+}
+
+/**
+ * One operation's movement of tokens through a locked instance: arriving at nodes, leaving
+ * them along flows, joins, scopes and the end. Everything happens in the caller's transaction.
+ */
+export class Run {
+  /** What this operation's completion did that a withdraw could not undo. */
+  irreversible = false;
+  readonly designated: Record<string, number[]>;
+
+  constructor(
+    readonly tx: Tx,
+    readonly host: RunHost,
+    readonly instance: Instance,
+    readonly model: ProcessModel,
+    readonly actorId: number,
+    readonly variables: Record<string, unknown>,
+    readonly causeTaskId: number | null = null,
+    designated: Record<string, number[]> = {},
+  ) {
+    this.designated = designated;
+  }
+
+  node(id: string): FlowNode {
+    return this.model.nodes.get(id) ?? refuse('workflow.unknownNode', `no node ${id} in the process`, { node: id });
+  }
+
+  now(): Date {
+    return this.host.options.clock?.() ?? new Date();
+  }
+
+  /** Writes history rows (one statement for several). */
+  async history(...rows: HistoryRow[]) {
+    await this.tx.insert(wfHistory).values(
+      rows.map((row) => ({
+        instanceId: this.instance.id,
+        nodeId: row.nodeId,
+        nodeName: this.model.nodes.get(row.nodeId)?.name ?? (this.model.flows.get(row.nodeId)?.name || row.nodeId),
+        event: row.event,
+        action: row.action,
+        taskId: row.taskId ?? null,
+        comment: row.comment ?? null,
+        stamp: row.stamp ?? null,
+        userId: row.userId === undefined ? this.actorId : row.userId,
+        at: this.now(),
+      })),
+    );
+  }
+
+  async newExecution(parentId: number | null, nodeId: string, state = 'active'): Promise<Execution> {
+    const [row] = await this.tx
+      .insert(wfExecutions)
+      .values({ instanceId: this.instance.id, parentId, nodeId, state, createdByTaskId: this.causeTaskId })
+      .returning();
+    return row;
+  }
+
+  async moveExecution(execution: Execution, nodeId: string, patch: Partial<Execution> = {}): Promise<Execution> {
+    const [row] = await this.tx
+      .update(wfExecutions)
+      .set({ nodeId, state: 'active', arrivedVia: null, loop: null, createdByTaskId: this.causeTaskId, ...patch })
+      .where(eq(wfExecutions.id, execution.id))
+      .returning();
+    return row;
+  }
+
+  async createTask(execution: Execution, node: FlowNode, assigneeId: number, kind: 'start' | 'approve' | 'counterSign') {
+    const deputy = kind === 'start' ? null : await this.host.options.delegation?.activeDelegateFor(this.tx, assigneeId, this.host.keyOf(this.instance), this.now());
+    const [task] = await this.tx
+      .insert(wfTasks)
+      .values({
+        instanceId: this.instance.id,
+        executionId: execution.id,
+        nodeId: node.id,
+        nodeName: node.name,
+        kind,
+        assigneeId: deputy ?? assigneeId,
+        ownerId: deputy ? assigneeId : null,
+        previousTaskId: this.causeTaskId,
+        createdByTaskId: this.causeTaskId,
+      })
+      .returning();
+    return task;
+  }
+
+  // ---------------------------------------------------------------- arriving
+
+  /** Puts `execution` at `nodeId` (arriving through `via`) and runs the node's behaviour. */
+  async arrive(execution: Execution, nodeId: string, via?: string): Promise<void> {
+    const node = this.node(nodeId);
+    execution = await this.moveExecution(execution, nodeId);
+    // The flow taken and the node entered, in one statement.
+    await this.history(...(via ? [{ nodeId: via, event: 'flow' as const }] : []), { nodeId, event: 'enter' });
+    switch (node.kind) {
+      case 'startEvent':
+      case 'boundaryTimer':
+        return this.leave(execution, node);
+      case 'endEvent':
+        return this.end(execution, node);
+      case 'userTask':
+        return this.enterUserTask(execution, node);
+      case 'serviceTask': {
+        const service = node.settings.service!;
+        const port = this.host.options.services ?? refuse('workflow.noServicePort', 'no service port to run service tasks');
+        const result = await port.invoke(this.tx, { ...service, nodeId: node.id, variables: this.variables });
+        if (result) await this.setVariables(result);
+        this.irreversible = true;
+        await this.history({ nodeId, event: 'leave', action: 'service' });
+        return this.leave(execution, node, false);
+      }
+      case 'exclusiveGateway':
+      case 'inclusiveGateway':
+      case 'parallelGateway':
+        if (node.incoming.length > 1 && node.kind !== 'exclusiveGateway') return this.parkAtJoin(execution, via);
+        return this.leave(execution, node);
+      case 'subProcess': {
+        const scope = await this.moveExecution(execution, nodeId, { state: 'scope' });
+        await this.scheduleBoundary(scope, node);
+        const child = await this.newExecution(scope.id, this.model.startOf.get(node.id)!);
+        return this.arrive(child, child.nodeId);
+      }
+      case 'callActivity':
+        await this.scheduleBoundary(execution, node);
+        return this.host.startCalled(this, execution, node);
+      case 'timerCatch':
+        await this.schedule(execution, node);
+        return;
+    }
+  }
+
+  async setVariables(values: Record<string, unknown>): Promise<void> {
+    for (const [name, value] of Object.entries(values)) {
+      this.variables[name] = value;
+      await this.tx
+        .insert(wfVariables)
+        .values({ instanceId: this.instance.id, name, value: value as never })
+        .onConflictDoUpdate({ target: [wfVariables.tenantId, wfVariables.instanceId, wfVariables.name], set: { value: value as never } });
+    }
+  }
+
+  private async schedule(execution: Execution, node: FlowNode): Promise<void> {
+    const timer = node.timer!;
+    const dueAt = timer.kind === 'date' ? new Date(timer.value) : addDuration(this.now(), timer.value);
+    await this.tx.insert(wfJobs).values({ instanceId: this.instance.id, executionId: execution.id, nodeId: node.id, dueAt });
+  }
+
+  async scheduleBoundary(execution: Execution, node: FlowNode): Promise<void> {
+    for (const id of node.boundary) await this.schedule(execution, this.node(id));
+  }
+
+  private async enterUserTask(execution: Execution, node: FlowNode): Promise<void> {
+    const approvers = await this.approversOf(node);
+    await this.scheduleBoundary(execution, node);
+    if (node.multi) {
+      const loop: LoopState = { approvers, next: 0, approved: 0 };
+      const scope = await this.moveExecution(execution, node.id, { state: 'scope', loop });
+      const first = node.multi.type === 'sequential' ? approvers.slice(0, 1) : approvers;
+      for (const approver of first) {
+        const child = await this.newExecution(scope.id, node.id);
+        await this.createTask(child, node, approver, 'counterSign');
+      }
+      loop.next = first.length;
+      await this.tx.update(wfExecutions).set({ loop }).where(eq(wfExecutions.id, scope.id));
+      return;
+    }
+    for (const approver of approvers) await this.createTask(execution, node, approver, 'approve');
+  }
+
+  /** The approvers of a node; nobody is a refusal of the operation that would enter it. */
+  async approversOf(node: FlowNode): Promise<number[]> {
+    let users: number[];
+    const rule = node.settings.approver!;
+    if (node.settings.previousDesignates || node.settings.designateNext || this.designated[node.id]) {
+      users = this.designated[node.id] ?? [];
+      if (!users.length && node.settings.previousDesignates) {
+        refuse('workflow.designateRequired', `the previous node must designate the approver of ${node.name}`, { node: node.name });
+      }
+    } else users = [];
+    if (!users.length) users = await this.resolveRule(node);
+    const unique = [...new Set(users.filter((u) => Number.isInteger(u)))];
+    if (!unique.length) {
+      refuse('workflow.noApprover', `node ${node.name} (${node.id}) has no approver: the operation is refused`, {
+        node: node.name,
+        kind: rule.kind,
+      });
+    }
+    return unique;
+  }
+
+  private async resolveRule(node: FlowNode): Promise<number[]> {
+    const rule = node.settings.approver!;
+    switch (rule.kind) {
+      case 'person':
+        return rule.values.map(Number);
+      case 'formField': {
+        const value = this.variables[rule.values[0]];
+        return (Array.isArray(value) ? value : [value]).map(Number).filter((n) => Number.isFinite(n));
+      }
+      case 'nodeApprover': {
+        const rows = await this.tx
+          .select({ userId: wfTasks.completedBy })
+          .from(wfTasks)
+          .where(and(eq(wfTasks.instanceId, this.instance.id), eq(wfTasks.nodeId, rule.values[0]), eq(wfTasks.state, 'completed')));
+        if (rule.values[0] === this.model.startOf.get(this.model.id)) return [this.instance.starterId];
+        return rows.map((r) => Number(r.userId));
+      }
+      case 'sql':
+        return runApproverSql(this.tx, rule.sql ?? '');
+      default:
+        return this.host.options.resolver.resolve(this.tx, rule, {
+          instanceId: this.instance.id,
+          starterId: this.instance.starterId,
+          nodeId: node.id,
+          variables: this.variables,
+        });
+    }
+  }
+
+  // ---------------------------------------------------------------- leaving
+
+  /** Takes the node's outgoing flows (gateway rules decide which) and moves on. */
+  async leave(execution: Execution, node: FlowNode, record = true): Promise<void> {
+    if (record && node.kind !== 'userTask' && node.kind !== 'startEvent') await this.history({ nodeId: node.id, event: 'leave' });
+    // Timer jobs hang only on timer events and on activities with boundary timers.
+    if (node.boundary.length || node.kind === 'timerCatch') await this.cancelJobs(execution.id);
+    const flows = this.chooseFlows(node);
+    const [first, ...rest] = flows;
+    const others: Execution[] = [];
+    for (const _ of rest) others.push(await this.newExecution(execution.parentId, node.id));
+    const targets = [execution, ...others];
+    for (const [i, flowId] of [first, ...rest].entries()) {
+      const flow = this.model.flows.get(flowId)!;
+      await this.arrive(targets[i], flow.target, flow.id);
+    }
+  }
+
+  private condition(flowId: string): boolean {
+    const flow = this.model.flows.get(flowId)!;
+    if (!flow.condition) return true;
+    try {
+      return evaluate(flow.condition, this.variables).value === true;
+    } catch (error) {
+      return refuse('workflow.badCondition', `condition of ${flow.id} failed: ${(error as Error).message}`, { flow: flow.id });
+    }
+  }
+
+  private chooseFlows(node: FlowNode): string[] {
+    const candidates = node.outgoing.filter((f) => f !== node.defaultFlow);
+    if (node.kind === 'parallelGateway') return node.outgoing;
+    if (node.kind === 'exclusiveGateway' || node.kind === 'inclusiveGateway') {
+      const taken = node.kind === 'exclusiveGateway' ? candidates.filter((f) => this.condition(f)).slice(0, 1) : candidates.filter((f) => this.condition(f));
+      if (taken.length) return taken;
+      if (node.defaultFlow) return [node.defaultFlow];
+      return refuse('workflow.noFlow', `gateway ${node.name} (${node.id}): no condition is true and there is no default flow`, {
+        node: node.name,
+      });
+    }
+    // Activities and events: conditional flows behave like an inclusive split (BPMN 2.0 §13.2.1).
+    const taken = candidates.filter((f) => this.condition(f));
+    if (!taken.length && node.defaultFlow) return [node.defaultFlow];
+    if (!taken.length) return refuse('workflow.noFlow', `node ${node.name} (${node.id}): no outgoing flow can be taken`, { node: node.name });
+    return taken;
+  }
+
+  // ---------------------------------------------------------------- joins
+
+  private async parkAtJoin(execution: Execution, via?: string): Promise<void> {
+    await this.tx.update(wfExecutions).set({ state: 'waiting', arrivedVia: via ?? null }).where(eq(wfExecutions.id, execution.id));
+    await this.settleJoins(execution.parentId);
+  }
+
+  /** Fires every join of a scope whose condition now holds; repeats until none does. */
+  async settleJoins(parentId: number | null): Promise<void> {
+    for (;;) {
+      const inScope = await this.executionsIn(parentId);
+      const waiting = inScope.filter((e) => e.state === 'waiting');
+      const joins = [...new Set(waiting.map((e) => e.nodeId))];
+      let fired = false;
+      for (const joinId of joins) {
+        const node = this.node(joinId);
+        const here = waiting.filter((e) => e.nodeId === joinId);
+        let consume: Execution[] | undefined;
+        if (node.kind === 'parallelGateway') {
+          const byFlow = new Map<string, Execution>();
+          for (const e of here) if (e.arrivedVia && !byFlow.has(e.arrivedVia)) byFlow.set(e.arrivedVia, e);
+          if (node.incoming.every((f) => byFlow.has(f))) consume = [...byFlow.values()];
+        } else {
+          // Inclusive join: fires once no other token of the scope can still reach it.
+          const upstream = inScope.some((e) => !(e.state === 'waiting' && e.nodeId === joinId) && reachableFrom(this.model, e.nodeId).has(joinId));
+          if (!upstream) consume = here;
+        }
+        if (!consume) continue;
+        const others = consume.filter((e) => e.createdByTaskId !== this.causeTaskId);
+        if (others.length) {
+          // Tokens of other completions go into this one: none of those can be withdrawn any more.
+          this.irreversible = true;
+          const owners = others.map((e) => e.createdByTaskId).filter((id): id is number => id !== null);
+          if (owners.length) await this.tx.update(wfTasks).set({ withdrawable: false }).where(inArray(wfTasks.id, owners));
+        }
+        const [keep, ...rest] = consume;
+        if (rest.length) await this.tx.delete(wfExecutions).where(inArray(wfExecutions.id, rest.map((e) => e.id)));
+        const moved = await this.moveExecution(keep, joinId);
+        await this.leave(moved, node);
+        fired = true;
+        break;
+      }
+      if (!fired) return;
+    }
+  }
+
+  async executionsIn(parentId: number | null): Promise<Execution[]> {
+    return this.tx
+      .select()
+      .from(wfExecutions)
+      .where(
+        and(
+          eq(wfExecutions.instanceId, this.instance.id),
+          parentId === null ? sql`${wfExecutions.parentId} is null` : eq(wfExecutions.parentId, parentId),
+        ),
+      );
+  }
+
+  // ---------------------------------------------------------------- ends and removal
+
+  private async end(execution: Execution, node: FlowNode): Promise<void> {
+    await this.history({ nodeId: node.id, event: 'leave' });
+    const parentId = execution.parentId;
+    if (node.terminate) {
+      this.irreversible = true;
+      for (const e of await this.executionsIn(parentId)) await this.removeExecution(e);
+    } else await this.removeExecution(execution);
+    const left = await this.executionsIn(parentId);
+    if (left.length) {
+      // A branch ended: an inclusive join may now have nothing upstream.
+      await this.settleJoins(parentId);
+      return;
+    }
+    this.irreversible = true;
+    if (parentId === null) return this.completeInstance(node.terminate ? 'terminated' : 'completed');
+    const [scope] = await this.tx.select().from(wfExecutions).where(eq(wfExecutions.id, parentId));
+    const subProcess = this.node(scope.nodeId);
+    await this.history({ nodeId: subProcess.id, event: 'leave' });
+    const moved = await this.moveExecution(scope, subProcess.id);
+    await this.leave(moved, subProcess, false);
+  }
+
+  async completeInstance(state: 'completed' | 'terminated'): Promise<void> {
+    for (const e of await this.executionsIn(null)) await this.removeExecution(e);
+    const [ended] = await this.tx
+      .update(wfInstances)
+      .set({ state, endedAt: this.now() })
+      .where(eq(wfInstances.id, this.instance.id))
+      .returning();
+    Object.assign(this.instance, ended);
+    if (ended.parentInstanceId) await this.host.calledEnded(this.tx, ended);
+  }
+
+  /** Removes an execution with everything under it: child executions, open tasks, pending timers. */
+  async removeExecution(execution: Execution): Promise<void> {
+    for (const child of await this.executionsIn(execution.id)) await this.removeExecution(child);
+    await this.tx
+      .update(wfTasks)
+      .set({ state: 'cancelled', completedAt: this.now() })
+      .where(and(eq(wfTasks.executionId, execution.id), eq(wfTasks.state, 'open')));
+    await this.cancelJobs(execution.id);
+    await this.tx.delete(wfExecutions).where(eq(wfExecutions.id, execution.id));
+  }
+
+  async cancelJobs(executionId: number): Promise<void> {
+    await this.tx
+      .update(wfJobs)
+      .set({ state: 'cancelled' })
+      .where(and(eq(wfJobs.executionId, executionId), eq(wfJobs.state, 'pending')));
+  }
+}

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chain, definitions, end, start, user } from '../test/bpmn.ts';
+import { OTHER_TENANT, openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
+import { approveAt, newEngine, openTrace, STARTER, testResolver } from '../test/engine.ts';
+import { WorkflowEngine } from './engine.ts';
+import {
+  assignTask,
+  carbonCopy,
+  deleteDraft,
+  deleteInstance,
+  delegateTask,
+  listDrafts,
+  myCarbonCopies,
+  purgeInstance,
+  readCarbonCopy,
+  recycleBin,
+  restoreInstance,
+  resumeInstance,
+  saveDraft,
+  startFromDraft,
+  suspendInstance,
+  todoTasks,
+  transferTask,
+} from './tasks.ts';
+
+const engine = newEngine();
+let database: TestDatabase;
+const reachable = await postgresReachable();
+
+describe.skipIf(!reachable)('task operations', () => {
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await database.tx((tx) =>
+      engine.deploy(tx, { key: 'linear', name: 'linear', xml: definitions('linear', [start(), user('a', '1'), user('b', '2'), end(), chain('start', 'a', 'b', 'end')].join('\n')) }),
+    );
+  });
+  afterAll(async () => database?.close());
+
+  const startLinear = () => database.tx((tx) => engine.start(tx, { definitionKey: 'linear', starterId: STARTER }));
+  const taskAt = async (instanceId: number, nodeId: string) => (await database.tx((tx) => engine.openTasks(tx, instanceId))).find((t) => t.nodeId === nodeId)!;
+
+  it('transfer keeps the task and changes its approver; it needs an approver', async () => {
+    const { instance } = await startLinear();
+    const task = await taskAt(instance.id, 'a');
+    await expect(database.tx((tx) => transferTask(engine, tx, { taskId: task.id, userId: 1, toUserId: 0 }))).rejects.toMatchObject({
+      code: 'workflow.transferNeedsApprover',
+    });
+    await database.tx((tx) => transferTask(engine, tx, { taskId: task.id, userId: 1, toUserId: 8, comment: 'on leave' }));
+    const moved = await taskAt(instance.id, 'a');
+    expect([moved.id, moved.assigneeId]).toEqual([task.id, 8]);
+    await expect(database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1 }))).rejects.toMatchObject({ code: 'workflow.notAssignee' });
+    await approveAt(database, engine, instance.id, 'a', 8);
+    expect(await openTrace(database, engine, instance.id)).toEqual(['b:2']);
+  });
+
+  it('a delegate’s approval hands the task back to its owner, who completes it', async () => {
+    const { instance } = await startLinear();
+    const task = await taskAt(instance.id, 'a');
+    await database.tx((tx) => delegateTask(engine, tx, { taskId: task.id, userId: 1, toUserId: 7 }));
+    await expect(database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1 }))).rejects.toMatchObject({ code: 'workflow.notAssignee' });
+    await database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 7, comment: 'looks fine' }));
+    expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
+    await database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1 }));
+    expect(await openTrace(database, engine, instance.id)).toEqual(['b:2']);
+  });
+
+  it('suspend refuses task operations and assign until resume; suspend twice or resume a running one is refused', async () => {
+    const { instance } = await startLinear();
+    const task = await taskAt(instance.id, 'a');
+    await database.tx((tx) => suspendInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
+    await expect(database.tx((tx) => suspendInstance(engine, tx, { instanceId: instance.id, userId: 99 }))).rejects.toMatchObject({ code: 'workflow.notRunning' });
+    await expect(database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1 }))).rejects.toMatchObject({ code: 'workflow.suspended' });
+    await expect(database.tx((tx) => assignTask(engine, tx, { taskId: task.id, adminId: 99, toUserId: 5 }))).rejects.toMatchObject({ code: 'workflow.suspended' });
+    await database.tx((tx) => resumeInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
+    await expect(database.tx((tx) => resumeInstance(engine, tx, { instanceId: instance.id, userId: 99 }))).rejects.toMatchObject({ code: 'workflow.notSuspended' });
+    await database.tx((tx) => assignTask(engine, tx, { taskId: task.id, adminId: 99, toUserId: 5 }));
+    expect(await openTrace(database, engine, instance.id)).toEqual(['a:5']);
+  });
+
+  it('carbon copies are listed for their readers and marked read once', async () => {
+    const { instance } = await startLinear();
+    await database.tx((tx) => carbonCopy(engine, tx, { instanceId: instance.id, fromUserId: STARTER, userIds: [30, 31, 30] }));
+    const mine = await database.tx((tx) => myCarbonCopies(tx, 30));
+    expect(mine.filter((c) => c.instanceId === instance.id)).toHaveLength(1);
+    expect(mine[0].readAt).toBeNull();
+    await database.tx((tx) => readCarbonCopy(tx, { id: mine[0].id, userId: 30 }));
+    expect((await database.tx((tx) => myCarbonCopies(tx, 30)))[0].readAt).not.toBeNull();
+  });
+
+  it('drafts are saved, listed, deleted, and started from (the draft goes)', async () => {
+    const draft = await database.tx((tx) => saveDraft(tx, { definitionKey: 'linear', ownerId: 40, title: 'Trip', data: { days: 3 } }));
+    await database.tx((tx) => saveDraft(tx, { id: draft.id, definitionKey: 'linear', ownerId: 40, title: 'Trip', data: { days: 4 } }));
+    const other = await database.tx((tx) => saveDraft(tx, { definitionKey: 'linear', ownerId: 40, data: {} }));
+    expect((await database.tx((tx) => listDrafts(tx, 40))).map((d) => d.id)).toEqual([other.id, draft.id]);
+    await database.tx((tx) => deleteDraft(tx, { id: other.id, ownerId: 40 }));
+    const { instance } = await database.tx((tx) => startFromDraft(engine, tx, { draftId: draft.id, ownerId: 40 }));
+    expect(await database.tx((tx) => engine.variablesOf(tx, instance.id))).toEqual({ days: 4 });
+    expect(await database.tx((tx) => listDrafts(tx, 40))).toEqual([]);
+  });
+
+  it('a deleted instance leaves the to-do list for the recycle bin; restore and purge', async () => {
+    const { instance } = await startLinear();
+    const inTodo = async () => (await database.tx((tx) => todoTasks(tx, 1, { current: 1, size: 500 }))).some((r) => r.task.instanceId === instance.id);
+    expect(await inTodo()).toBe(true);
+    await database.tx((tx) => deleteInstance(engine, tx, { instanceId: instance.id, userId: STARTER }));
+    expect(await inTodo()).toBe(false);
+    expect((await database.tx((tx) => recycleBin(tx, STARTER))).map((i) => i.id)).toContain(instance.id);
+    await database.tx((tx) => restoreInstance(tx, { instanceId: instance.id }));
+    expect(await inTodo()).toBe(true);
+    await database.tx((tx) => deleteInstance(engine, tx, { instanceId: instance.id, userId: STARTER }));
+    await database.tx((tx) => purgeInstance(tx, { instanceId: instance.id }));
+    await expect(database.tx((tx) => engine.instance(tx, instance.id))).rejects.toMatchObject({ code: 'workflow.instanceNotFound' });
+  });
+
+  it('another tenant reaches none of it (row-level security)', async () => {
+    const { instance } = await startLinear();
+    await expect(database.tx((tx) => engine.instance(tx, instance.id), OTHER_TENANT)).rejects.toMatchObject({ code: 'workflow.instanceNotFound' });
+    expect(await database.tx((tx) => engine.openTasks(tx, instance.id), OTHER_TENANT)).toEqual([]);
+    await expect(database.tx((tx) => engine.start(tx, { definitionKey: 'linear', starterId: 1 }), OTHER_TENANT)).rejects.toMatchObject({
+      code: 'workflow.definitionNotFound',
+    });
+  });
+});
+
+describe.skipIf(!reachable)('standing delegations', () => {
+  const delegating = new WorkflowEngine({
+    resolver: testResolver,
+    delegation: { activeDelegateFor: async (_tx, userId, key) => (userId === 1 && key === 'linear' ? 7 : null) },
+  });
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    await db.tx((tx) =>
+      delegating.deploy(tx, { key: 'linear', name: 'linear', xml: definitions('linear', [start(), user('a', '1'), user('b', '2'), end(), chain('start', 'a', 'b', 'end')].join('\n')) }),
+    );
+  });
+  afterAll(async () => db?.close());
+
+  it('a task of a user with an active delegation goes to the deputy, whose approval hands it back', async () => {
+    const { instance } = await db.tx((tx) => delegating.start(tx, { definitionKey: 'linear', starterId: STARTER }));
+    expect(await openTrace(db, delegating, instance.id)).toEqual(['a:7']);
+    const [task] = await db.tx((tx) => delegating.openTasks(tx, instance.id));
+    expect(task.ownerId).toBe(1);
+    await db.tx((tx) => delegating.approve(tx, { taskId: task.id, userId: 7, comment: 'checked', stamp: 'seal-7' }));
+    expect(await openTrace(db, delegating, instance.id)).toEqual(['a:1']);
+    await db.tx((tx) => delegating.approve(tx, { taskId: task.id, userId: 1, stamp: 'seal-1' }));
+    expect(await openTrace(db, delegating, instance.id)).toEqual(['b:2']);
+    const history = await db.tx((tx) => delegating.history(tx, instance.id));
+    expect(history.filter((h) => h.taskId === task.id && h.event !== 'enter').map((h) => `${h.action}:${h.userId}:${h.stamp ?? ''}`)).toEqual([
+      'delegateReturn:7:',
+      'approve:1:seal-1',
+    ]);
+  });
+});

@@ -1,0 +1,62 @@
+import { type Db, rowsOf, type Tx, withTenant } from '@macro/store';
+import { and, eq, sql } from 'drizzle-orm';
+import { wfExecutions, wfJobs, wfTasks } from '../tables.ts';
+import type { WorkflowEngine } from './engine.ts';
+
+/**
+ * Fires the timers that are due, across tenants. Each job fires in its tenant's transaction with
+ * its instance locked, and only while still pending, so several server processes running this at
+ * once fire each job exactly once. Jobs of suspended instances wait (and fire after resume).
+ */
+export async function runDueJobs(engine: WorkflowEngine, db: Db, options: { now?: Date; limit?: number } = {}): Promise<number> {
+  const now = options.now ?? engine.options.clock?.() ?? new Date();
+  // Read as the owner (no tenant role): the queue spans tenants; each job then runs in its own.
+  const due = rowsOf<{ id: number; tenant_id: string }>(
+    await db.execute(
+      sql`select j.id, j.tenant_id from wf_job j join wf_instance i on i.id = j.instance_id
+          where j.state = 'pending' and j.due_at <= ${now.toISOString()}::timestamptz and i.state = 'running' and i.deleted_at is null
+          order by j.due_at, j.id limit ${options.limit ?? 100}`,
+    ),
+  );
+  let fired = 0;
+  for (const job of due) {
+    if (await withTenant(db, job.tenant_id, (tx) => fireJob(engine, tx, Number(job.id), now))) fired += 1;
+  }
+  return fired;
+}
+
+async function fireJob(engine: WorkflowEngine, tx: Tx, jobId: number, now: Date): Promise<boolean> {
+  const [peek] = await tx.select({ instanceId: wfJobs.instanceId }).from(wfJobs).where(eq(wfJobs.id, jobId));
+  if (!peek) return false;
+  // Instance first, then the job: the same order every operation locks in.
+  const instance = await engine.lockInstance(tx, peek.instanceId).catch(() => undefined);
+  const [job] = await tx.select().from(wfJobs).where(eq(wfJobs.id, jobId)).for('update');
+  if (job?.state !== 'pending' || job.dueAt > now) return false;
+  if (!instance || instance.state === 'suspended') return false;
+  await tx.update(wfJobs).set({ state: 'done' }).where(eq(wfJobs.id, job.id));
+  if (instance.state !== 'running') return false;
+  const [execution] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, job.executionId));
+  if (!execution) return false;
+  const run = await engine.runOf(tx, instance, 0, null);
+  const timer = run.node(job.nodeId);
+  if (timer.kind === 'timerCatch') {
+    await run.history({ nodeId: timer.id, event: 'leave', action: 'timer', userId: null });
+    await run.leave(execution, timer, false);
+    return true;
+  }
+  const activity = run.node(timer.attachedTo!);
+  if (timer.cancelActivity) {
+    for (const child of await run.executionsIn(execution.id)) await run.removeExecution(child);
+    await tx
+      .update(wfTasks)
+      .set({ state: 'cancelled', action: 'timeout', completedAt: now })
+      .where(and(eq(wfTasks.executionId, execution.id), eq(wfTasks.state, 'open')));
+    await run.cancelJobs(execution.id);
+    await run.history({ nodeId: activity.id, event: 'leave', action: 'timeout', userId: null });
+    await run.arrive(execution, timer.id);
+  } else {
+    const branch = await run.newExecution(execution.parentId, timer.id);
+    await run.arrive(branch, timer.id);
+  }
+  return true;
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { APP_ROLE, type Db, withTenant, type Tx } from '@macro/store';
+import { grantStatements } from '@macro/store/tables';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { workflowTables } from '../tables.ts';
+
+export const TENANT = '000000';
+export const OTHER_TENANT = '200001';
+const LOCAL = 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The throw-away PostgreSQL database's address (absent on PGlite). */
+  url?: string;
+  /** One tenant-scoped transaction, as the request role (RLS applies). */
+  tx<T>(work: (tx: Tx) => Promise<T>, tenant?: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+let ddl: Promise<string[]> | undefined;
+
+/** The engine's tables as SQL, from the same declarations drizzle-kit migrates. */
+function schemaStatements(): Promise<string[]> {
+  ddl ??= (async () => {
+    const { generateDrizzleJson, generateMigration } = await import('drizzle-kit/api');
+    const schema = Object.fromEntries(workflowTables.map((t, i) => [`t${i}`, t]));
+    return generateMigration(generateDrizzleJson({}), generateDrizzleJson(schema));
+  })();
+  return ddl;
+}
+
+async function prepare(db: Db): Promise<void> {
+  for (const statement of await schemaStatements()) await db.execute(sql.raw(statement));
+  await db.execute(
+    sql.raw(`do $$ begin
+      if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then create role ${APP_ROLE} nologin nosuperuser nobypassrls; end if;
+      if not pg_has_role(current_user, '${APP_ROLE}', 'member') then execute format('grant ${APP_ROLE} to %I', current_user); end if;
+    end $$`),
+  );
+  for (const statement of grantStatements(workflowTables)) await db.execute(sql.raw(statement));
+}
+
+/** Whether the PostgreSQL run can happen (else its tests skip with a message). */
+export async function postgresReachable(): Promise<boolean> {
+  if (process.env.TEST_DB !== 'postgres') return true;
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL || LOCAL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch (error) {
+    console.warn(`PostgreSQL not reachable: the PostgreSQL run of the workflow suite is skipped (${error})`);
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** A fresh database with the engine's tables: PGlite in memory, or a throw-away PostgreSQL database. */
+export async function openTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+  const scoped = (db: Db) => <T>(work: (tx: Tx) => Promise<T>, tenant = TENANT) => withTenant(db, tenant, work);
+  if (process.env.TEST_DB !== 'postgres') {
+    const client = new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client) as unknown as Db;
+    await prepare(db);
+    return { db, kind: 'pglite', tx: scoped(db), close: () => client.close() };
+  }
+  const adminUrl = process.env.DATABASE_URL || LOCAL;
+  const name = `macro_wf_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: options.poolSize ?? 10 });
+  // A connection the server drops while idle is reported here, not as an uncaught exception
+  // that would fail whichever test file happens to be running; the next checkout replaces it.
+  pool.on('error', (error) => {
+    if (!pool.ending) console.warn(`test database: idle connection lost: ${error.message}`);
+  });
+  const db = drizzleNodePg(pool) as unknown as Db;
+  await prepare(db);
+  return {
+    db,
+    kind: 'postgres',
+    url: url.toString(),
+    tx: scoped(db),
+    close: async () => {
+      await pool.end();
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}

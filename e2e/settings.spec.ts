@@ -124,4 +124,13 @@ test('platform settings: a language-pack label in the side menu, a parameter, a 
   await expect(menu.getByRole('menuitem', { name: '사전 관리' })).toBeVisible({ timeout: 30_000 });
   await switchLanguage(page, 'zh');
   await expect(menu.getByRole('menuitem', { name: '数据字典表' })).toBeVisible();
+
+  // Removing the zh translation brings the built-in label back (and leaves the menu as other tests know it).
+  await page.goto('/controller/language');
+  const zhRow = page.getByTestId('translation-table').locator('tbody tr.ant-table-row').filter({ hasText: '数据字典表' });
+  await zhRow.getByRole('button', { name: '删除', exact: true }).click();
+  await page.getByTestId('language-map-remove-confirm').click();
+  await expect(zhRow).toHaveCount(0);
+  await page.reload();
+  await expect(menu.getByRole('menuitem', { name: '字典管理', exact: true })).toBeVisible({ timeout: 30_000 });
 });

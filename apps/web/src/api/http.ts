@@ -157,7 +157,8 @@ async function renewed(sentWith: string): Promise<boolean> {
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let { status, body, token } = await send(path, options);
-  const guarded = options.handleUnauthorized !== false && window.location.pathname !== '/login';
+  // The sign-in page itself (also under a host's base path) handles its own 401s.
+  const guarded = options.handleUnauthorized !== false && !window.location.pathname.endsWith('/login');
   if (guarded && isUnauthorized(status, body) && (await renewed(token))) {
     ({ status, body, token } = await send(path, options));
   }

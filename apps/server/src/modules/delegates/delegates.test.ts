@@ -41,8 +41,11 @@ describeDb(`delegates (${dbLabel})`, () => {
     const created = expectOk(await admin.post(BASE, { ...JAN, entrustedUserId: deputyId, processKeys: ['leave', 'expense'], description: '出差' }), delegate);
     expect(created).toMatchObject({ entrustedUserId: deputyId, entrustedName: 'Deputy', processKeys: ['leave', 'expense'], description: '出差', ownerId: adminId });
     expect(created.startTime).toBe(JAN.startTime);
+    const later = expectOk(await admin.post(BASE, { startTime: '2031-03-01T00:00:00.000Z', endTime: '2031-03-02T00:00:00.000Z', entrustedUserId: deputyId, processKeys: [] }), delegate);
+    // Latest first.
     const page = (await admin.get(`${BASE}/query-delegate`)).json().data;
-    expect(page.records.map((r: { id: number }) => r.id)).toContain(created.id);
+    expect(page.records.map((r: { id: number }) => r.id).slice(0, 2)).toEqual([later.id, created.id]);
+    expect((await del(admin, later.id)).json().data).toEqual({ removed: 1 });
 
     await withTenant(server.database.db, TENANT, async (tx) => {
       expect(await activeDelegateFor(tx, adminId, 'leave', new Date('2031-01-15T08:00:00Z'))).toBe(deputyId);

@@ -67,7 +67,7 @@ const fromRow = (r: DelegateRow): Row => ({ ...r, processKeys: keysOf(r.processK
 
 /** The signed-in user's delegations, latest first (ordered by id: each page reads only its rows). */
 export async function listDelegates(tx: Tx, ownerId: number, query: PageQuery): Promise<Page<Delegate>> {
-  const page = await listPage(tx, { table: sql`${delegates}`, where: sql`t.create_user = ${ownerId}`, order: ['id'], columns: COLUMNS, toRecord: fromSql }, query);
+  const page = await listPage(tx, { table: sql`${delegates}`, where: sql`t.create_user = ${ownerId}`, order: ['id'], descending: true, columns: COLUMNS, toRecord: fromSql }, query);
   return { ...page, records: await present(tx, page.records) };
 }
 

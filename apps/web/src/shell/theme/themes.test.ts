@@ -28,6 +28,7 @@ describe('contrast arithmetic', () => {
       const shades = brandShades(picked);
       for (const shade of [shades.base, shades.hover, shades.active]) expect(contrast(shade, WHITE)).toBeGreaterThanOrEqual(AA);
       expect(contrast(shades.base, shades.tintBg)).toBeGreaterThanOrEqual(AA);
+      expect(contrast(shades.base, shades.tintHoverBg)).toBeGreaterThanOrEqual(AA);
     }
   });
 });

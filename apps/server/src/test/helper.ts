@@ -1,14 +1,16 @@
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { withTenant } from '@macro/store';
 import pg from 'pg';
-import { describe, expect, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import type { z } from 'zod';
 import { buildApp } from '../app.ts';
 import { loadModules, tablesOf } from '../modules.ts';
 import type { Config } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db.ts';
 import type { ServerModule } from '../platform/module.ts';
+import { createUser } from '../modules/users/service.ts';
 import { ADMIN_PASSWORD, OTHER_TENANT, TENANT, testConfig } from './fixtures.ts';
 
 export { ADMIN_PASSWORD, OTHER_TENANT, TENANT };
@@ -157,4 +159,47 @@ export function expectFailure(response: LightMyRequestResponse, status: number, 
   // Never SQL, parameters or a stack in a body.
   expect(response.body).not.toMatch(/\b(select|insert into|update .* set|delete from)\b.*\b(from|values|where)\b|params:|at .*\.ts:\d+/i);
   return body;
+}
+
+/** Who a module's tests act as: the tenant's administrator (in zh, en and ja), the other tenant's administrator, and a clerk who holds no permission code. */
+export interface Cast {
+  server: TestServer;
+  admin: Client;
+  adminEn: Client;
+  adminJa: Client;
+  adminId: number;
+  other: Client;
+  clerk: Client;
+  clerkEn: Client;
+  clerkId: number;
+}
+
+export const CLERK_PASSWORD = 'Clerk@123456';
+
+/**
+ * Starts a server for the file's tests and signs the cast in before they run (the clerk under
+ * the file's own account name); closes the server after them. Read its fields inside tests.
+ */
+export function castOf(clerkAccount: string): Cast {
+  const cast = {} as Cast;
+  beforeAll(async () => {
+    const server = await startServer();
+    const session = await signIn(server);
+    const otherToken = (await signIn(server, OTHER_TENANT)).access_token;
+    const clerkId = await withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account: clerkAccount, name: 'Clerk', password: CLERK_PASSWORD }));
+    const clerkToken = (await signIn(server, TENANT, clerkAccount, CLERK_PASSWORD)).access_token;
+    Object.assign(cast, {
+      server,
+      admin: as(server, session.access_token),
+      adminEn: as(server, session.access_token, 'en'),
+      adminJa: as(server, session.access_token, 'ja'),
+      adminId: session.user_id,
+      other: as(server, otherToken),
+      clerk: as(server, clerkToken),
+      clerkEn: as(server, clerkToken, 'en'),
+      clerkId,
+    } satisfies Cast);
+  });
+  afterAll(() => cast.server?.close());
+  return cast;
 }

@@ -240,7 +240,11 @@ export async function syncDepartments(ctx: Ctx, provider: DirectoryProvider, con
   const { tx } = ctx;
   const client = clientOr422(provider, config);
   const target = await targetOf(tx, provider);
+  // The whole directory is read before the first write, so no row lock waits on the provider.
   const found = parentsFirst(await asking(() => client.departments()));
+  const membersOf: (readonly DirectoryMember[])[] = [];
+  for (const d of found) membersOf.push(await asking(() => client.members(d.id)));
+
   const result: DirectorySyncResult = { departments: counts(), users: counts(), at: new Date().toISOString() };
   const deptLinks = await linksOf(tx, provider, 'dept');
   for (const d of found) {
@@ -249,9 +253,8 @@ export async function syncDepartments(ctx: Ctx, provider: DirectoryProvider, con
   }
   const userLinks = await linksOf(tx, provider, 'user');
   const done = new Set<string>();
-  for (const d of found) {
-    const members = await asking(() => client.members(d.id));
-    for (const member of members) {
+  for (const [index, d] of found.entries()) {
+    for (const member of membersOf[index]) {
       if (!member.userId || done.has(member.userId)) continue;
       done.add(member.userId);
       const deptId = deptLinks.get(member.deptId ?? d.id) ?? deptLinks.get(d.id) ?? null;

@@ -62,23 +62,30 @@ export const UNSCOPED: DataScopePort = { predicate: async () => sql`true` };
  * the request's first statement already told that the actor holds no scope on it (`held`:
  * the declared resource codes they hold scopes on; null when not asked).
  */
+/** The request's data-scope predicates, resolved once per resource; `fresh` resolves again, as the request's own writes left things (a moved department leaves a subtree). */
+export type RequestDataScope = ((resource: DataResource) => Promise<SQL>) & { fresh(resource: DataResource): Promise<SQL> };
+
 export function requestDataScope(
   port: DataScopePort,
   tx: Tx,
   actor: Actor,
   declared: readonly DataResource[] | undefined,
   held: readonly string[] | null,
-): (resource: DataResource) => Promise<SQL> {
+): RequestDataScope {
   const resolved = new Map<string, Promise<SQL>>();
-  return (resource) => {
+  const memo = (resource: DataResource) => {
     let predicate = resolved.get(resource.code);
     if (!predicate) {
-      const knownUnscoped = held !== null && !!declared?.some((r) => r.code === resource.code) && !held.includes(resource.code);
-      predicate = knownUnscoped ? Promise.resolve(sql`true`) : port.predicate(tx, actor, resource);
+      predicate = resolve(resource);
       resolved.set(resource.code, predicate);
     }
     return predicate;
   };
+  const resolve = (resource: DataResource) => {
+    const knownUnscoped = held !== null && !!declared?.some((r) => r.code === resource.code) && !held.includes(resource.code);
+    return knownUnscoped ? Promise.resolve(sql`true`) : port.predicate(tx, actor, resource);
+  };
+  return Object.assign(memo, { fresh: resolve });
 }
 
 /**
@@ -92,10 +99,10 @@ export function withinScope(table: PgTable & { id: PgColumn }, scope: SQL): SQL 
 
 /**
  * Refuses (403) a row the actor has just written outside their data scope on its resource; the
- * request's transaction then rolls back, so nothing stays. Creates call it after the insert and
- * resolve the predicate after it too: the row is judged as written (its department, its owner,
- * the columns a custom rule tests), and a department created under one in the actor's subtree
- * is already part of that subtree.
+ * request's transaction then rolls back, so nothing stays. Creates and edits call it after the
+ * write with the predicate resolved after it too (`dataScope.fresh`): the row is judged as
+ * written (its department, its owner, the columns a custom rule tests); a department created
+ * under one in the actor's subtree is already part of that subtree, one moved out of it is not.
  */
 export async function assertWrittenInScope(tx: Tx, table: PgTable, id: number, predicate: SQL): Promise<void> {
   const rows = rowsOf(await tx.execute(sql`select 1 as inside from ${table} t where t.id = ${id} and ${predicate}`));

@@ -4,7 +4,7 @@ import type { SQL, Table } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
-import type { DataResource, DataScopePort } from './dataScope.ts';
+import type { DataResource, DataScopePort, RequestDataScope } from './dataScope.ts';
 import type { AccessClaims } from './tokens.ts';
 
 /** What a module's routes and services are given by the composition root. */
@@ -34,7 +34,7 @@ export interface RouteCtx extends Ctx {
    * them see; `true` when none of their roles holds a scope on it. AND it into list and detail
    * queries: a row outside it is neither listed nor found (404).
    */
-  dataScope(resource: DataResource): Promise<SQL>;
+  dataScope: RequestDataScope;
   request: FastifyRequest;
   reply: FastifyReply;
 }

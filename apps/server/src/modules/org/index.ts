@@ -32,8 +32,15 @@ const depts = { dataResources: [DEPT_DATA] } as const;
  */
 async function createDeptInScope(ctx: RouteCtx, body: Parameters<typeof submitDept>[1]) {
   const created = await submitDept(ctx, { ...body, id: undefined });
-  await assertWrittenInScope(ctx.tx, departments, created.id, await ctx.dataScope(DEPT_DATA));
+  await assertWrittenInScope(ctx.tx, departments, created.id, await ctx.dataScope.fresh(DEPT_DATA));
   return created;
+}
+
+/** An edit must leave the department inside the caller's data scope (moved under another parent, renamed under a rule); else 403 and nothing stays. */
+async function editDeptInScope(ctx: RouteCtx, id: number, body: Parameters<typeof submitDept>[1]) {
+  const updated = await submitDept(ctx, { ...body, id }, await ctx.dataScope(DEPT_DATA));
+  await assertWrittenInScope(ctx.tx, departments, id, await ctx.dataScope.fresh(DEPT_DATA));
+  return updated;
 }
 
 const button = (code: string, name: string, i18n: string) => ({ code, name, category: 2 as const, i18n });
@@ -67,7 +74,7 @@ export const module = defineModule({
 
     route(D.create, ({ body }, ctx) => createDeptInScope(ctx, body), depts),
     route(D.detail, async ({ params }, { tx, dataScope }) => deptDetail(tx, params.deptId, await dataScope(DEPT_DATA)), depts),
-    route(D.update, async ({ params, body }, ctx) => submitDept(ctx, { ...body, id: params.deptId }, await ctx.dataScope(DEPT_DATA)), depts),
+    route(D.update, ({ params, body }, ctx) => editDeptInScope(ctx, params.deptId, body), depts),
     route(D.remove, async ({ params }, ctx) => ({ removed: await removeDepts(ctx, [params.deptId], await ctx.dataScope(DEPT_DATA)) }), depts),
     route(D.specialPost, async ({ params }, { tx }) => {
       await findOr404(tx, departments, params.deptId, { message: 'org.deptNotFound' });
@@ -76,7 +83,7 @@ export const module = defineModule({
     route(D.list, async ({ query }, { tx, dataScope }) => listDepts(tx, query, await dataScope(DEPT_DATA)), depts),
     route(D.lazyList, async ({ query }, { tx, dataScope }) => lazyDepts(tx, query.parentId, query.companyId, await dataScope(DEPT_DATA)), depts),
     route(D.detailByQuery, async ({ query }, { tx, dataScope }) => deptDetail(tx, query.id, await dataScope(DEPT_DATA)), depts),
-    route(D.submit, async ({ body }, ctx) => (body.id === undefined ? createDeptInScope(ctx, body) : submitDept(ctx, body, await ctx.dataScope(DEPT_DATA))), depts),
+    route(D.submit, ({ body }, ctx) => (body.id === undefined ? createDeptInScope(ctx, body) : editDeptInScope(ctx, body.id, body)), depts),
     route(D.removeMany, async ({ query }, ctx) => ({ removed: await removeDepts(ctx, query.ids, await ctx.dataScope(DEPT_DATA)) }), depts),
     route(D.tree, async ({ query }, { tx, dataScope }) => deptTree(tx, query.companyId, await dataScope(DEPT_DATA)), depts),
     route(D.lazyTree, async ({ query }, { tx, dataScope }) => lazyDeptTree(tx, query.parentId, query.companyId, await dataScope(DEPT_DATA)), depts),

@@ -36,6 +36,15 @@ interface Case {
     users: { inside: [Dept | null, string][]; outside: [Dept | null, string][] };
     depts: { inside: [Dept | null, string][]; outside: [Dept | null, string][] };
   };
+  /**
+   * Edits by the viewer of rows it sees: a user moved to a department, a department moved under
+   * a parent or renamed; `true` when the row stays inside the scope (saved), `false` when it
+   * would leave it (403, nothing written).
+   */
+  edits: {
+    users: [account: string, to: Dept | null, stays: boolean][];
+    depts: [name: 'A' | 'A1' | 'B' | 'Mine', change: { parent?: Dept | null; deptName?: string }, stays: boolean][];
+  };
 }
 type Dept = 'A' | 'A1' | 'B';
 
@@ -48,6 +57,7 @@ const CASES: Case[] = [
       users: { inside: [['A', 'cr_own_a']], outside: [['A1', 'cr_own_a1'], ['B', 'cr_own_b'], [null, 'cr_own_none']] },
       depts: { inside: [], outside: [['A', '本部新组'], ['B', '乙新组'], [null, '新顶级部门']] },
     },
+    edits: { users: [['reach_a', 'A1', false], ['reach_a', null, false]], depts: [['A', { deptName: '甲部门（改）' }, true]] },
   },
   {
     kind: 'department and below',
@@ -61,6 +71,10 @@ const CASES: Case[] = [
       users: { inside: [['A', 'cr_below_a'], ['A1', 'cr_below_a1']], outside: [['B', 'cr_below_b'], [null, 'cr_below_none']] },
       depts: { inside: [['A', '甲新组'], ['A1', '甲一新组']], outside: [['B', '乙新组'], [null, '新顶级部门']] },
     },
+    edits: {
+      users: [['reach_a1', 'A', true], ['reach_a1', 'B', false], ['reach_a1', null, false]],
+      depts: [['A1', { parent: 'B' }, false], ['A1', { parent: null }, false], ['A1', { deptName: '甲一组（改）' }, true]],
+    },
   },
   {
     kind: 'own rows',
@@ -70,6 +84,7 @@ const CASES: Case[] = [
       users: { inside: [['B', 'cr_mine_b'], [null, 'cr_mine_none']], outside: [] },
       depts: { inside: [['B', '乙自建组'], [null, '自建顶级部门']], outside: [] },
     },
+    edits: { users: [['reach_mine', 'A', true], ['reach_mine', null, true]], depts: [['Mine', { parent: null }, true], ['Mine', { parent: 'A' }, true]] },
   },
   {
     kind: 'custom rule',
@@ -83,6 +98,7 @@ const CASES: Case[] = [
       users: { inside: [['A', 'reach_b_created']], outside: [['B', 'cr_rule_b']] },
       depts: { inside: [['A', '乙字新组']], outside: [['B', '丙新组']] },
     },
+    edits: { users: [['reach_b', 'A', true]], depts: [['B', { deptName: '丙部门' }, false], ['B', { deptName: '乙部门二' }, true]] },
   },
 ];
 
@@ -262,22 +278,63 @@ describeDb(`data scopes narrow every read and write of users and departments (${
         made.depts.push(expectOk(await deptCalls[i % 2](deptBody(key, name)), dept).id);
       }
       for (const [key, account] of c.creates.users.outside) {
-        for (const call of userCalls) expectFailure(await call(userBody(key, account)), 403, '新建的数据超出了您的数据权限范围');
+        for (const call of userCalls) expectFailure(await call(userBody(key, account)), 403, '保存的数据超出了您的数据权限范围');
         expect(expectOk(await admin.get(`/api/macro-user/page?account=${account}`), pageOf(userRecord.partial())).total).toBe(0);
       }
       for (const [key, name] of c.creates.depts.outside) {
-        for (const call of deptCalls) expectFailure(await call(deptBody(key, name)), 403, '新建的数据超出了您的数据权限范围');
+        for (const call of deptCalls) expectFailure(await call(deptBody(key, name)), 403, '保存的数据超出了您的数据权限范围');
         expect(expectOk(await admin.get(`/api/macro-system/dept/list?deptName=${encodeURIComponent(name)}`), pageOf(dept.partial())).total).toBe(0);
       }
       // The English message says the same.
       const outside = c.creates.users.outside[0];
       if (outside) {
         const en = as(server, (await signIn(server, TENANT, 'reach_viewer', PASSWORD)).access_token, 'en');
-        expectFailure(await en.post('/api/users', userBody(...outside)), 403, 'What you are creating would be outside your data scope');
+        expectFailure(await en.post('/api/users', userBody(...outside)), 403, 'What you are saving would be outside your data scope');
       }
       // What was made leaves again, so the other kinds see the fixture alone.
       if (made.users.length) expect((await admin.post(`/api/macro-user/remove?ids=${made.users.join(',')}`)).statusCode).toBe(200);
       for (const id of made.depts.reverse()) expect((await admin.call({ method: 'DELETE', url: `/api/departments/${id}` })).statusCode).toBe(200);
+    });
+
+    it('users and departments: an edit that would take a row out of the scope is refused (403) and nothing changes', async () => {
+      for (const [account, to, stays] of c.edits.users) {
+        const id = users.get(account)!;
+        const before = expectOk(await admin.get(`/api/macro-user/detail?id=${id}`), userRecord);
+        const { roleIds: _r, postIds: _p, ...fields } = before;
+        const moved = { ...fields, deptId: to === null ? null : depts.get(to)! };
+        for (const call of [() => viewer.post('/api/macro-user/update', moved), () => viewer.call({ method: 'PUT', url: `/api/users/${id}`, payload: moved })]) {
+          const response = await call();
+          if (stays) expect(response.statusCode, `${account} to ${to}: ${response.body}`).toBe(200);
+          else expectFailure(response, 403, '保存的数据超出了您的数据权限范围');
+        }
+        const after = expectOk(await admin.get(`/api/macro-user/detail?id=${id}`), userRecord);
+        expect(after.deptId).toBe(stays ? moved.deptId : before.deptId);
+        // Back where the fixture has it.
+        expect((await admin.post('/api/macro-user/update', fields)).statusCode).toBe(200);
+      }
+      for (const [name, change, stays] of c.edits.depts) {
+        const id = depts.get(name)!;
+        const before = expectOk(await admin.get(`/api/departments/${id}`), dept);
+        const body = {
+          companyId: before.companyId,
+          parentId: before.parentId,
+          deptName: before.deptName,
+          deptCode: before.deptCode,
+          deptType: before.deptType,
+          sort: before.sort,
+          ...(change.parent !== undefined ? { parentId: change.parent === null ? 0 : depts.get(change.parent)! } : {}),
+          ...(change.deptName ? { deptName: change.deptName } : {}),
+        };
+        for (const call of [() => viewer.call({ method: 'PUT', url: `/api/departments/${id}`, payload: body }), () => viewer.post('/api/macro-system/dept/submit', { ...body, id })]) {
+          const response = await call();
+          if (stays) expect(response.statusCode, `${name} ${JSON.stringify(change)}: ${response.body}`).toBe(200);
+          else expectFailure(response, 403, '保存的数据超出了您的数据权限范围');
+        }
+        const after = expectOk(await admin.get(`/api/departments/${id}`), dept);
+        expect([after.parentId, after.deptName]).toEqual(stays ? [body.parentId, body.deptName] : [before.parentId, before.deptName]);
+        const { companyId, parentId, deptName, deptCode, deptType, sort } = before;
+        expect((await admin.call({ method: 'PUT', url: `/api/departments/${id}`, payload: { companyId, parentId, deptName, deptCode, deptType, sort } })).statusCode).toBe(200);
+      }
     });
 
     it('departments: outside the scope nothing can be edited or removed (404, nothing written)', async () => {

@@ -71,8 +71,16 @@ const scoped = { dataResources: [USER_DATA] } as const;
 /** A user the caller creates must lie inside their data scope (its department, owner, ruled columns); else 403 and nothing stays. */
 async function createInScope(ctx: RouteCtx, creating: Promise<UserRecord>): Promise<UserRecord> {
   const created = await creating;
-  await assertWrittenInScope(ctx.tx, users, created.id, await ctx.dataScope(USER_DATA));
+  await assertWrittenInScope(ctx.tx, users, created.id, await ctx.dataScope.fresh(USER_DATA));
   return created;
+}
+
+/** An edit must leave the user inside the caller's data scope (a move to another department, a ruled column); else 403 and nothing stays. */
+async function editInScope(ctx: RouteCtx, id: number, fields: Parameters<typeof updateManagedUser>[2]): Promise<UserRecord> {
+  const scope = await ctx.dataScope(USER_DATA);
+  const updated = await updateManagedUser(ctx, id, fields, scope);
+  await assertWrittenInScope(ctx.tx, users, id, await ctx.dataScope.fresh(USER_DATA));
+  return updated;
 }
 
 export const module = defineModule({
@@ -89,12 +97,12 @@ export const module = defineModule({
         E.submit,
         async ({ body }, ctx) => {
           const { id, password, password2, ...fields } = body;
-          if (id !== undefined) return updateManagedUser(ctx, id, fields, await ctx.dataScope(USER_DATA));
+          if (id !== undefined) return editInScope(ctx, id, fields);
           return createInScope(ctx, createManagedUser(ctx, fields, acceptedPassword(decrypt, { password: password!, password2: password2! })));
         },
         scoped,
       ),
-      route(E.update, async ({ body: { id, ...fields } }, ctx) => updateManagedUser(ctx, id, fields, await ctx.dataScope(USER_DATA)), scoped),
+      route(E.update, ({ body: { id, ...fields } }, ctx) => editInScope(ctx, id, fields), scoped),
       route(E.remove, async ({ query }, ctx) => ({ removed: await removeUsers(ctx, query.ids, await ctx.dataScope(USER_DATA)) }), scoped),
       route(E.grant, async ({ body }, ctx) => ({ users: await grantRoles(ctx, body.userIds, body.roleIds, await ctx.dataScope(USER_DATA)) }), scoped),
       route(E.platformDetail, async ({ query }, { tx, dataScope }) => platformDetail(tx, query.id, await dataScope(USER_DATA)), scoped),
@@ -105,7 +113,7 @@ export const module = defineModule({
         ({ body: { password, password2, ...fields } }, ctx) => createInScope(ctx, createManagedUser(ctx, fields, acceptedPassword(decrypt, { password, password2 }))),
         scoped,
       ),
-      route(E.restUpdate, async ({ params, body }, ctx) => updateManagedUser(ctx, params.id, body, await ctx.dataScope(USER_DATA)), scoped),
+      route(E.restUpdate, ({ params, body }, ctx) => editInScope(ctx, params.id, body), scoped),
       route(E.restRemove, async ({ params }, ctx) => ({ removed: await removeUsers(ctx, [params.id], await ctx.dataScope(USER_DATA)) }), scoped),
       route(E.enabled, async ({ params, body }, ctx) => setUserEnabled(ctx, params.id, body.enabled, await ctx.dataScope(USER_DATA)), scoped),
       route(

@@ -70,6 +70,13 @@ export async function departmentNameForReference(tx: Tx, id: number): Promise<st
   return row ? row.deptName : null;
 }
 
+/** The names of departments `ids` for another module to show beside its references (missing ones are absent). */
+export async function departmentNames(tx: Tx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await tx.select({ id: departments.id, deptName: departments.deptName }).from(departments).where(inArray(departments.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.deptName]));
+}
+
 /** A page of departments narrowed by the caller's data scope (`scope`, on `t`). */
 export async function listDepts(
   tx: Tx,

@@ -6,7 +6,7 @@ import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { UserPicker } from '../../components/UserPicker';
 import { useCreateDelegate, useUpdateDelegate } from './api';
-import { DateTimeInput } from './DateTimeInput';
+import { DateTimeInput } from '../../components/DateTimeInput';
 
 export interface DelegateDialogState {
   mode: FormMode;

@@ -20,8 +20,6 @@ import { useHasPermission } from '../../session/store';
 /** Secondary text dark enough for WCAG AA on white (antd's label grey is 0.45 alpha). */
 const READABLE_LABEL = { color: 'rgba(0, 0, 0, 0.65)' };
 /** A green tag whose text meets AA (antd's green tag text does not). */
-const SYNCED_TAG = { color: '#237804', background: '#f6ffed', borderColor: '#b7eb8f' };
-
 /** Directory sync: mirror the organisation from WeChat Work or DingTalk (spec 000 §7). */
 export function DirectoryPage() {
   const { t } = useTranslation('directory');
@@ -179,7 +177,7 @@ function DepartmentsCard({ provider, disabled }: { provider: DirectoryProvider; 
       dataIndex: 'deptId',
       title: t('departments.mirrored'),
       width: 140,
-      render: (value: number | null) => (value === null ? <Tag>{t('departments.notYet')}</Tag> : <Tag style={SYNCED_TAG}>{t('departments.linked')}</Tag>),
+      render: (value: number | null) => (value === null ? <Tag>{t('departments.notYet')}</Tag> : <Tag color="green">{t('departments.linked')}</Tag>),
     },
   ];
   return (

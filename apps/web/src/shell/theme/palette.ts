@@ -27,6 +27,9 @@ export function resolveTheme(name: ThemeName, picked: string): ResolvedTheme {
 const ERROR_COLOR = '#CF1322';
 const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.62)';
 
+/** Shade 7 of antd's green, cyan, lime, gold and orange, darkened until it reads (4.5:1) on shade 1. */
+const PRESET_TAG_TEXT = { green7: '#237804', cyan7: '#006D75', lime7: '#3F6600', gold7: '#874D00', orange7: '#873800' };
+
 /** antd tokens: the brand colour for buttons, links and focus; the theme's chrome for layout and menus. */
 export function antdTheme(theme: ResolvedTheme, reducedMotion: boolean): ThemeConfig {
   return {
@@ -52,6 +55,8 @@ export function antdTheme(theme: ResolvedTheme, reducedMotion: boolean): ThemeCo
     components: {
       // antd tints selected rows from its own palette, where links fall below AA; ours keep it.
       Table: { rowSelectedBg: theme.brandTint, rowSelectedHoverBg: theme.brandTintHover },
+      // Preset tags write in shade 7 of their colour on shade 1; for these hues that is below AA.
+      Tag: PRESET_TAG_TEXT,
       Layout: { siderBg: theme.siderBg, headerBg: theme.headerBg, headerColor: theme.headerText, bodyBg: theme.bodyBg },
       // The sidebar menu is antd's "dark" menu painted with the theme's colours (light ones too).
       Menu: {

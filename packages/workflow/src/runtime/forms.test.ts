@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, definitions, end, start, user } from '../test/bpmn.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { newEngine, STARTER } from '../test/engine.ts';
-import { saveTaskForm, signTask, visibleData } from './forms.ts';
+import { saveTaskForm, signTask, visibleData, visibleToViewer } from './forms.ts';
 
 const engine = newEngine();
 let database: TestDatabase;
@@ -59,5 +59,16 @@ describe.skipIf(!reachable)('field permissions of a node’s form binding', () =
     expect([still.id, still.touched]).toEqual([task.id, true]);
     const model = await database.tx((tx) => engine.modelOf(tx, instance.definitionId));
     expect(visibleData(model.nodes.get('a'), { days: 3, salary: 9000, reason: 'visit' })).toEqual({ days: 3, reason: 'visit' });
+  });
+
+  it('shows the whole process to each viewer as their nodes allow: the starter all, an approver what one of their nodes shows, anyone else what no node hides', () => {
+    const node = (id: string, hidden: string[]) => ({ id, settings: { form: { formKey: 'leave', fields: hidden.map((name) => ({ name, permission: 'hidden' as const })) } } }) as never;
+    const nodes = [node('a', ['salary', 'phone']), node('b', ['salary']), node('c', [])];
+    const data = { days: 3, salary: 9000, phone: '13800000000' };
+    expect(visibleToViewer(nodes, data, { isStarter: true, nodeIds: [] })).toEqual(data);
+    expect(visibleToViewer(nodes, data, { isStarter: false, nodeIds: ['a'] })).toEqual({ days: 3 });
+    expect(visibleToViewer(nodes, data, { isStarter: false, nodeIds: ['a', 'b'] })).toEqual({ days: 3, phone: '13800000000' });
+    expect(visibleToViewer(nodes, data, { isStarter: false, nodeIds: ['a', 'c'] })).toEqual(data);
+    expect(visibleToViewer(nodes, data, { isStarter: false, nodeIds: [] })).toEqual({ days: 3 });
   });
 });

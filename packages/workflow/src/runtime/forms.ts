@@ -24,6 +24,29 @@ export function visibleData(node: FlowNode | undefined, data: Record<string, unk
   return Object.fromEntries(Object.entries(data).filter(([name]) => !hidden.has(name)));
 }
 
+const hiddenAt = (node: FlowNode | undefined) => new Set((node?.settings.form?.fields ?? []).filter((f) => f.permission === 'hidden').map((f) => f.name));
+
+/**
+ * The form data as someone viewing the whole process may see them. The starter filled them in
+ * and sees everything; an approver sees a field unless every node they worked at hides it (one
+ * that showed it to them already did); someone who worked at no node (a carbon copy, a related
+ * process) sees only what no node hides.
+ */
+export function visibleToViewer(
+  nodes: Iterable<FlowNode>,
+  data: Record<string, unknown>,
+  viewer: { isStarter: boolean; nodeIds: readonly string[] },
+): Record<string, unknown> {
+  if (viewer.isStarter) return data;
+  const all = [...nodes];
+  const mine = all.filter((n) => viewer.nodeIds.includes(n.id));
+  const hidden = mine.length
+    ? mine.map(hiddenAt).reduce((common, next) => new Set([...common].filter((name) => next.has(name))))
+    : all.map(hiddenAt).reduce((union, next) => new Set([...union, ...next]), new Set<string>());
+  if (!hidden.size) return data;
+  return Object.fromEntries(Object.entries(data).filter(([name]) => !hidden.has(name)));
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**

@@ -231,7 +231,7 @@ export const module = defineModule({
       wf(T.processTask, ({ query }, ctx) => taskDetailOf(ctx.tx, engine, me(ctx), query.taskId)),
       wf(T.viewProcess, async ({ query }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
-        return processViewOf(ctx.tx, engine, query.processInstanceId);
+        return processViewOf(ctx.tx, engine, query.processInstanceId, me(ctx));
       }),
       wf(T.candidateUsers, async ({ query }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);

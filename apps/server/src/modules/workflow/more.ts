@@ -105,7 +105,7 @@ export async function relatedInstances(tx: Tx, userId: number, instanceId: numbe
 export async function relatedInstanceInfo(tx: Tx, engine: WorkflowEngine, userId: number, instanceId: number, relatedId: number) {
   await assertParticipant(tx, userId, instanceId);
   if (!(await relatedOf(tx, instanceId)).some((r) => r.processInstanceId === relatedId)) throw notFound('workflow.instanceNotFound');
-  return processViewOf(tx, engine, relatedId);
+  return processViewOf(tx, engine, relatedId, userId);
 }
 
 // ---------------------------------------------------------------- start links

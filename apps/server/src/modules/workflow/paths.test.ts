@@ -133,6 +133,10 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
     // The initiator sees the whole data of the ended process.
     const view = (await clerk.get(`${TASK}/view-process?processInstanceId=${run.instanceId}`)).json().data;
     expect(view.variables).toMatchObject({ amount: 800, salary: 30000, note: '一台' });
+    // The approver, viewing the whole process afterwards, still does not see what their node hid.
+    const managerView = (await manager.get(`${TASK}/view-process?processInstanceId=${run.instanceId}`)).json().data;
+    expect(managerView.variables).toMatchObject({ amount: 800, note: '一台' });
+    expect(managerView.variables).not.toHaveProperty('salary');
   });
 
   it('signs an open task with a stamp: password checked, history keeps the stamp, the task stays open', async () => {

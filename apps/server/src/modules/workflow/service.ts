@@ -21,6 +21,7 @@ import {
   saveDraft,
   startFromDraft,
   visibleData,
+  visibleToViewer,
   WorkflowEngine,
   WorkflowError,
   wfCarbonCopies,
@@ -472,9 +473,19 @@ async function instanceRecordOf(tx: Tx, instanceId: number): Promise<InstanceRec
   return record;
 }
 
-export async function processViewOf(tx: Tx, engine: WorkflowEngine, instanceId: number) {
+/** A process as `viewerId` may see it: its form data less what the nodes hide from them (visibleToViewer). */
+export async function processViewOf(tx: Tx, engine: WorkflowEngine, instanceId: number, viewerId: number) {
   const instance = await instanceRecordOf(tx, instanceId);
-  return { instance, variables: await engine.variablesOf(tx, instanceId), openTasks: await assigneesOf(tx, engine, instanceId, 'open') };
+  const model = await engine.modelOf(tx, (await engine.instance(tx, instanceId)).definitionId);
+  const worked = await tx
+    .selectDistinct({ nodeId: wfTasks.nodeId })
+    .from(wfTasks)
+    .where(and(eq(wfTasks.instanceId, instanceId), or(eq(wfTasks.assigneeId, viewerId), eq(wfTasks.ownerId, viewerId), eq(wfTasks.completedBy, viewerId))));
+  const variables = visibleToViewer(model.nodes.values(), await engine.variablesOf(tx, instanceId), {
+    isStarter: instance.starterId === viewerId,
+    nodeIds: worked.map((w) => w.nodeId),
+  });
+  return { instance, variables, openTasks: await assigneesOf(tx, engine, instanceId, 'open') };
 }
 
 /** A task for whoever holds it, handled it or started its process; 404 for anyone else. */
@@ -507,7 +518,7 @@ const EMPTY_SETTINGS = { buttons: [], reject: { mode: 'none', nodes: [] }, withd
 export async function circulationOf(tx: Tx, engine: WorkflowEngine, userId: number, id: number) {
   const [cc] = await tx.select().from(wfCarbonCopies).where(and(eq(wfCarbonCopies.id, id), eq(wfCarbonCopies.userId, userId)));
   if (!cc) throw notFound('workflow.ccNotFound');
-  return processViewOf(tx, engine, cc.instanceId);
+  return processViewOf(tx, engine, cc.instanceId, userId);
 }
 
 /** Enabled templates one can start from. */

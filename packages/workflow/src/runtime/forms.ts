@@ -40,9 +40,10 @@ export function visibleToViewer(
   if (viewer.isStarter) return data;
   const all = [...nodes];
   const mine = all.filter((n) => viewer.nodeIds.includes(n.id));
-  const hidden = mine.length
-    ? mine.map(hiddenAt).reduce((common, next) => new Set([...common].filter((name) => next.has(name))))
-    : all.map(hiddenAt).reduce((union, next) => new Set([...union, ...next]), new Set<string>());
+  const sets = (mine.length ? mine : all).map(hiddenAt);
+  // Hidden at every node of theirs; for one who worked at none, hidden anywhere.
+  const candidates = new Set(sets.flatMap((set) => [...set]));
+  const hidden = mine.length ? new Set([...candidates].filter((name) => sets.every((set) => set.has(name)))) : candidates;
   if (!hidden.size) return data;
   return Object.fromEntries(Object.entries(data).filter(([name]) => !hidden.has(name)));
 }

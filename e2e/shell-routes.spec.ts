@@ -30,6 +30,8 @@ const tabStrip = (page: Page) => page.getByTestId('tab-strip');
 const tabLabels = (page: Page) => tabStrip(page).locator('.shell-tab-link');
 const activeTab = (page: Page) => tabStrip(page).locator('[aria-current="page"]');
 
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 test('tabs: one per full address, refresh timing, keep-alive, close rules, kept across a reload', async ({ page }) => {
   await signIn(page);
 
@@ -203,6 +205,16 @@ test('personal info: the own name is changed and the user menu shows it', async 
   await page.reload();
   await slowExpect(page.getByTestId('info-name')).toHaveValue('张管理');
   await slowExpect(page.getByTestId('info-email')).toHaveValue('admin@example.com');
+
+  // The avatar: too large is refused in the browser; an image is stored and loads through the token cookie.
+  const picker = page.getByTestId('info-page').locator('input[type=file]');
+  await picker.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
+  await slowExpect(page.getByText('头像图片不能超过 2MB')).toBeVisible();
+  await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await slowExpect(page.getByText('头像已更换')).toBeVisible();
+  const avatar = page.getByTestId('info-avatar').locator('img');
+  await slowExpect(avatar).toHaveAttribute('src', /^\/api\/macro-user\/avatar\/\d+$/);
+  await slowExpect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
   await page.setViewportSize({ width: 375, height: 740 });
   await page.screenshot({ path: `${SHOTS}/shell-info-zh-375.png` });

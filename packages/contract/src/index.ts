@@ -2,6 +2,7 @@
 // `@macro/contract/dict`, `@macro/contract/auth`, …
 export * from './endpoint.ts';
 export * from './envelope.ts';
+export * from './images.ts';
 export * from './languages.ts';
 export * from './messages.ts';
 export * from './routes.ts';

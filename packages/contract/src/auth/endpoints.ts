@@ -3,6 +3,8 @@ import { defineEndpoint } from '../endpoint.ts';
 import { userInfo } from '../users/schemas.ts';
 import { AUTH_PERMISSIONS } from './permissions.ts';
 import {
+  avatarBody,
+  avatarParams,
   platformTokenBody,
   publicKeyResponse,
   socialLink,
@@ -174,6 +176,34 @@ export const AUTH_ENDPOINTS = {
     access: 'authenticated',
     body: updateInfoBody,
     response: userInfo,
+  }),
+  updateAvatar: defineEndpoint({
+    operationId: 'auth.updateAvatar',
+    method: 'POST',
+    path: '/macro-user/update-avatar',
+    tag: 'auth',
+    summary: 'Change my avatar',
+    description:
+      'The signed-in user replaces their avatar with an image sent as a data URL (PNG, JPEG, GIF or WebP, at most 2 MB; the bytes must be the type they claim). The avatar becomes the address of `avatarFile`. Audited.',
+    access: 'authenticated',
+    body: avatarBody,
+    response: userInfo,
+    failures: [422],
+  }),
+  avatarFile: defineEndpoint({
+    operationId: 'auth.avatarFile',
+    method: 'GET',
+    path: '/macro-user/avatar/:id',
+    tag: 'auth',
+    summary: 'An avatar image',
+    description:
+      "An avatar of a user of the tenant as its own bytes and content type, for an `<img src>` the browser loads by itself: besides the header, the HttpOnly token cookie signs it in. Only files stored as avatars are served.",
+    access: 'authenticated',
+    cookieAuth: true,
+    envelope: false,
+    params: avatarParams,
+    response: z.string().describe('The image bytes (PNG, JPEG, GIF or WebP), with their content type'),
+    failures: [404],
   }),
   socialLinks: defineEndpoint({
     operationId: 'auth.socialLinks',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, idParam } from '../envelope.ts';
+import { imageDataUrl } from '../images.ts';
 import { requiredText, text } from '../text.ts';
 import { email, mobile } from '../validators.ts';
 
@@ -113,6 +114,17 @@ export const updateInfoBody = z.object({
   email: blankOr(z.string().trim().pipe(email)).optional(),
   phone: blankOr(z.string().trim().pipe(mobile)).optional(),
 });
+
+/** An avatar is at most 2 MB. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The signed-in user's new avatar, as a data URL of one of the platform's image types. */
+export const avatarBody = z.object({
+  image: imageDataUrl(AVATAR_MAX_BYTES, { required: 'auth.avatarRequired', type: 'auth.avatarType', tooLarge: 'auth.avatarTooLarge' }),
+});
+
+/** An avatar file by id. */
+export const avatarParams = z.object({ id: idParam });
 
 /** Token login: an access token this platform issued (for instance handed over by a host shell). */
 export const platformTokenBody = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_TYPES, imageDataUrl, parseDataUrl } from '../images.ts';
 import { id, idParam, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
 
@@ -9,30 +10,13 @@ export const STAMP_STATUS = { enabled: 1, disabled: 0 } as const;
 
 /** Spec 001 §5 and §9: a stamp image is at most 5 MB. */
 export const STAMP_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Image types a stamp may be (no SVG: it can carry script). */
-export const STAMP_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-const DATA_URL = /^data:(image\/(?:png|jpeg|gif|webp));base64,([A-Za-z0-9+/]*={0,2})$/;
-
-/** Bytes a base64 text decodes to. */
-export function base64Bytes(base64: string): number {
-  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-  return Math.floor((base64.length * 3) / 4) - padding;
-}
+/** Image types a stamp may be: the platform's. */
+export const STAMP_IMAGE_TYPES = IMAGE_TYPES;
 
 /** An image as a data URL (`data:image/png;base64,…`), at most 5 MB decoded. */
-export const stampImage = z
-  .string({ message: 'stamps.imageRequired' })
-  .min(1, { message: 'stamps.imageRequired' })
-  .refine((v) => v.startsWith('data:image/') && v.includes(';base64,'), { message: 'stamps.imageType', abort: true })
-  .refine((v) => base64Bytes(v.slice(v.indexOf(',') + 1)) <= STAMP_IMAGE_MAX_BYTES, { message: 'stamps.imageTooLarge', abort: true })
-  .refine((v) => DATA_URL.test(v), { message: 'stamps.imageType' });
+export const stampImage = imageDataUrl(STAMP_IMAGE_MAX_BYTES, { required: 'stamps.imageRequired', type: 'stamps.imageType', tooLarge: 'stamps.imageTooLarge' });
 
-/** Splits a checked data URL into its type and bytes. */
-export function parseDataUrl(value: string): { mimeType: string; base64: string } {
-  const match = value.match(DATA_URL);
-  if (!match) throw new Error('not an image data URL');
-  return { mimeType: match[1], base64: match[2] };
-}
+export { parseDataUrl };
 
 const category = z.union([z.literal(STAMP_CATEGORY.private), z.literal(STAMP_CATEGORY.public)], { message: 'stamps.categoryRequired' });
 const userIds = z.array(id, { message: 'common.idsInvalid' }).max(500, { message: 'common.idsInvalid' });

@@ -5,10 +5,15 @@ import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/module.ts';
 import { topMenus } from '../menus/service.ts';
 import { verifyPassword } from '../users/password.ts';
-import { findUser, roleIdsOf, setPassword, type UserRow, updateOwnDetails, userInfo } from '../users/service.ts';
+import { localFileStore, readStoredFile, storeImage } from '../files/store.ts';
+import { findUser, roleIdsOf, setOwnAvatar, setPassword, type UserRow, updateOwnDetails, userInfo } from '../users/service.ts';
 import { lockStates, unlockAccount } from './lockout.ts';
 import type { AuthService } from './service.ts';
 import { endSessions } from './sessions.ts';
+
+/** What avatar files are stored as, and the address the console loads one from. */
+const AVATAR = 'avatar';
+const avatarUrl = (fileId: number) => `/api${AUTH_ENDPOINTS.avatarFile.path.replace(':id', String(fileId))}`;
 
 /** The users of the transaction's tenant, in the order asked, each locked for change; 404 names none of the others. */
 async function usersOr404(ctx: Ctx, userIds: readonly number[]): Promise<UserRow[]> {
@@ -23,6 +28,7 @@ async function usersOr404(ctx: Ctx, userIds: readonly number[]): Promise<UserRow
 
 /** The signed-in user's own account, and an administrator's account-security actions on others. */
 export function accountRoutes(_service: AuthService, config: Config) {
+  const files = localFileStore(config.filesDir);
   return [
     route(AUTH_ENDPOINTS.userInfo, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
 
@@ -77,6 +83,23 @@ export function accountRoutes(_service: AuthService, config: Config) {
         after: { mustChangePassword: false, otherSessionsEnded: ended },
       });
       return null;
+    }),
+
+    route(AUTH_ENDPOINTS.updateAvatar, async ({ body }, ctx) => {
+      const userId = ctx.auth!.userId;
+      const file = await storeImage(ctx, files, body.image, AVATAR, 'auth.avatarType');
+      const changed = await setOwnAvatar(ctx.tx, userId, avatarUrl(file.id));
+      if (!changed) throw new AppError(401, 'common.tokenInvalid');
+      await ctx.audit.record(ctx.tx, ctx.actor, { action: 'update-avatar', resource: 'user', resourceId: userId, ...changed });
+      return userInfo(ctx.tx, userId);
+    }),
+
+    route(AUTH_ENDPOINTS.avatarFile, async ({ params }, { tx, reply }) => {
+      const { file, bytes } = await readStoredFile(tx, files, params.id);
+      // Only avatars: the id of a stamp image or an annex answers as if it did not exist.
+      if (file.purpose !== AVATAR) throw notFound();
+      reply.type(file.mimeType).header('content-disposition', 'inline').header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=86400');
+      return reply.send(bytes) as never;
     }),
 
     route(AUTH_ENDPOINTS.updateInfo, async ({ body }, { tx, auth, actor, audit }) => {

@@ -1,8 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseDataUrl } from '@macro/contract';
 import type { Ctx, Tx } from '@macro/store';
 import { auditedInsert, findOr404 } from '../../platform/crud.ts';
+import { unprocessable } from '../../platform/errors.ts';
 import { files } from './tables.ts';
 
 /** Where file bytes live. Local folder today; an S3-compatible store can implement the same three calls. */
@@ -61,4 +63,32 @@ export async function storeFile(ctx: Ctx, store: FileStore, file: NewFile): Prom
 export async function readStoredFile(tx: Tx, store: FileStore, id: number): Promise<{ file: StoredFile; bytes: Buffer }> {
   const file = await findOr404(tx, files, id, { message: 'common.notFound' });
   return { file, bytes: await store.get(file.storageKey) };
+}
+
+/** The bytes must be the image they claim to be: a data URL's type is only the sender's word. */
+function looksLike(mimeType: string, bytes: Buffer): boolean {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  switch (mimeType) {
+    case 'image/png':
+      return starts(0x89, 0x50, 0x4e, 0x47);
+    case 'image/jpeg':
+      return starts(0xff, 0xd8, 0xff);
+    case 'image/gif':
+      return starts(0x47, 0x49, 0x46, 0x38);
+    case 'image/webp':
+      return starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+    default:
+      return false;
+  }
+}
+
+/**
+ * Stores an image sent as a data URL the contract has checked (`imageDataUrl`), after checking its
+ * bytes are the image type it claims (else 422 with `typeMessage`). Returns the file.
+ */
+export async function storeImage(ctx: Ctx, store: FileStore, dataUrl: string, purpose: string, typeMessage: string): Promise<StoredFile> {
+  const { mimeType, base64 } = parseDataUrl(dataUrl);
+  const bytes = Buffer.from(base64, 'base64');
+  if (!looksLike(mimeType, bytes)) throw unprocessable(typeMessage);
+  return storeFile(ctx, store, { fileName: `${purpose}.${mimeType.split('/')[1]}`, mimeType, bytes, purpose });
 }

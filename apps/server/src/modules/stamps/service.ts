@@ -1,12 +1,12 @@
 import type { Page, PageQuery } from '@macro/contract';
-import { parseDataUrl, STAMP_CATEGORY, STAMP_STATUS, type Stamp, type stampCreate, type stampUpdate } from '@macro/contract/stamps';
+import { STAMP_CATEGORY, STAMP_STATUS, type Stamp, type stampCreate, type stampUpdate } from '@macro/contract/stamps';
 import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedDelete, auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { type FileStore, readStoredFile, storeFile } from '../files/store.ts';
+import { type FileStore, readStoredFile, storeImage } from '../files/store.ts';
 import { usersByIds } from '../users/manage.ts';
 import { hashPassword, verifyPassword } from '../users/password.ts';
 import { stampUsers, stamps } from './tables.ts';
@@ -120,35 +120,11 @@ async function peopleIds(tx: Tx, stampId: number, role: StampRole): Promise<numb
   return rows.map((r) => r.userId);
 }
 
-async function storeImage(ctx: Ctx, store: FileStore, image: string): Promise<number> {
-  const { mimeType, base64 } = parseDataUrl(image);
-  const bytes = Buffer.from(base64, 'base64');
-  if (!looksLike(mimeType, bytes)) throw unprocessable('stamps.imageType');
-  const extension = mimeType.split('/')[1];
-  const file = await storeFile(ctx, store, { fileName: `stamp.${extension}`, mimeType, bytes, purpose: 'stamp' });
-  return file.id;
-}
-
-/** The bytes must be the image they claim to be: a data URL's type is only the sender's word. */
-function looksLike(mimeType: string, bytes: Buffer): boolean {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  switch (mimeType) {
-    case 'image/png':
-      return starts(0x89, 0x50, 0x4e, 0x47);
-    case 'image/jpeg':
-      return starts(0xff, 0xd8, 0xff);
-    case 'image/gif':
-      return starts(0x47, 0x49, 0x46, 0x38);
-    case 'image/webp':
-      return starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
-    default:
-      return false;
-  }
-}
+const storeStampImage = async (ctx: Ctx, store: FileStore, image: string) => (await storeImage(ctx, store, image, 'stamp', 'stamps.imageType')).id;
 
 export async function createStamp(ctx: Ctx, store: FileStore, input: CreateInput): Promise<Stamp> {
   await assertUsers(ctx.tx, [...input.maintainerIds, ...input.memberIds]);
-  const imageFileId = await storeImage(ctx, store, input.image);
+  const imageFileId = await storeStampImage(ctx, store, input.image);
   const row = await auditedInsert(ctx, stamps, RESOURCE, {
     stampName: input.stampName,
     category: input.category,
@@ -176,7 +152,7 @@ export async function updateStamp(ctx: Ctx, store: FileStore, id: number, input:
   // A default stays a default only within its own category.
   if (input.category !== before.category) changes.isDefault = false;
   if (input.password) changes.passwordHash = await hashPassword(input.password);
-  if (input.image) changes.imageFileId = await storeImage(ctx, store, input.image);
+  if (input.image) changes.imageFileId = await storeStampImage(ctx, store, input.image);
   const row = await auditedUpdate(ctx, stamps, RESOURCE, before, changes);
   await replacePeople(ctx, id, 'maintainer', input.maintainerIds);
   await replacePeople(ctx, id, 'member', input.memberIds);

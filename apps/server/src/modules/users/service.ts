@@ -158,6 +158,14 @@ export interface OwnDetails {
   phone?: string;
 }
 
+/** Sets a user's own avatar address; returns it before and after (for the audit), or undefined when the user is gone. */
+export async function setOwnAvatar(tx: Tx, userId: number, avatar: string): Promise<{ before: { avatar: string }; after: { avatar: string } } | undefined> {
+  const [row] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).for('update');
+  if (!row) return undefined;
+  await tx.update(users).set({ avatar, updatedAt: new Date() }).where(eq(users.id, userId));
+  return { before: { avatar: row.avatar }, after: { avatar } };
+}
+
 /** Changes a user's own details; returns them before and after (for the audit), or undefined when the user is gone. */
 export async function updateOwnDetails(
   tx: Tx,

@@ -1,11 +1,12 @@
-import { updateInfoBody } from '@macro/contract/auth';
+import { AVATAR_MAX_BYTES, updateInfoBody } from '@macro/contract/auth';
 import { App, Avatar, Button, Card, Descriptions, Form, Input, Skeleton, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../api/auth';
+import { ImagePicker } from '../../components/ImagePicker';
 import { Reacquire } from '../../components/Reacquire';
 import { type FieldSchema, zodRule } from '../../components/zodRule';
-import { useUpdateOwnInfo } from './api';
+import { useUpdateAvatar, useUpdateOwnInfo } from './api';
 
 interface InfoForm {
   name: string;
@@ -22,6 +23,7 @@ export function InfoPage() {
   const { message } = App.useApp();
   const info = useUserInfo();
   const save = useUpdateOwnInfo();
+  const avatar = useUpdateAvatar();
   const [form] = Form.useForm<InfoForm>();
   const data = info.data;
 
@@ -43,9 +45,26 @@ export function InfoPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="info-page">
       <Card>
         <Space size={16} align="center" wrap>
-          <Avatar size={64} src={data.avatar || undefined} alt="">
-            {data.name.slice(0, 1).toUpperCase()}
-          </Avatar>
+          <Space orientation="vertical" align="center" size={8}>
+            <Avatar size={64} src={data.avatar || undefined} alt={t('avatarAlt', { name: data.name })} data-testid="info-avatar">
+              {data.name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <ImagePicker
+              maxBytes={AVATAR_MAX_BYTES}
+              messages={{ tooLarge: t('messages:auth.avatarTooLarge'), type: t('messages:auth.avatarType') }}
+              onPicked={(image) =>
+                void avatar
+                  .mutateAsync({ body: { image } })
+                  .then(() => message.success(t('avatarSaved')))
+                  // The failure toast comes from the query client.
+                  .catch(() => undefined)
+              }
+              loading={avatar.isPending}
+              testId="info-avatar-upload"
+            >
+              {t('avatarChange')}
+            </ImagePicker>
+          </Space>
           <Descriptions
             size="small"
             column={{ xs: 1, md: 3 }}

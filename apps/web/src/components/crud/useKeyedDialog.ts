@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 
 /**
  * The add/edit/view dialog of a list screen. Each `open` gives the dialog a new `dialogKey`, so a
@@ -12,4 +12,16 @@ export function useKeyedDialog<State>() {
     setDialog(state);
   };
   return { dialog, dialogKey, open, close: () => setDialog(null) };
+}
+
+/**
+ * What a create-or-edit dialog opened by useKeyedDialog keeps: the state it opened with (held
+ * while it animates closed after the list let go of it), the record it opened on, and that
+ * record's form values.
+ */
+export function useDialogRecord<S extends { record?: unknown }, V>(current: S | null, valuesOf: (record?: NonNullable<S['record']>) => V) {
+  const [state] = useState(current);
+  const record = state?.record as NonNullable<S['record']> | undefined;
+  const initialValues = useMemo(() => valuesOf(record), [record, valuesOf]);
+  return { state, record, initialValues };
 }

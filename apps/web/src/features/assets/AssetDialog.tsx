@@ -1,6 +1,6 @@
 import { type Asset, assetFields } from '@macro/contract/assets';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { DateTimeInput } from '../../components/DateTimeInput';
 import { DeptTreeSelect } from '../../components/DeptTreeSelect';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
@@ -44,10 +44,8 @@ const valuesOf = (row?: Asset): AssetFormValues => ({
 /** Create, change or view an asset; saving keeps it a draft (submitting is its own step). */
 export function AssetDialog({ state: current, onClose }: { state: AssetDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('assets');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const save = useSaveAsset();
-  const record = state?.record;
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   if (!state) return null;
   const known = record?.custodianId ? [{ id: record.custodianId, name: record.custodianName }] : [];
   const fields: SchemaField[] = [

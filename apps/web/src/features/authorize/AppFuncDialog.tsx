@@ -1,6 +1,7 @@
 import { type AppFunc, appFuncBody } from '@macro/contract/authorize';
-import { useMemo, useState } from 'react';
+import { useMemo, } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { useAppFuncInfo, useCreateAppFunc, useUpdateAppFunc } from './api';
@@ -28,12 +29,10 @@ const valuesOf = (f?: AppFunc): AppFuncFormValues =>
 /** Create, edit or view a mobile app function (one form for all three). */
 export function AppFuncDialog({ state: current, onClose }: { state: AppFuncDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('authorize');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const create = useCreateAppFunc();
   const update = useUpdateAppFunc();
-  const record = state?.record;
   const detail = useAppFuncInfo(current ? record?.id : undefined);
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   const loadedValues = useMemo(() => (detail.data ? valuesOf(detail.data) : undefined), [detail.data]);
   if (!state) return null;
   const fields: SchemaField[] = [

@@ -1,6 +1,7 @@
 import { CONSUMER_STATUS, type Consumer, consumerSubmit } from '@macro/contract/consumers';
-import { useMemo, useState } from 'react';
+import { useMemo, } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { useConsumerDetail, useSubmitConsumer } from './api';
@@ -29,11 +30,9 @@ const trim = (value: string | undefined) => value?.trim() ?? '';
 /** Create, edit or view a consumer user; the rules are the contract's (mobile and e-mail of spec §5). */
 export function ConsumerDialog({ state: current, onClose }: { state: ConsumerDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('consumers');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const submit = useSubmitConsumer();
-  const record = state?.record;
   const detail = useConsumerDetail(current ? record?.id : undefined);
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   const loadedValues = useMemo(() => (detail.data ? valuesOf(detail.data) : undefined), [detail.data]);
   if (!state) return null;
   const fields: SchemaField[] = [

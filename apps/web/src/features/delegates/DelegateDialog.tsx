@@ -1,7 +1,7 @@
 import { type Delegate, delegateBody } from '@macro/contract/delegates';
 import { Select } from 'antd';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { UserPicker } from '../../components/UserPicker';
@@ -29,11 +29,9 @@ const valuesOf = (delegate?: Delegate): DelegateFormValues =>
 /** Create, edit or view a delegation: from when to when, to whom, for which processes (none: all). */
 export function DelegateDialog({ state: current, onClose }: { state: DelegateDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('delegates');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const create = useCreateDelegate();
   const update = useUpdateDelegate();
-  const record = state?.record;
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   if (!state) return null;
   const known = record ? [{ id: record.entrustedUserId, name: record.entrustedName }] : [];
   const fields: SchemaField[] = [

@@ -1,6 +1,6 @@
 import { NOTICE_CATEGORY, NOTICE_ENDPOINTS as E, NOTICE_STATUS, type Notice, noticeInput } from '@macro/contract/notices';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { UserPicker } from '../../components/UserPicker';
@@ -27,11 +27,9 @@ const valuesOf = (notice?: Notice): NoticeFormValues =>
 /** Write, edit or view a notice: its tab, title, content, and who gets it (everyone, or one user). */
 export function NoticeDialog({ state: current, onClose }: { state: NoticeDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('notices');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const create = useSaveNotice(E.create);
   const update = useSaveNotice(E.update);
-  const record = state?.record;
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   if (!state) return null;
   const published = record?.status === NOTICE_STATUS.published;
   const fields: SchemaField[] = [

@@ -1,7 +1,7 @@
 import { CLIENT_GRANTS, type OAuthClient, type OAuthClientWithSecret, oauthClientCreate, oauthClientUpdate } from '@macro/contract/oauthclients';
 import { Checkbox, Select } from 'antd';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { useCreateClient, useUpdateClient } from './api';
@@ -38,11 +38,9 @@ export function OAuthClientDialog({
   onSecret: (answer: OAuthClientWithSecret) => void;
 }) {
   const { t } = useTranslation('oauthclients');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const create = useCreateClient();
   const update = useUpdateClient();
-  const record = state?.record;
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   if (!state) return null;
   const fields: SchemaField[] = [
     { name: 'clientId', label: t('field.clientId'), placeholder: t('form.clientIdPlaceholder'), disabled: !!record, validate: !record },

@@ -1,6 +1,6 @@
 import { type Param, paramBody } from '@macro/contract/params';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { useCreateParam, useUpdateParam } from './api';
@@ -25,11 +25,9 @@ const valuesOf = (row?: Param): ParamFormValues =>
 /** Create, edit or view a parameter: name, key and value, all required. */
 export function ParamDialog({ state: current, onClose }: { state: ParamDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('params');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const create = useCreateParam();
   const update = useUpdateParam();
-  const record = state?.record;
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   if (!state) return null;
   const fields: SchemaField[] = [
     { name: 'paramName', label: t('field.paramName'), placeholder: t('form.namePlaceholder') },

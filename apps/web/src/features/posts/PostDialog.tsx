@@ -1,6 +1,7 @@
 import { type Post, postSubmit } from '@macro/contract/posts';
-import { useMemo, useState } from 'react';
+import { useMemo, } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { usePostDetail, useSubmitPost } from './api';
@@ -24,11 +25,9 @@ const valuesOf = (post?: Post): PostFormValues =>
 /** Create, edit or view a post. */
 export function PostDialog({ state: current, onClose }: { state: PostDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('posts');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const submit = useSubmitPost();
-  const record = state?.record;
   const detail = usePostDetail(current ? record?.id : undefined);
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   const loadedValues = useMemo(() => (detail.data ? valuesOf(detail.data) : undefined), [detail.data]);
   if (!state) return null;
   const fields: SchemaField[] = [

@@ -1,6 +1,7 @@
 import { API_SCOPE_TYPE, type ApiScope, apiScopeSubmit } from '@macro/contract/scopes';
-import { useMemo, useState } from 'react';
+import { useMemo, } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { useApiScopeDetail, useSubmitApiScope } from './api';
@@ -27,11 +28,9 @@ const valuesOf = (scope?: ApiScope): ApiScopeFormValues =>
 /** Create, edit or view an API scope of a menu. */
 export function ApiScopeDialog({ menuId, state: current, onClose }: { menuId: number; state: ApiScopeDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('scopes');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const submit = useSubmitApiScope();
-  const record = state?.record;
   const detail = useApiScopeDetail(current ? record?.id : undefined);
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   const loadedValues = useMemo(() => (detail.data ? valuesOf(detail.data) : undefined), [detail.data]);
   if (!state) return null;
   const fields: SchemaField[] = [

@@ -1,6 +1,7 @@
 import { DATA_SCOPE_TYPE, type DataScope, dataScopeBody } from '@macro/contract/scopes';
-import { useMemo, useState } from 'react';
+import { useMemo, } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { useDataScopeDetail, useSaveDataScope, useUpdateDataScope } from './api';
@@ -38,12 +39,10 @@ const valuesOf = (scope?: DataScope): DataScopeFormValues =>
 /** Create, edit or view a data scope of a menu; a custom rule is built from the resource's declared columns. */
 export function DataScopeDialog({ menuId, state: current, onClose }: { menuId: number; state: DataScopeDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('scopes');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const create = useSaveDataScope();
   const update = useUpdateDataScope();
-  const record = state?.record;
   const detail = useDataScopeDetail(current ? record?.id : undefined);
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   const loadedValues = useMemo(() => (detail.data ? valuesOf(detail.data) : undefined), [detail.data]);
   if (!state) return null;
   const fields: SchemaField[] = [

@@ -1,6 +1,6 @@
 import { type SpecialMenu, specialMenuBody } from '@macro/contract/specialmenus';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { useCreateSpecialMenu, useUpdateSpecialMenu } from './api';
@@ -27,11 +27,9 @@ const valuesOf = (menu?: SpecialMenu): SpecialMenuFormValues =>
 /** Create, edit or view a special menu: a name, a code and the one template it launches. */
 export function SpecialMenuDialog({ state: current, onClose }: { state: SpecialMenuDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('specialmenus');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const create = useCreateSpecialMenu();
   const update = useUpdateSpecialMenu();
-  const record = state?.record;
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   if (!state) return null;
   const fields: SchemaField[] = [
     { name: 'menuName', label: t('field.menuName'), placeholder: t('form.namePlaceholder') },

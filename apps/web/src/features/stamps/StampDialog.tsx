@@ -1,7 +1,7 @@
 import { STAMP_CATEGORY, type Stamp, stampCreate, stampUpdate } from '@macro/contract/stamps';
 import { Input } from 'antd';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { UserPicker } from '../../components/UserPicker';
@@ -32,11 +32,9 @@ const valuesOf = (stamp?: Stamp): StampFormValues =>
 /** Create, edit or view a stamp: name, category, password and image, who maintains it and who signs with it. */
 export function StampDialog({ state: current, onClose }: { state: StampDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('stamps');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const create = useCreateStamp();
   const update = useUpdateStamp();
-  const record = state?.record;
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   if (!state) return null;
   const allFields: SchemaField[] = [
     { name: 'stampName', label: t('field.stampName'), placeholder: t('form.namePlaceholder') },

@@ -1,7 +1,8 @@
 import { plainPassword, USER_SEX, USER_STATUS, USER_TYPE, type UserRecord, userUpdateBody } from '@macro/contract/users';
 import { Input } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import { DeptTreeSelect } from '../../components/DeptTreeSelect';
 import type { FormMode, ObjectSchema, SchemaField } from '../../components/crud/SchemaForm';
@@ -80,11 +81,9 @@ interface UserDialogProps {
 /** Add, edit or view a user: every Org user field of the spec, rules from the contract. */
 export function UserDialog({ state: current, onClose }: UserDialogProps) {
   const { t } = useTranslation('users');
-  const [state] = useState(current);
+  const { state, record, initialValues } = useDialogRecord(current, valuesOf);
   const submit = useSubmitUser();
-  const record = state?.record;
   const detail = useUserDetail(current ? record?.id : undefined);
-  const initialValues = useMemo(() => valuesOf(record), [record]);
   const loadedValues = useMemo(() => (detail.data ? valuesOf(detail.data) : undefined), [detail.data]);
   if (!state) return null;
   const mode = state.mode;

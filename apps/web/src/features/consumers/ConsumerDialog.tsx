@@ -1,5 +1,5 @@
 import { CONSUMER_STATUS, type Consumer, consumerSubmit } from '@macro/contract/consumers';
-import { useMemo, } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';

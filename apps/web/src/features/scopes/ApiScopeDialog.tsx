@@ -1,5 +1,5 @@
 import { API_SCOPE_TYPE, type ApiScope, apiScopeSubmit } from '@macro/contract/scopes';
-import { useMemo, } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';

@@ -1,5 +1,5 @@
 import { DATA_SCOPE_TYPE, type DataScope, dataScopeBody } from '@macro/contract/scopes';
-import { useMemo, } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';

@@ -1,6 +1,6 @@
 import { plainPassword, USER_SEX, USER_STATUS, USER_TYPE, type UserRecord, userUpdateBody } from '@macro/contract/users';
 import { Input } from 'antd';
-import { useMemo, } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';

@@ -83,6 +83,7 @@ import {
   validateSchemeRelation,
 } from './more.ts';
 import { authUsersOf, createRelation, listRelations, relationFormInfoOf, relationInfo, removeRelation, updateRelation } from './relations.ts';
+import { provisionStarterTemplate } from './starter.ts';
 import { wfRelations, wfSchemes, wfStartLinks } from './tables.ts';
 
 const OK = { done: true as const };
@@ -155,6 +156,7 @@ export const module = defineModule({
   after: ['users', 'org', 'posts', 'roles', 'delegates', 'stamps', 'wfcategories'],
   tables: [...workflowTables, wfSchemes, wfStartLinks, wfRelations],
   uniqueMessages: [{ constraint: 'wf_scheme_code', message: 'workflow.templateExists', params: { code: 'code' } }],
+  provision: (ctx, tenant, { db }) => provisionStarterTemplate(ctx, tenant, db),
   routes: ({ db, audit }) => {
     const engine = engineFor(db);
     return [

@@ -235,7 +235,7 @@ export const WORKFLOW_SCHEME_ENDPOINTS = {
   }),
 };
 
-const list = (operationId: string, path: string, summary: string, description: string, record: z.ZodType) =>
+const list = <R extends z.ZodType>(operationId: string, path: string, summary: string, description: string, record: R) =>
   defineEndpoint({ operationId, method: 'GET', path: `${TASK}/${path}`, tag: tasks, summary, description, access: P.taskView, query: taskListQuery, response: pageOf(record) });
 
 /** The task centre (spec 001 §7 "Tasks"): start, act on tasks, and the lists of one's own work. */

@@ -132,6 +132,8 @@ export const instanceBody = z.object({ processInstanceId: id });
 
 export const taskRecord = z
   .object({
+    /** The task's id again, as every list row carries one. */
+    id: z.number(),
     taskId: z.number(),
     processInstanceId: z.number(),
     title: z.string(),
@@ -151,6 +153,8 @@ export type TaskRecord = z.infer<typeof taskRecord>;
 
 export const instanceRecord = z
   .object({
+    /** The instance's id again, as every list row carries one. */
+    id: z.number(),
     processInstanceId: z.number(),
     title: z.string(),
     code: z.string(),

@@ -271,6 +271,7 @@ const taskColumns = {
   instanceState: wfInstances.state,
 };
 const toTask = (r: { task: typeof wfTasks.$inferSelect; title: string; instanceState: string }): TaskRecord => ({
+  id: r.task.id,
   taskId: r.task.id,
   processInstanceId: r.task.instanceId,
   title: r.title,
@@ -290,6 +291,7 @@ const num = (value: unknown) => (value === null || value === undefined ? null : 
 
 const TASK_COLUMNS = sql`t.id, t.instance_id, t.node_id, t.node_name, t.kind, t.assignee_id, t.owner_id, t.state, t.action, t.created_at, i.title, i.state as instance_state`;
 const taskFromSql = (r: Record<string, unknown>): TaskRecord => ({
+  id: Number(r.id),
   taskId: Number(r.id),
   processInstanceId: Number(r.instance_id),
   title: String(r.title),
@@ -328,6 +330,7 @@ export const unfinishedWhere = sql`t.state in ('running', 'suspended') and t.del
 
 const INSTANCE_COLUMNS = sql`t.id, t.title, t.starter_id, t.state, t.started_at, t.ended_at, d.key as code, d.version`;
 const instanceFromSql = (r: Record<string, unknown>): InstanceRecord => ({
+  id: Number(r.id),
   processInstanceId: Number(r.id),
   title: String(r.title),
   code: String(r.code),

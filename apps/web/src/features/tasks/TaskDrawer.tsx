@@ -1,0 +1,116 @@
+import type { TaskRecord } from '@macro/contract/workflow';
+import { WORKFLOW_PERMISSIONS as P } from '@macro/contract/workflow';
+import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Spin, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UserPicker } from '../../components/UserPicker';
+import { useHasPermission } from '../../session/store';
+import { useHandleTask, useHistory, useRejectTargets, useTaskDetail, useTransferTask } from './api';
+
+type Decision = 'approve' | 'reject' | 'transfer';
+
+interface TaskDrawerProps {
+  task: TaskRecord | null;
+  /** Handling an open task (the to-do list) or only reading one (done). */
+  handling: boolean;
+  onClose: () => void;
+}
+
+/** One task: its form data as the node shows them, the history, and the decisions the node allows. */
+export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
+  const { t } = useTranslation('tasks');
+  const { message } = App.useApp();
+  const mayHandle = useHasPermission(P.taskHandle) && handling;
+  const detail = useTaskDetail(task?.taskId);
+  const history = useHistory(task?.processInstanceId);
+  const targets = useRejectTargets(mayHandle ? task?.taskId : undefined);
+  const handle = useHandleTask();
+  const transfer = useTransferTask();
+  const [decision, setDecision] = useState<Decision>('approve');
+  const [form] = Form.useForm<{ comment?: string; rejectTo?: string; userId?: number }>();
+
+  const submit = async (values: { comment?: string; rejectTo?: string; userId?: number }) => {
+    if (!task) return;
+    const comment = values.comment?.trim() ?? '';
+    if (decision === 'transfer') await transfer.mutateAsync({ body: { taskId: task.taskId, userId: values.userId!, comment } });
+    else await handle.mutateAsync({ body: { taskId: task.taskId, action: decision, comment, ...(decision === 'reject' ? { rejectTo: values.rejectTo } : {}) } });
+    message.success(t(`done.${decision}`));
+    onClose();
+  };
+  const choose = (next: Decision) => {
+    setDecision(next);
+    // Validate after the state change, so the rules of the chosen decision apply.
+    setTimeout(() => form.submit(), 0);
+  };
+  const variables = Object.entries(detail.data?.variables ?? {});
+
+  return (
+    <Drawer open={task !== null} onClose={onClose} title={task?.title || t('untitled')} size="large" destroyOnHidden data-testid="task-drawer">
+      {task ? (
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <Descriptions
+            size="small"
+            column={1}
+            items={[
+              { key: 'node', label: t('field.node'), children: task.nodeName },
+              { key: 'status', label: t('field.status'), children: t(`status.${task.status}`, { defaultValue: task.status }) },
+              { key: 'createTime', label: t('field.createTime'), children: task.createTime.slice(0, 16).replace('T', ' ') },
+            ]}
+          />
+          <div>
+            <Typography.Title level={5}>{t('formData')}</Typography.Title>
+            {detail.isLoading ? (
+              <Spin />
+            ) : variables.length ? (
+              <Descriptions size="small" bordered column={1} items={variables.map(([key, value]) => ({ key, label: key, children: String(value) }))} data-testid="task-variables" />
+            ) : (
+              <Typography.Text type="secondary">{t('noFormData')}</Typography.Text>
+            )}
+          </div>
+          <div>
+            <Typography.Title level={5}>{t('history')}</Typography.Title>
+            <Timeline
+              data-testid="task-history"
+              items={(history.data ?? []).map((h) => ({
+                key: h.id,
+                content: `${h.time.slice(0, 16).replace('T', ' ')} · ${h.nodeId} · ${t(`event.${h.action ?? h.event}`, { defaultValue: h.action ?? h.event })}${h.comment ? ` · ${h.comment}` : ''}`,
+              }))}
+            />
+          </div>
+          {mayHandle ? (
+            <Form form={form} layout="vertical" onFinish={submit} name="task-decision" data-testid="task-form">
+              {decision === 'reject' ? (
+                <Form.Item name="rejectTo" label={t('field.rejectTo')} rules={[{ required: true, message: t('rule.rejectTo') }]}>
+                  <Select
+                    placeholder={t('form.rejectToPlaceholder')}
+                    options={(targets.data ?? []).map((n) => ({ value: n.nodeId, label: n.nodeName }))}
+                    data-testid="task-reject-to"
+                  />
+                </Form.Item>
+              ) : null}
+              {decision === 'transfer' ? (
+                <Form.Item name="userId" label={t('field.transferTo')} rules={[{ required: true, message: t('rule.transferTo') }]}>
+                  <UserPicker placeholder={t('form.transferPlaceholder')} testId="task-transfer-to" />
+                </Form.Item>
+              ) : null}
+              <Form.Item name="comment" label={t('field.comment')}>
+                <Input.TextArea rows={3} placeholder={t('form.commentPlaceholder')} data-testid="task-comment" />
+              </Form.Item>
+              <Space wrap>
+                <Button type="primary" onClick={() => choose('approve')} loading={handle.isPending && decision === 'approve'} data-testid="task-approve">
+                  {t('action.approve')}
+                </Button>
+                <Button danger onClick={() => choose('reject')} loading={handle.isPending && decision === 'reject'} data-testid="task-reject">
+                  {t('action.reject')}
+                </Button>
+                <Button onClick={() => choose('transfer')} loading={transfer.isPending} data-testid="task-transfer">
+                  {t('action.transfer')}
+                </Button>
+              </Space>
+            </Form>
+          ) : null}
+        </Space>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,91 @@
+import { expect, type Page, test } from '@playwright/test';
+import { LoginPage, switchLanguage } from './pages/login.ts';
+import { Shell } from './pages/shell.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
+const stamp = Date.now().toString(36);
+
+async function launch(page: Page, title: string) {
+  await page.getByTestId('todo-launch').click();
+  const dialog = page.getByTestId('launch-dialog');
+  await page.getByTestId('launch-template').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '请假审批' }).click();
+  await page.getByTestId('launch-title').fill(title);
+  await page.getByTestId('launch-ok').click();
+  await expect(page.getByText('流程已发起')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('an approver starts a leave request, approves it from the to-do list, and withdraws another after two confirmations', async ({ page }) => {
+  test.setTimeout(180_000);
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn();
+  await new Shell(page).openMenu('流程中心', '我的任务');
+  await expect(page).toHaveURL(/\/workflow\/tasks$/);
+
+  // Starting asks for a template and a title.
+  await page.getByTestId('todo-launch').click();
+  await page.getByTestId('launch-ok').click();
+  const launchDialog = page.getByTestId('launch-dialog');
+  await expect(launchDialog.locator('.ant-form-item-explain-error', { hasText: '请选择流程模板' })).toBeVisible();
+  await expect(launchDialog.locator('.ant-form-item-explain-error', { hasText: '请输入流程标题' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the start dialog');
+  await page.keyboard.press('Escape');
+  const first = `年假申请 ${stamp}`;
+  await launch(page, first);
+
+  // It waits in my to-do list; the drawer shows its history and asks for a node before a rejection.
+  const row = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: first });
+  await expect(row).toContainText('部门审批');
+  await expect(row).toContainText('审批中');
+  await expectNoSeriousViolations(page, 'the to-do list');
+  await shot(page, 'tasks-todo-zh-1440');
+  await row.getByRole('button', { name: '办理', exact: true }).click();
+  const drawer = page.getByTestId('task-drawer');
+  await expect(drawer).toContainText('部门审批');
+  await expect(drawer.getByTestId('task-history')).toContainText('start');
+  await drawer.getByTestId('task-reject').click();
+  await expect(drawer.locator('.ant-form-item-explain-error', { hasText: '请选择驳回节点' })).toBeVisible();
+  await drawer.getByTestId('task-comment').fill('同意，注意交接');
+  await drawer.getByTestId('task-approve').click();
+  await expect(page.getByText('已同意')).toBeVisible();
+  await expect(drawer).toBeHidden();
+  await expect(row).toHaveCount(0);
+
+  // Done, and the process approved.
+  await page.getByRole('tab', { name: '已办任务' }).click();
+  const doneRow = page.getByTestId('done-table').locator('tbody tr.ant-table-row').filter({ hasText: first }).filter({ hasText: '部门审批' });
+  await expect(doneRow).toContainText('已通过');
+  await doneRow.getByRole('button', { name: '查看', exact: true }).click();
+  await expect(drawer.getByTestId('task-history')).toContainText('同意，注意交接');
+  await expect(drawer.getByTestId('task-approve')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'a done task');
+  await page.keyboard.press('Escape');
+
+  // A second one is withdrawn: asked once, then again because it goes back to the start.
+  await page.getByRole('tab', { name: '待办任务' }).click();
+  const second = `调休申请 ${stamp}`;
+  await launch(page, second);
+  await page.getByRole('tab', { name: '我发起的' }).click();
+  const mine = page.getByTestId('started-table').locator('tbody tr.ant-table-row').filter({ hasText: second });
+  await mine.getByRole('button', { name: '撤回', exact: true }).click();
+  await expect(page.getByText(`确定撤回流程「${second}」吗？`)).toBeVisible();
+  await page.getByTestId('withdraw-confirm').click();
+  await expect(page.getByText('撤回后流程将回到开始节点，已有的审批需要重新进行，是否继续？')).toBeVisible();
+  await page.getByTestId('withdraw-confirm-start').click();
+  await expect(page.getByText('流程已撤回')).toBeVisible();
+  await shot(page, 'tasks-started-zh-1440');
+
+  // English, and a phone.
+  await switchLanguage(page, 'en');
+  await expect(page.getByRole('tab', { name: 'Started by me' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Done' }).click();
+  await shot(page, 'tasks-done-en-1440');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByTestId('task-center')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the task centre on a phone');
+  await shot(page, 'tasks-en-375');
+  await switchLanguage(page, 'zh');
+});

@@ -78,6 +78,24 @@ test('an approver starts a leave request, approves it from the to-do list, and w
   await expect(page.getByText('流程已撤回')).toBeVisible();
   await shot(page, 'tasks-started-zh-1440');
 
+  // The approved one goes to the recycle bin and comes back.
+  const ended = page.getByTestId('started-table').locator('tbody tr.ant-table-row').filter({ hasText: first });
+  await ended.getByRole('button', { name: '移入回收站', exact: true }).click();
+  await expect(page.getByText('已移入回收站')).toBeVisible();
+  await expect(ended).toHaveCount(0);
+  await page.getByRole('tab', { name: '回收站' }).click();
+  const binned = page.getByTestId('bin-table').locator('tbody tr.ant-table-row').filter({ hasText: first });
+  await binned.getByRole('button', { name: '还原', exact: true }).click();
+  await expect(page.getByText('已还原')).toBeVisible();
+  await expect(binned).toHaveCount(0);
+  await page.getByRole('tab', { name: '我发起的' }).click();
+  await expect(ended).toBeVisible();
+  await page.getByRole('tab', { name: '草稿箱' }).click();
+  await expect(page.getByTestId('drafts-table')).toBeVisible();
+  await page.getByRole('tab', { name: '我的传阅' }).click();
+  await expect(page.getByTestId('circulations-table')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the circulations tab');
+
   // English, and a phone.
   await switchLanguage(page, 'en');
   await expect(page.getByRole('tab', { name: 'Started by me' })).toBeVisible();

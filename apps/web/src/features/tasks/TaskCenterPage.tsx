@@ -1,4 +1,6 @@
 import { type InstanceRecord, type TaskRecord, WORKFLOW_PERMISSIONS as P, WORKFLOW_TASK_ENDPOINTS as T } from '@macro/contract/workflow';
+import type { z } from 'zod';
+import type { ccRecord, draftRecord } from '@macro/contract/workflow';
 import { App, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -6,24 +8,37 @@ import { useTranslation } from 'react-i18next';
 import { CrudList } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
-import { useWithdraw } from './api';
+import { useDeleteDraft, useMarkRead, useRestore, useToRecycleBin, useWithdraw } from './api';
 import { LaunchDialog } from './LaunchDialog';
 import { TaskDrawer } from './TaskDrawer';
+import './tasks.css';
 
 interface KeywordSearch extends Record<string, string | undefined> {
   keyword?: string;
 }
 
+type Draft = z.infer<typeof draftRecord>;
+type Circulation = z.infer<typeof ccRecord>;
+
 const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 
-/** My tasks (spec 001 §2): to-do, done and the processes I started; start a new one from a template. */
+/** My tasks (spec 001 §2): to-do, done, what I started, drafts, the recycle bin and my circulations; start a new one from a template. */
 export function TaskCenterPage() {
   const { t } = useTranslation('tasks');
   const { modal, message } = App.useApp();
   const todo = useCrudList<typeof T.todo, KeywordSearch>(T.todo);
   const done = useCrudList<typeof T.done, KeywordSearch>(T.done);
   const started = useCrudList<typeof T.started, KeywordSearch>(T.started);
+  const bin = useCrudList<typeof T.recycleBin, KeywordSearch>(T.recycleBin);
+  const drafts = useCrudList<typeof T.drafts, KeywordSearch>(T.drafts);
+  const circulations = useCrudList<typeof T.circulations, KeywordSearch>(T.circulations);
   const withdraw = useWithdraw();
+  const toBin = useToRecycleBin();
+  const restore = useRestore();
+  const deleteDraft = useDeleteDraft();
+  const markRead = useMarkRead();
+  /** Runs a one-step action on a row and says it is done (the failure toast comes from the query client). */
+  const act = (run: Promise<unknown>, done: string) => void run.then(() => message.success(t(done))).catch(() => undefined);
   const [open, setOpen] = useState<{ task: TaskRecord; handling: boolean } | null>(null);
   const [launching, setLaunching] = useState(false);
 
@@ -65,6 +80,17 @@ export function TaskCenterPage() {
               .catch(() => undefined),
         }),
     });
+
+  const draftColumns: ColumnsType<Draft> = [
+    { dataIndex: 'title', title: t('field.title'), ellipsis: true },
+    { dataIndex: 'code', title: t('field.template'), width: 160 },
+    { dataIndex: 'updateTime', title: t('field.updateTime'), width: 170, render: when },
+  ];
+  const ccColumns: ColumnsType<Circulation> = [
+    { dataIndex: 'title', title: t('field.title'), ellipsis: true },
+    { dataIndex: 'read', title: t('field.read'), width: 110, render: (read: boolean) => <Tag color={read ? 'default' : 'blue'}>{t(read ? 'cc.read' : 'cc.unread')}</Tag> },
+    { dataIndex: 'createTime', title: t('field.sentTime'), width: 170, render: when },
+  ];
 
   const tabs = [
     {
@@ -115,16 +141,79 @@ export function TaskCenterPage() {
           rowLabel={(row) => row.title}
           rowActions={[
             { key: 'withdraw', label: t('withdraw.action'), permission: P.taskHandle, show: (row) => row.state === 'running', onClick: confirmWithdraw },
+            {
+              key: 'bin',
+              label: t('bin.action'),
+              permission: P.taskHandle,
+              show: (row) => row.state !== 'running',
+              onClick: (row) => act(toBin.mutateAsync({ params: { id: String(row.processInstanceId) } }), 'bin.done'),
+            },
+          ]}
+          actionWidth={140}
+          scrollX={760}
+        />
+      ),
+    },
+    {
+      key: 'drafts',
+      label: t('tab.drafts'),
+      children: (
+        <CrudList<Draft, KeywordSearch>
+          testId="drafts"
+          title={t('tab.drafts')}
+          list={drafts}
+          search={search}
+          columns={draftColumns}
+          rowLabel={(row) => row.title}
+          rowActions={[
+            { key: 'delete', label: t('common:delete'), danger: true, permission: P.taskHandle, onClick: (row) => act(deleteDraft.mutateAsync({ params: { id: String(row.id) } }), 'draft.deleted') },
+          ]}
+          actionWidth={100}
+          scrollX={640}
+        />
+      ),
+    },
+    {
+      key: 'bin',
+      label: t('tab.bin'),
+      children: (
+        <CrudList<InstanceRecord, KeywordSearch>
+          testId="bin"
+          title={t('tab.bin')}
+          list={bin}
+          columns={instanceColumns}
+          rowLabel={(row) => row.title}
+          rowActions={[
+            { key: 'restore', label: t('bin.restore'), permission: P.taskHandle, onClick: (row) => act(restore.mutateAsync({ params: { id: String(row.processInstanceId) } }), 'bin.restored') },
           ]}
           actionWidth={100}
           scrollX={760}
         />
       ),
     },
+    {
+      key: 'circulations',
+      label: t('tab.circulations'),
+      children: (
+        <CrudList<Circulation, KeywordSearch>
+          testId="circulations"
+          title={t('tab.circulations')}
+          list={circulations}
+          search={search}
+          columns={ccColumns}
+          rowLabel={(row) => row.title}
+          rowActions={[
+            { key: 'read', label: t('cc.markRead'), show: (row) => !row.read, onClick: (row) => act(markRead.mutateAsync({ params: { id: String(row.id) } }), 'cc.marked') },
+          ]}
+          actionWidth={120}
+          scrollX={640}
+        />
+      ),
+    },
   ];
 
   return (
-    <div data-testid="task-center">
+    <div className="task-center" data-testid="task-center">
       <Tabs items={tabs} destroyOnHidden={false} />
       <TaskDrawer task={open?.task ?? null} handling={open?.handling ?? false} onClose={() => setOpen(null)} />
       <LaunchDialog open={launching} onClose={() => setLaunching(false)} />

@@ -16,6 +16,10 @@ export const useCreateProcess = () => useTaskMutation(T.createProcess);
 export const useHandleTask = () => useTaskMutation(T.taskHandle);
 export const useTransferTask = () => useTaskMutation(T.transfer);
 export const useWithdraw = () => useTaskMutation(T.withdraw);
+export const useToRecycleBin = () => useTaskMutation(T.toRecycleBin);
+export const useRestore = () => useTaskMutation(T.restore);
+export const useDeleteDraft = () => useTaskMutation(T.deleteDraft);
+export const useMarkRead = () => useTaskMutation(T.read);
 
 export const useTaskDetail = (taskId: number | undefined) =>
   useEndpointQuery(T.processTask, { query: { taskId: taskId ?? 0 } }, { enabled: taskId !== undefined });

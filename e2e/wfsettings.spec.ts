@@ -1,29 +1,11 @@
-import { constants, publicEncrypt } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, LoginPage, switchLanguage } from './pages/login.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
+import { createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const BASIC = `Basic ${Buffer.from('macro:macro_secret').toString('base64')}`;
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
-
-/** A second user of the tenant, made through the API as an administrator would (the delegate's entrusted person). */
-async function createDeputy(request: APIRequestContext) {
-  const { publicKey } = (await (await request.get('/api/macro-auth/oauth/public-key')).json()).data as { publicKey: string };
-  const encrypt = (text: string) => publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text)).toString('base64');
-  const token = await request.post('/api/macro-auth/oauth/token', {
-    headers: { authorization: BASIC, 'tenant-id': ADMIN.tenant },
-    form: { grant_type: 'password', username: ADMIN.account, password: encrypt(ADMIN.password), scope: 'all' },
-  });
-  const { access_token } = (await token.json()) as { access_token: string };
-  const secret = encrypt('Deputy123');
-  const created = await request.post('/api/macro-user/submit', {
-    headers: { 'macro-auth': `bearer ${access_token}` },
-    data: { account: 'e2e_deputy', name: '代理人小张', password: secret, password2: secret },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-}
 
 async function pickUser(page: Page, picker: ReturnType<Page['getByTestId']>, term: string, option: RegExp, { multiple = false } = {}) {
   await picker.click();
@@ -41,7 +23,7 @@ async function pickMoment(page: Page, input: ReturnType<Page['getByTestId']>, te
 
 test('workflow settings: a stamp with its image and members, a delegation, a special menu — in zh and en', async ({ page, request }) => {
   test.setTimeout(240_000);
-  await createDeputy(request);
+  await createUserByApi(request, 'e2e_deputy', '代理人小张', 'Deputy123');
   const login = new LoginPage(page);
   await login.open();
   await login.signIn();

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
+import { adminApi, createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
@@ -17,8 +18,13 @@ async function launch(page: Page, title: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('an approver starts a leave request, approves it from the to-do list, and withdraws another after two confirmations', async ({ page }) => {
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+test('an approver starts a leave request, copies it, signs it with a stamp, approves it, and withdraws another after two confirmations', async ({ page, request }) => {
   test.setTimeout(180_000);
+  // Someone to copy to, and a private stamp of the administrator's.
+  await createUserByApi(request, `e2e_cc_${stamp}`, `传阅人${stamp}`, 'Copy12345');
+  await (await adminApi(request)).post('/api/macro-flow/stamps', { stampName: `审批章${stamp}`, category: 1, password: 'seal123', image: PNG });
   const login = new LoginPage(page);
   await login.open();
   await login.signIn();
@@ -48,6 +54,28 @@ test('an approver starts a leave request, approves it from the to-do list, and w
   await expect(drawer.getByTestId('task-history')).toContainText('start');
   await drawer.getByTestId('task-reject').click();
   await expect(drawer.locator('.ant-form-item-explain-error', { hasText: '请选择驳回节点' })).toBeVisible();
+
+  // A copy to someone else; the task stays open.
+  await drawer.getByTestId('task-cc').click();
+  await expect(drawer.locator('.ant-form-item-explain-error', { hasText: '请选择传阅人' })).toBeVisible();
+  await drawer.getByTestId('task-users').click();
+  await page.keyboard.type(`传阅人${stamp}`);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `传阅人${stamp}` }).click();
+  await page.keyboard.press('Escape');
+  await drawer.getByTestId('task-cc').click();
+  await expect(page.getByText('已传阅')).toBeVisible();
+  await expect(drawer).toBeVisible();
+
+  // Signing with a stamp asks for its password; a wrong one says so and nothing is approved.
+  await drawer.getByTestId('task-stamp').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `审批章${stamp}` }).click();
+  await drawer.getByTestId('task-approve').click();
+  await expect(drawer.locator('.ant-form-item-explain-error', { hasText: '请输入签章密码' })).toBeVisible();
+  await drawer.getByTestId('task-stamp-password').fill('wrong-pass');
+  await drawer.getByTestId('task-approve').click();
+  await expect(page.getByText('签章密码错误')).toBeVisible();
+  await expect(drawer).toBeVisible();
+  await drawer.getByTestId('task-stamp-password').fill('seal123');
   await drawer.getByTestId('task-comment').fill('同意，注意交接');
   await drawer.getByTestId('task-approve').click();
   await expect(page.getByText('已同意')).toBeVisible();

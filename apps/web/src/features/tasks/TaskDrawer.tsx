@@ -5,9 +5,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserPicker } from '../../components/UserPicker';
 import { useHasPermission } from '../../session/store';
-import { useHandleTask, useHistory, useRejectTargets, useTaskDetail, useTransferTask } from './api';
+import { useAddSigners, useCarbonCopy, useHandleTask, useHistory, useRejectTargets, useTaskDetail, useTransferTask, useUsableStamps } from './api';
 
-type Decision = 'approve' | 'reject' | 'transfer';
+type Decision = 'approve' | 'reject' | 'transfer' | 'cc' | 'addSigners';
+
+interface DecisionValues {
+  comment?: string;
+  rejectTo?: string;
+  userId?: number;
+  userIds?: number[];
+  stampId?: number;
+  stampPassword?: string;
+}
 
 interface TaskDrawerProps {
   task: TaskRecord | null;
@@ -26,17 +35,30 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
   const targets = useRejectTargets(mayHandle ? task?.taskId : undefined);
   const handle = useHandleTask();
   const transfer = useTransferTask();
+  const carbonCopy = useCarbonCopy();
+  const addSigners = useAddSigners();
+  const stamps = useUsableStamps(mayHandle && task !== null);
   const [decision, setDecision] = useState<Decision>('approve');
-  const [form] = Form.useForm<{ comment?: string; rejectTo?: string; userId?: number }>();
+  const [form] = Form.useForm<DecisionValues>();
+  const stampChosen = Form.useWatch('stampId', form) !== undefined;
+  const counterSign = detail.data?.node.counterSign ?? false;
 
-  const submit = async (values: { comment?: string; rejectTo?: string; userId?: number }) => {
+  const submit = async (values: DecisionValues) => {
     if (!task) return;
     const comment = values.comment?.trim() ?? '';
     if (decision === 'transfer') await transfer.mutateAsync({ body: { taskId: task.taskId, userId: values.userId!, comment } });
-    else await handle.mutateAsync({ body: { taskId: task.taskId, action: decision, comment, ...(decision === 'reject' ? { rejectTo: values.rejectTo } : {}) } });
+    else if (decision === 'cc') await carbonCopy.mutateAsync({ body: { processInstanceId: task.processInstanceId, taskId: task.taskId, userIds: values.userIds! } });
+    else if (decision === 'addSigners') await addSigners.mutateAsync({ body: { taskId: task.taskId, userIds: values.userIds! } });
+    else {
+      const stamp = decision === 'approve' && values.stampId !== undefined ? { stampId: values.stampId, stampPassword: values.stampPassword ?? '' } : {};
+      await handle.mutateAsync({ body: { taskId: task.taskId, action: decision, comment, ...stamp, ...(decision === 'reject' ? { rejectTo: values.rejectTo } : {}) } });
+    }
     message.success(t(`done.${decision}`));
-    onClose();
+    // Copies and added signers leave the task open.
+    if (decision === 'cc' || decision === 'addSigners') form.resetFields(['userIds']);
+    else onClose();
   };
+  const pending = handle.isPending || transfer.isPending || carbonCopy.isPending || addSigners.isPending;
   const choose = (next: Decision) => {
     setDecision(next);
     // Validate after the state change, so the rules of the chosen decision apply.
@@ -93,11 +115,34 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
                   <UserPicker placeholder={t('form.transferPlaceholder')} testId="task-transfer-to" />
                 </Form.Item>
               ) : null}
+              {decision === 'cc' || decision === 'addSigners' ? (
+                <Form.Item name="userIds" label={t(`field.${decision}`)} rules={[{ required: true, message: t(`rule.${decision}`) }]}>
+                  <UserPicker multiple placeholder={t('form.usersPlaceholder')} testId="task-users" />
+                </Form.Item>
+              ) : null}
+              {stamps.data?.length ? (
+                <Space wrap align="start">
+                  <Form.Item name="stampId" label={t('field.stamp')}>
+                    <Select
+                      allowClear
+                      style={{ minWidth: 200 }}
+                      placeholder={t('form.stampPlaceholder')}
+                      options={stamps.data.map((s) => ({ value: s.id, label: s.stampName }))}
+                      data-testid="task-stamp"
+                    />
+                  </Form.Item>
+                  {stampChosen ? (
+                    <Form.Item name="stampPassword" label={t('field.stampPassword')} rules={[{ required: true, message: t('rule.stampPassword') }]}>
+                      <Input.Password autoComplete="off" data-testid="task-stamp-password" />
+                    </Form.Item>
+                  ) : null}
+                </Space>
+              ) : null}
               <Form.Item name="comment" label={t('field.comment')}>
                 <Input.TextArea rows={3} placeholder={t('form.commentPlaceholder')} data-testid="task-comment" />
               </Form.Item>
               <Space wrap>
-                <Button type="primary" onClick={() => choose('approve')} loading={handle.isPending && decision === 'approve'} data-testid="task-approve">
+                <Button type="primary" onClick={() => choose('approve')} loading={handle.isPending && decision === 'approve'} disabled={pending && decision !== 'approve'} data-testid="task-approve">
                   {t('action.approve')}
                 </Button>
                 <Button danger onClick={() => choose('reject')} loading={handle.isPending && decision === 'reject'} data-testid="task-reject">
@@ -106,6 +151,14 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
                 <Button onClick={() => choose('transfer')} loading={transfer.isPending} data-testid="task-transfer">
                   {t('action.transfer')}
                 </Button>
+                <Button onClick={() => choose('cc')} loading={carbonCopy.isPending} data-testid="task-cc">
+                  {t('action.cc')}
+                </Button>
+                {counterSign ? (
+                  <Button onClick={() => choose('addSigners')} loading={addSigners.isPending} data-testid="task-add-signers">
+                    {t('action.addSigners')}
+                  </Button>
+                ) : null}
               </Space>
             </Form>
           ) : null}

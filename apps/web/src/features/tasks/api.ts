@@ -1,3 +1,4 @@
+import { STAMP_ENDPOINTS } from '@macro/contract/stamps';
 import { WORKFLOW_TASK_ENDPOINTS as T } from '@macro/contract/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { queriesOf, useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
@@ -15,6 +16,9 @@ function useTaskMutation<E extends (typeof T)[keyof typeof T]>(endpoint: E) {
 export const useCreateProcess = () => useTaskMutation(T.createProcess);
 export const useHandleTask = () => useTaskMutation(T.taskHandle);
 export const useTransferTask = () => useTaskMutation(T.transfer);
+export const useCarbonCopy = () => useTaskMutation(T.carbonCopy);
+export const useAddSigners = () => useTaskMutation(T.addSigners);
+export const useUsableStamps = (enabled: boolean) => useEndpointQuery(STAMP_ENDPOINTS.usable, {}, { enabled });
 export const useWithdraw = () => useTaskMutation(T.withdraw);
 export const useToRecycleBin = () => useTaskMutation(T.toRecycleBin);
 export const useRestore = () => useTaskMutation(T.restore);

@@ -26,10 +26,6 @@ export function useDictTree(kind: DictKind, code: string, enabled = true) {
   return useEndpointQuery(DICT_ENDPOINTS[kind].tree, { query: { code } }, { enabled });
 }
 
-/** Options of one dictionary, for dropdowns anywhere in the console. */
-export function useDictionary(kind: DictKind, code: string) {
-  return useEndpointQuery(DICT_ENDPOINTS[kind].dictionary, { query: { code } }, { staleTime: 5 * 60_000 });
-}
 
 /** Create or update; the answer goes straight into the detail and the lists. */
 export function useSubmitDict(kind: DictKind) {

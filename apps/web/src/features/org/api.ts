@@ -1,6 +1,6 @@
 import type { Endpoint } from '@macro/contract';
-import { DICT_ENDPOINTS } from '@macro/contract/dict';
 import { COMPANY_ENDPOINTS as C, DEPT_ENDPOINTS as D, type Dept } from '@macro/contract/org';
+import { useDictionary } from '../../api/dictionary';
 import { useEndpointQuery } from '../../api/endpoint';
 import { useSaveRecord } from '../../components/crud/crudCache';
 import { useConfirmRemove } from '../../components/crud/useConfirmRemove';
@@ -26,8 +26,7 @@ export const useCreateDept = () => useSaveRecord(D.create, { detail: deptDetail,
 export const useUpdateDept = () => useSaveRecord(D.update, { detail: deptDetail, lists: deptLists });
 
 /** Options of a dictionary (CompanyNature, DepartmentNature) for a dropdown. */
-export const useDictionaryOptions = (code: string) =>
-  useEndpointQuery(DICT_ENDPOINTS.system.dictionary, { query: { code } }, { staleTime: 5 * 60_000 });
+export const useDictionaryOptions = (code: string) => useDictionary('system', code);
 
 export function useRemoveCompany() {
   return useConfirmRemove({

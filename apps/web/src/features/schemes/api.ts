@@ -1,0 +1,45 @@
+import { type Scheme, WORKFLOW_SCHEME_ENDPOINTS as S, WORKFLOW_TASK_ENDPOINTS as T } from '@macro/contract/workflow';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { queriesOf, useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
+
+/** The template screen's calls, made from the contract's endpoints. */
+
+/** Lists a template change shows in: this screen's and the task centre's "start" choice. */
+const LISTS = [S.page, T.allProcesses];
+
+function useSchemeMutation<E extends typeof S.newModel | typeof S.update | typeof S.enable | typeof S.disable | typeof S.remove>(endpoint: E) {
+  const client = useQueryClient();
+  return useEndpointMutation(endpoint, { onSuccess: () => void client.invalidateQueries(queriesOf(LISTS)) });
+}
+
+export const useCreateScheme = () => useSchemeMutation(S.newModel);
+export const useUpdateScheme = () => useSchemeMutation(S.update);
+export const useEnableScheme = () => useSchemeMutation(S.enable);
+export const useDisableScheme = () => useSchemeMutation(S.disable);
+const useRemoveSchemeCall = () => useSchemeMutation(S.remove);
+
+/** A template with its latest BPMN XML (for editing and export). */
+export const useSchemeInfo = (id: number | undefined) => useEndpointQuery(S.info, { query: { modelId: id ?? 0 } }, { enabled: id !== undefined });
+
+/** Asks, then deletes a template. */
+export function useConfirmRemoveScheme() {
+  const { t } = useTranslation('schemes');
+  const { modal, message } = App.useApp();
+  const remove = useRemoveSchemeCall();
+  return (scheme: Scheme) =>
+    modal.confirm({
+      title: t('common:crud.removeTitle'),
+      content: t('remove.one', { name: scheme.name }),
+      okText: t('common:delete'),
+      okType: 'danger',
+      cancelText: t('common:cancel'),
+      okButtonProps: { 'data-testid': 'scheme-remove-confirm' },
+      onOk: () =>
+        remove
+          .mutateAsync({ body: { id: scheme.id } })
+          .then(() => message.success(t('common:deleted')))
+          .catch(() => undefined),
+    });
+}

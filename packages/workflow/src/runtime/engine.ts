@@ -113,8 +113,9 @@ export class WorkflowEngine implements RunHost {
   }
 
   async variablesOf(tx: Tx, instanceId: number): Promise<Record<string, unknown>> {
-    const rows = await tx.select().from(wfVariables).where(eq(wfVariables.instanceId, instanceId));
-    return Object.fromEntries(rows.map((r) => [r.name, r.value]));
+    // Read as text and parsed here: the ORM parses a jsonb string again, so "13800138000" would come back a number.
+    const rows = await tx.select({ name: wfVariables.name, json: sql<string | null>`${wfVariables.value}::text` }).from(wfVariables).where(eq(wfVariables.instanceId, instanceId));
+    return Object.fromEntries(rows.map((r) => [r.name, r.json === null ? null : JSON.parse(r.json)]));
   }
 
   private async runFor(tx: Tx, instance: Instance, actorId: number, causeTaskId: number | null, designated?: Record<string, number[]>) {

@@ -25,6 +25,12 @@ describe.skipIf(!reachable)('field permissions of a node’s form binding', () =
     return { instance, task };
   };
 
+  it('gives back each value with its JSON type: text that looks like a number or a boolean stays text', async () => {
+    const values = { mobile: '13800138000', flag: 'true', list: '[1]', none: null, n: 2, b: false, nested: { a: '1' } };
+    const { instance } = await database.tx((tx) => engine.start(tx, { definitionKey: 'leave', starterId: STARTER, variables: values }));
+    expect(await database.tx((tx) => engine.variablesOf(tx, instance.id))).toEqual(values);
+  });
+
   it('refuses changing a read-only or hidden field on approve and leaves the task open; the same value passes', async () => {
     const { instance, task } = await open();
     await expect(database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1, variables: { days: 5 } }))).rejects.toMatchObject({

@@ -10,7 +10,7 @@ import { notFound, unauthorized, unprocessable } from '../../platform/errors.ts'
 import { verifyStampPassword } from '../stamps/service.ts';
 import { stamps } from '../stamps/tables.ts';
 import { USER_STATUS, users } from '../users/tables.ts';
-import { assertParticipant, createProcess, instanceList, processViewOf } from './service.ts';
+import { assertHolds, assertParticipant, checkTaskForm, createProcess, instanceList, processViewOf } from './service.ts';
 import { wfSchemes, wfStartLinks } from './tables.ts';
 
 /*
@@ -50,6 +50,11 @@ export async function taskFormOf(tx: Tx, engine: WorkflowEngine, userId: number,
 }
 
 export async function saveFormOf(ctx: Ctx, engine: WorkflowEngine, userId: number, input: { taskId: number; variables: Record<string, unknown> }) {
+  const [task] = await ctx.tx.select({ instanceId: wfTasks.instanceId }).from(wfTasks).where(eq(wfTasks.id, input.taskId));
+  if (task) {
+    await assertHolds(ctx.tx, userId, input.taskId);
+    await checkTaskForm(ctx.tx, engine, task.instanceId, input.taskId, input.variables);
+  }
   await saveTaskForm(engine, ctx.tx, { taskId: input.taskId, userId, variables: input.variables });
   await ctx.audit.record(ctx.tx, ctx.actor, { action: 'saveForm', resource: 'workflow-task', resourceId: input.taskId, after: Object.keys(input.variables) });
   return { done: true as const };

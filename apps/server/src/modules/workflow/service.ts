@@ -35,6 +35,7 @@ import type { z } from 'zod';
 import { auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
+import { checkedAgainstForm } from '../forms/service.ts';
 import { verifyStampPassword } from '../stamps/service.ts';
 import { stamps } from '../stamps/tables.ts';
 import { USER_STATUS, users } from '../users/tables.ts';
@@ -179,6 +180,8 @@ export async function createProcess(ctx: Ctx, engine: WorkflowEngine, userId: nu
     if (!input.code) throw unprocessable('workflow.startNeedsTemplate');
     const scheme = await startableScheme(ctx.tx, input.code);
     await assertMayStart(ctx.tx, scheme.code, userId);
+    const model = await engine.modelOf(ctx.tx, (await engine.latestDefinition(ctx.tx, scheme.code)).id);
+    await checkedAgainstForm(ctx.tx, model.nodes.get(model.startOf.get(model.id)!)?.settings.form?.formKey, {}, input.variables ?? {});
     started = await engine.start(ctx.tx, {
       definitionKey: scheme.code,
       starterId: userId,
@@ -205,10 +208,21 @@ export async function handleTask(ctx: Ctx, engine: WorkflowEngine, userId: numbe
       const [row] = await ctx.tx.select({ name: stamps.stampName }).from(stamps).where(eq(stamps.id, input.stampId));
       stamp = row?.name;
     }
+    if (input.variables && Object.keys(input.variables).length) {
+      await assertHolds(ctx.tx, userId, input.taskId);
+      await checkTaskForm(ctx.tx, engine, task.instanceId, input.taskId, input.variables);
+    }
     await engine.approve(ctx.tx, { taskId: input.taskId, userId, comment: input.comment, stamp, variables: input.variables, designated: input.designated });
   }
   await audit(ctx, input.action, task.instanceId, { taskId: input.taskId });
   return { done: true as const };
+}
+
+/** Form data sent with a task, checked with what the instance holds against the form its node binds. */
+export async function checkTaskForm(tx: Tx, engine: WorkflowEngine, instanceId: number, taskId: number, variables: Record<string, unknown>) {
+  const [task] = await tx.select({ nodeId: wfTasks.nodeId }).from(wfTasks).where(eq(wfTasks.id, taskId));
+  const model = await engine.modelOf(tx, (await engine.instance(tx, instanceId)).definitionId);
+  await checkedAgainstForm(tx, model.nodes.get(task.nodeId)?.settings.form?.formKey, await engine.variablesOf(tx, instanceId), variables);
 }
 
 /** The instance, only for its starter (404 for anyone else). */

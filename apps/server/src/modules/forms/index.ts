@@ -1,0 +1,99 @@
+import { FORM_BINDING_ENDPOINTS as B, FORM_PERMISSIONS as P, FORM_RELATION_ENDPOINTS as R, FORM_SCHEME_ENDPOINTS as E, type FormSchemeInput } from '@macro/contract/forms';
+import { defineModule, route, type SweepClient } from '../../platform/module.ts';
+import { MENU_FOLDERS } from '../menus/index.ts';
+import {
+  bindableForms,
+  bindFields,
+  createInstance,
+  createRelation,
+  createScheme,
+  listInstances,
+  listRelations,
+  listSchemes,
+  removeRelation,
+  removeScheme,
+  schemeHistory,
+  schemeInfo,
+  schemeVersion,
+  schemeWithDocument,
+  setDefault,
+  setEnabled,
+  systemForm,
+  systemForms,
+  updateInstance,
+  updateRelation,
+  updateScheme,
+} from './service.ts';
+import { formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
+
+/** A one-field form, for fixtures. */
+export const sampleForm = (code: string, name = code): FormSchemeInput => ({
+  code,
+  name,
+  document: { schema: { type: 'object', properties: { note: { type: 'string', title: name, maxLength: 100 } }, required: ['note'] }, uiSchema: {} },
+});
+
+/** Sweep data: a scheme with one record filled in, named so a leak is easy to spot. */
+async function sweepFixture(owner: SweepClient) {
+  const marker = 'FormSweepMarker';
+  const response = await owner.post(`/api${E.create.path}`, sampleForm(marker));
+  if (response.statusCode !== 200) throw new Error(`sweep fixture: ${response.body}`);
+  const id = (response.json() as { data: { id: number } }).data.id;
+  const record = await owner.post(`/api/form-scheme/${id}/instance-form-list`, { data: { note: marker } });
+  if (record.statusCode !== 200) throw new Error(`sweep fixture: ${record.body}`);
+  const key = (record.json() as { data: { primaryKey: string } }).data.primaryKey;
+  return {
+    marker,
+    query: { id: String(id), F_FormId: String(id), primaryKey: key, code: marker, name: marker, v: '1', key },
+    body: { ...sampleForm('stolen'), data: { note: 'stolen' }, schemeId: id, columns: ['note'] },
+    snapshot: async () => (await owner.get(`/api${E.page.path}?name=${marker}`)).body,
+  };
+}
+
+export const module = defineModule({
+  name: 'forms',
+  after: ['users', 'dict'],
+  tables: [formSchemes, formSchemeVersions, formInstances, formRelations],
+  routes: () => [
+    route(E.page, ({ query }, { tx }) => listSchemes(tx, query)),
+    route(E.formInfo, ({ params }, { tx }) => schemeWithDocument(tx, params.id)),
+    route(E.create, ({ body }, ctx) => createScheme(ctx, body)),
+    route(E.update, ({ params, body }, ctx) => updateScheme(ctx, params.id, body)),
+    route(E.remove, async ({ params }, ctx) => ({ removed: await removeScheme(ctx, params.id) })),
+    route(E.setEnable, ({ params }, ctx) => setEnabled(ctx, params.id, params.v)),
+    route(E.setDefault, ({ params }, ctx) => setDefault(ctx, params.id, params.v)),
+    route(E.history, ({ params }, { tx }) => schemeHistory(tx, params.id)),
+    route(E.info, ({ params }, { tx }) => schemeInfo(tx, params.id)),
+    route(E.bySchemeId, ({ params, query }, { tx }) => schemeVersion(tx, params.id, query.version)),
+    route(E.bindFields, ({ query }, { tx }) => bindFields(tx, query.code)),
+    route(E.createInstance, ({ params, body }, ctx) => createInstance(ctx, params.id, body.data)),
+    route(E.updateInstance, ({ params, body }, ctx) => updateInstance(ctx, params.id, params.key, body.data)),
+    route(E.instances, ({ query }, { tx }) => listInstances(tx, query)),
+    route(R.page, ({ query }, { tx }) => listRelations(tx, query)),
+    route(R.create, ({ body }, ctx) => createRelation(ctx, body)),
+    route(R.update, ({ params, body }, ctx) => updateRelation(ctx, params.id, body)),
+    route(R.remove, async ({ params }, ctx) => ({ removed: await removeRelation(ctx, params.id) })),
+    route(B.bindable, ({ query }, { tx }) => bindableForms(tx, query.F_Type)),
+    route(B.bindableInfo, ({ params }, { tx }) => schemeWithDocument(tx, params.id)),
+    route(B.systemForms, async ({ query }) => systemForms(query.F_Type)),
+    route(B.systemForm, async ({ params }) => systemForm(params.id)),
+  ],
+  menus: [
+    {
+      parent: MENU_FOLDERS.workflow,
+      code: P.view,
+      name: '表单设计',
+      path: '/workflow/forms',
+      source: 'FormOutlined',
+      i18n: 'forms',
+      sort: 4,
+      children: [
+        { code: P.add, name: '新增', category: 2, i18n: 'add' },
+        { code: P.edit, name: '修改', category: 2, i18n: 'edit' },
+        { code: P.delete, name: '删除', category: 2, i18n: 'delete' },
+      ],
+    },
+  ],
+  uniqueMessages: [{ constraint: 'macro_form_scheme_code', message: 'forms.codeExists', params: { code: 'code' } }],
+  sweep: sweepFixture,
+});

@@ -1,0 +1,5 @@
+export * from './endpoints.ts';
+export * from './fields.ts';
+export * from './permissions.ts';
+export * from './schemas.ts';
+export * from './system.ts';

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { id, idParam, pageQuery } from '../envelope.ts';
+import { requiredText, searchText, text } from '../text.ts';
+import { FIELD_SPANS, FORM_FORMAT_NAMES, type FormDocument } from './fields.ts';
+
+const invalid = { message: 'forms.documentInvalid' };
+const noNul = (v: string) => !v.includes('\u0000');
+
+/** A field name: a letter, then letters, digits or `_` (it becomes a data key and, for custom tables, a column). */
+export const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,49}$/;
+export const MAX_FIELDS = 200;
+/** Most bytes one form document (schema and UI schema) may take, as JSON. */
+export const MAX_DOCUMENT_BYTES = 256 * 1024;
+
+const shortString = z.string(invalid).max(400, invalid).refine(noNul, invalid);
+const finite = z.number(invalid).finite(invalid);
+const count = z.number(invalid).int(invalid).min(0, invalid).max(100_000, invalid);
+const compiles = (pattern: string) => {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const fieldSchema = z
+  .object({
+    type: z.enum(['string', 'number', 'integer', 'boolean', 'array'], invalid),
+    title: shortString.optional(),
+    description: z.string(invalid).max(1600, invalid).refine(noNul, invalid).optional(),
+    default: z.union([z.string().max(1600).refine(noNul), finite, z.boolean(), z.array(shortString).max(200)], invalid).optional(),
+    enum: z.array(z.union([shortString, finite], invalid), invalid).min(1, invalid).max(500, invalid).optional(),
+    minLength: count.optional(),
+    maxLength: count.optional(),
+    minimum: finite.optional(),
+    maximum: finite.optional(),
+    pattern: z.string(invalid).max(200, invalid).refine(compiles, { message: 'forms.patternInvalid' }).optional(),
+    format: z.enum([...FORM_FORMAT_NAMES, 'date', 'date-time'], invalid).optional(),
+    items: z.object({ type: z.literal('string', invalid), enum: z.array(shortString, invalid).max(500, invalid).optional() }, invalid).strict().optional(),
+    uniqueItems: z.boolean(invalid).optional(),
+    minItems: count.optional(),
+  }, invalid)
+  .strict()
+  .refine((f) => f.minLength === undefined || f.maxLength === undefined || f.minLength <= f.maxLength, { message: 'forms.rangeInvalid' })
+  .refine((f) => f.minimum === undefined || f.maximum === undefined || f.minimum <= f.maximum, { message: 'forms.rangeInvalid' });
+
+const fieldUi = z
+  .object({
+    'ui:widget': z.enum(['text', 'textarea', 'select', 'radio', 'checkboxes', 'updown', 'date', 'datetime', 'switch', 'hidden'], invalid).optional(),
+    'ui:placeholder': shortString.optional(),
+    'ui:help': shortString.optional(),
+    'ui:enumNames': z.array(shortString, invalid).max(500, invalid).optional(),
+    'ui:options': z
+      .object({
+        span: z.union(FIELD_SPANS.map((s) => z.literal(s)) as unknown as [z.ZodLiteral<6>, z.ZodLiteral<8>], invalid).optional(),
+        dictionary: z.string(invalid).regex(/^[A-Za-z0-9_.-]{1,100}$/, invalid).optional(),
+        rows: z.number(invalid).int(invalid).min(1, invalid).max(20, invalid).optional(),
+      }, invalid)
+      .strict()
+      .optional(),
+  }, invalid)
+  .strict();
+
+/** A form scheme's document: the JSON Schema of its data and the UI schema that lays it out. */
+export const formDocument = z
+  .object(
+    {
+      schema: z
+        .object({
+          type: z.literal('object', invalid),
+          title: shortString.optional(),
+          properties: z.record(z.string().regex(FIELD_NAME, { message: 'forms.fieldNameInvalid' }), fieldSchema, invalid),
+          required: z.array(z.string(invalid), invalid).max(MAX_FIELDS, invalid).optional(),
+        }, invalid)
+        .strict(),
+      uiSchema: z
+        .object({ 'ui:order': z.array(z.string(invalid), invalid).max(MAX_FIELDS + 1, invalid).optional() }, invalid)
+        .catchall(fieldUi)
+        .default({}),
+    },
+    invalid,
+  )
+  .refine((d) => Object.keys(d.schema.properties).length >= 1, { message: 'forms.noFields' })
+  .refine((d) => Object.keys(d.schema.properties).length <= MAX_FIELDS, { message: 'forms.tooManyFields' })
+  .refine((d) => (d.schema.required ?? []).every((name) => name in d.schema.properties), invalid)
+  .refine((d) => Object.keys(d.uiSchema).every((key) => key === 'ui:order' || key in d.schema.properties), invalid)
+  .refine((d) => new TextEncoder().encode(JSON.stringify(d)).length <= MAX_DOCUMENT_BYTES, { message: 'forms.documentTooLarge' }) as unknown as z.ZodType<FormDocument, FormDocument>;
+
+/** A scheme code: what a template's node binds (`formKey`); letters, digits, `_` and `-`, unique in the tenant. */
+const schemeCode = requiredText('short', 'forms.codeRequired').refine((v) => /^[A-Za-z0-9_-]+$/.test(v), { message: 'forms.codeInvalid' });
+
+export const formSchemeInput = z.object({
+  code: schemeCode,
+  name: requiredText('standard', 'forms.nameRequired'),
+  category: text('short').default(''),
+  description: text('description').default(''),
+  document: formDocument,
+});
+export type FormSchemeInput = z.input<typeof formSchemeInput>;
+
+/** A scheme as the list shows it. */
+export const formScheme = z
+  .object({
+    id: z.number(),
+    code: z.string(),
+    name: z.string(),
+    category: z.string(),
+    description: z.string(),
+    enabled: z.boolean(),
+    isDefault: z.boolean(),
+    version: z.number(),
+    fieldCount: z.number(),
+    createTime: z.string(),
+    updateTime: z.string(),
+  })
+  .meta({ id: 'FormScheme' });
+export type FormScheme = z.infer<typeof formScheme>;
+
+const anyDocument = z.custom<FormDocument>(() => true).meta({ id: 'FormDocument', description: 'JSON Schema of the data and the UI schema' });
+
+/** A scheme with its current document. */
+export const formSchemeInfo = formScheme.extend({ document: anyDocument }).meta({ id: 'FormSchemeInfo' });
+export type FormSchemeInfo = z.infer<typeof formSchemeInfo>;
+
+export const formSchemeVersion = z.object({ version: z.number(), fieldCount: z.number(), createTime: z.string(), createUserName: z.string() }).meta({ id: 'FormSchemeVersion' });
+export type FormSchemeVersion = z.infer<typeof formSchemeVersion>;
+
+export const formSchemeListQuery = pageQuery.extend({
+  name: searchText,
+  category: searchText,
+  enabled: z.enum(['0', '1'], { message: 'common.badRequest' }).transform((v) => v === '1').optional(),
+});
+export const formIdParams = z.object({ id: idParam });
+export const formFlagParams = z.object({ id: idParam, v: z.enum(['0', '1'], { message: 'common.badRequest' }).transform((v) => v === '1') });
+export const formVersionQuery = z.object({ version: idParam.optional() });
+
+/** A field as other screens bind to it. */
+export const bindField = z.object({ name: z.string(), title: z.string(), kind: z.string(), required: z.boolean() }).meta({ id: 'FormBindField' });
+export const bindFieldsQuery = z.object({ code: z.string().max(50).regex(/^(system:)?[A-Za-z0-9_-]+$/, { message: 'forms.codeInvalid' }) });
+
+// ---------------------------------------------------------------- instance data
+
+/** One record filled in through a form: its data are checked against the scheme's schema, on the server too. */
+export const formInstance = z
+  .object({
+    primaryKey: z.string(),
+    schemeId: z.number(),
+    version: z.number(),
+    data: z.record(z.string(), z.unknown()),
+    createUserName: z.string(),
+    createTime: z.string(),
+    updateTime: z.string(),
+  })
+  .meta({ id: 'FormInstance' });
+export type FormInstance = z.infer<typeof formInstance>;
+
+export const formData = z.record(z.string().max(50), z.unknown(), { message: 'forms.dataInvalid' });
+export const formInstanceBody = z.object({ data: formData });
+const primaryKey = z.string({ message: 'forms.keyInvalid' }).regex(/^[0-9a-f-]{36}$/, { message: 'forms.keyInvalid' });
+export const formInstanceParams = z.object({ id: idParam, key: primaryKey });
+export const formInstanceListQuery = pageQuery.extend({ F_FormId: idParam, primaryKey: primaryKey.optional() });
+
+// ---------------------------------------------------------------- form relations (list pages over a form)
+
+export const formRelationInput = z.object({
+  name: requiredText('standard', 'forms.relationNameRequired'),
+  schemeId: id,
+  columns: z.array(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, { message: 'forms.fieldUnknown' }), { message: 'forms.columnsRequired' }).min(1, { message: 'forms.columnsRequired' }).max(50, { message: 'forms.columnsRequired' }),
+  description: text('description').default(''),
+});
+export type FormRelationInput = z.input<typeof formRelationInput>;
+
+export const formRelation = z
+  .object({ id: z.number(), name: z.string(), schemeId: z.number(), schemeName: z.string(), columns: z.array(z.string()), description: z.string(), createTime: z.string() })
+  .meta({ id: 'FormRelation' });
+export type FormRelation = z.infer<typeof formRelation>;
+export const formRelationListQuery = pageQuery.extend({ name: searchText });
+
+// ---------------------------------------------------------------- binding (workflow side)
+
+export const bindableQuery = z.object({ F_Type: searchText });
+export const bindableForm = z.object({ id: z.number(), code: z.string(), name: z.string(), category: z.string(), isDefault: z.boolean() }).meta({ id: 'BindableForm' });
+export const systemFormParams = z.object({ id: z.string().regex(/^[a-z]{1,30}$/, { message: 'forms.notFound' }) });
+export const systemForm = z.object({ id: z.string(), code: z.string(), name: z.string(), category: z.string(), document: anyDocument }).meta({ id: 'SystemForm' });
+export const removed = z.object({ removed: z.number() });

@@ -18,8 +18,10 @@ export async function adminApi(request: APIRequestContext) {
     headers: { authorization: BASIC, 'tenant-id': ADMIN.tenant },
     form: { grant_type: 'password', username: ADMIN.account, password: encryptWith(publicKey, ADMIN.password), scope: 'all' },
   });
-  const { access_token } = (await token.json()) as { access_token: string };
+  const { access_token, user_id } = (await token.json()) as { access_token: string; user_id: number };
   return {
+    /** The administrator's user id. */
+    userId: user_id,
     encrypt: (text: string) => encryptWith(publicKey, text),
     async post<T = unknown>(path: string, data: object): Promise<T> {
       const response = await request.post(path, { headers: { 'macro-auth': `bearer ${access_token}` }, data });

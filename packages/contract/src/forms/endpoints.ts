@@ -23,6 +23,7 @@ import {
   formSchemeVersion,
   formVersionQuery,
   removed,
+  resolvedForm,
   systemForm,
   systemFormParams,
 } from './schemas.ts';
@@ -163,6 +164,18 @@ export const FORM_SCHEME_ENDPOINTS = {
     access: 'authenticated',
     query: bindFieldsQuery,
     response: z.array(bindField),
+    failures: [404],
+  }),
+  byKey: defineEndpoint({
+    operationId: 'forms.scheme.byKey',
+    method: 'GET',
+    path: `${S}/by-key`,
+    tag,
+    summary: 'The form a template binds, to render',
+    description: 'The document of the scheme `code` or the system form `system:<id>`, as a node’s `formKey` names it (404 “form does not exist”).',
+    access: 'authenticated',
+    query: bindFieldsQuery,
+    response: resolvedForm,
     failures: [404],
   }),
   createInstance: defineEndpoint({

@@ -128,3 +128,47 @@ export function dictionaryFields(document: FormDocument): Record<string, string>
   }
   return out;
 }
+
+/**
+ * The message of a JSON Schema validation error (ajv's keyword and params) for the field titled
+ * `field`: the same key and parameters on the server (422) and under the console's field.
+ */
+export function formErrorMessage(keyword: string, params: Record<string, unknown>, field: string): { key: string; params: Record<string, string> } {
+  const limit = String(params.limit ?? '');
+  switch (keyword) {
+    case 'required':
+      return { key: 'forms.fieldRequired', params: { field } };
+    case 'additionalProperties':
+      return { key: 'forms.fieldUnknown', params: { field } };
+    case 'minLength':
+      return { key: 'forms.fieldTooShort', params: { field, limit } };
+    case 'maxLength':
+      return { key: 'forms.fieldTooLong', params: { field, limit } };
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { key: 'forms.fieldTooSmall', params: { field, limit } };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { key: 'forms.fieldTooLarge', params: { field, limit } };
+    case 'pattern':
+      return { key: 'forms.fieldPattern', params: { field } };
+    case 'format':
+      return { key: FORMAT_MESSAGES[String(params.format)] ?? 'forms.fieldPattern', params: { field } };
+    case 'enum':
+    case 'uniqueItems':
+      return { key: 'forms.fieldOption', params: { field } };
+    case 'minItems':
+      return { key: 'forms.fieldTooFew', params: { field, limit } };
+    default:
+      return { key: 'forms.fieldType', params: { field } };
+  }
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date `YYYY-MM-DD` that exists. */
+export const isDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+/** A date and time with an optional offset (what the date-time picker sends). */
+export const isDateTime = (v: string) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v)) && isDate(v.slice(0, 10));
+
+/** Every format a form may use, date and date-time included: registered in the browser's and the server's ajv alike. */
+export const ALL_FORM_FORMATS: Record<string, (value: string) => boolean> = { ...FORM_FORMATS, date: isDate, 'date-time': isDateTime };

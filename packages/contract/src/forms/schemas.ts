@@ -47,7 +47,7 @@ const fieldSchema = z
 
 const fieldUi = z
   .object({
-    'ui:widget': z.enum(['text', 'textarea', 'select', 'radio', 'checkboxes', 'updown', 'date', 'datetime', 'switch', 'hidden'], invalid).optional(),
+    'ui:widget': z.enum(['text', 'textarea', 'select', 'radio', 'checkboxes', 'updown', 'date', 'datetime', 'hidden'], invalid).optional(),
     'ui:placeholder': shortString.optional(),
     'ui:help': shortString.optional(),
     'ui:enumNames': z.array(shortString, invalid).max(500, invalid).optional(),
@@ -183,4 +183,5 @@ export const bindableQuery = z.object({ F_Type: searchText });
 export const bindableForm = z.object({ id: z.number(), code: z.string(), name: z.string(), category: z.string(), isDefault: z.boolean() }).meta({ id: 'BindableForm' });
 export const systemFormParams = z.object({ id: z.string().regex(/^[a-z]{1,30}$/, { message: 'forms.notFound' }) });
 export const systemForm = z.object({ id: z.string(), code: z.string(), name: z.string(), category: z.string(), document: anyDocument }).meta({ id: 'SystemForm' });
+export const resolvedForm = z.object({ key: z.string(), name: z.string(), schemeId: z.number().nullable(), version: z.number(), document: anyDocument }).meta({ id: 'ResolvedForm' });
 export const removed = z.object({ removed: z.number() });

@@ -1,6 +1,6 @@
-import { dictionaryFields, FORM_FORMATS, FORMAT_MESSAGES, type FormDocument } from '@macro/contract/forms';
+import { ALL_FORM_FORMATS, dictionaryFields, type FormDocument, formErrorMessage } from '@macro/contract/forms';
 import type { Tx } from '@macro/store';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { unprocessable } from '../../platform/errors.ts';
 import { dictionaryOptions } from '../dict/service.ts';
 
@@ -10,11 +10,7 @@ import { dictionaryOptions } from '../dict/service.ts';
  */
 
 const ajv = new Ajv({ allErrors: false, strict: true, coerceTypes: false, useDefaults: false });
-for (const [name, check] of Object.entries(FORM_FORMATS)) ajv.addFormat(name, { type: 'string', validate: check });
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const realDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-ajv.addFormat('date', { type: 'string', validate: realDate });
-ajv.addFormat('date-time', { type: 'string', validate: (v) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v)) && realDate(v.slice(0, 10)) });
+for (const [name, check] of Object.entries(ALL_FORM_FORMATS)) ajv.addFormat(name, { type: 'string', validate: check });
 
 /** Compiled schemas by their JSON, a bounded cache (documents change rarely, data often). */
 const compiled = new Map<string, ValidateFunction>();
@@ -47,38 +43,14 @@ async function withDictionaries(tx: Tx, document: FormDocument): Promise<FormDoc
 /** Empty values (null, '') count as not filled in, as the console sends them. */
 const filled = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== null && v !== undefined && v !== ''));
 
-function refusal(document: FormDocument, error: ErrorObject): never {
+/** ajv's first objection to the data under a schema (keyword, field and params), or null when they pass. */
+export function firstSchemaError(schema: FormDocument['schema'], data: Record<string, unknown>): { keyword: string; field: string; params: Record<string, unknown> } | null {
+  const validate = compile(schema);
+  if (validate(data)) return null;
+  const error = validate.errors![0];
   const p = error.params as Record<string, unknown>;
-  const name = error.keyword === 'required' ? String(p.missingProperty) : error.keyword === 'additionalProperties' ? String(p.additionalProperty) : error.instancePath.split('/')[1] ?? '';
-  const field = document.schema.properties[name]?.title || name;
-  const limit = String(p.limit ?? '');
-  switch (error.keyword) {
-    case 'required':
-      throw unprocessable('forms.fieldRequired', { field });
-    case 'additionalProperties':
-      throw unprocessable('forms.fieldUnknown', { field });
-    case 'minLength':
-      throw unprocessable('forms.fieldTooShort', { field, limit });
-    case 'maxLength':
-      throw unprocessable('forms.fieldTooLong', { field, limit });
-    case 'minimum':
-    case 'exclusiveMinimum':
-      throw unprocessable('forms.fieldTooSmall', { field, limit });
-    case 'maximum':
-    case 'exclusiveMaximum':
-      throw unprocessable('forms.fieldTooLarge', { field, limit });
-    case 'pattern':
-      throw unprocessable('forms.fieldPattern', { field });
-    case 'format':
-      throw unprocessable(FORMAT_MESSAGES[String(p.format)] ?? 'forms.fieldPattern', { field });
-    case 'enum':
-    case 'uniqueItems':
-      throw unprocessable('forms.fieldOption', { field });
-    case 'minItems':
-      throw unprocessable('forms.fieldTooFew', { field, limit });
-    default:
-      throw unprocessable('forms.fieldType', { field });
-  }
+  const field = error.keyword === 'required' ? String(p.missingProperty) : error.keyword === 'additionalProperties' ? String(p.additionalProperty) : (error.instancePath.split('/')[1] ?? '');
+  return { keyword: error.keyword, field, params: p };
 }
 
 /**
@@ -87,9 +59,10 @@ function refusal(document: FormDocument, error: ErrorObject): never {
  */
 export async function validFormData(tx: Tx, document: FormDocument, data: Record<string, unknown>): Promise<Record<string, unknown>> {
   const clean = filled(data);
-  const validate = compile(await withDictionaries(tx, document));
-  if (!validate(clean)) {
-    refusal(document, validate.errors![0]);
+  const error = firstSchemaError(await withDictionaries(tx, document), clean);
+  if (error) {
+    const message = formErrorMessage(error.keyword, error.params, document.schema.properties[error.field]?.title || error.field);
+    throw unprocessable(message.key, message.params);
   }
   return clean;
 }

@@ -1,21 +1,34 @@
 import { App, Form, Input, Modal, Select } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateProcess, useStartable } from './api';
+import { BoundForm } from '../../components/forms/BoundForm';
+import type { FormData, FormViewHandle } from '../../components/forms/FormView';
+import { useCreateProcess, useStartable, useStartForm } from './api';
 
 interface LaunchValues {
   code: string;
   title: string;
 }
 
-/** Starts a process from an enabled template with its title; the first node's task goes to its approvers. */
+/**
+ * Starts a process from an enabled template with its title and, when the start node binds a
+ * form, that form filled in (checked here and again by the server); the first node's task goes
+ * to its approvers.
+ */
 export function LaunchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('tasks');
   const { message } = App.useApp();
   const startable = useStartable(open);
   const create = useCreateProcess();
   const [form] = Form.useForm<LaunchValues>();
+  const code = Form.useWatch('code', form);
+  const startForm = useStartForm(code);
+  const formKey = startForm.data?.formKey ?? null;
+  const [data, setData] = useState<FormData>({});
+  const filled = useRef<FormViewHandle>(null);
   const submit = async (values: LaunchValues) => {
-    await create.mutateAsync({ body: { code: values.code, title: values.title.trim() } });
+    if (formKey && !filled.current?.validateForm()) return;
+    await create.mutateAsync({ body: { code: values.code, title: values.title.trim(), variables: formKey ? data : {} } });
     message.success(t('launch.done'));
     onClose();
   };
@@ -29,10 +42,11 @@ export function LaunchDialog({ open, onClose }: { open: boolean; onClose: () => 
       cancelText={t('common:cancel')}
       confirmLoading={create.isPending}
       okButtonProps={{ 'data-testid': 'launch-ok' }}
+      width={formKey ? 760 : undefined}
       destroyOnHidden
       data-testid="launch-dialog"
     >
-      <Form form={form} layout="vertical" name="launch" onFinish={submit} preserve={false}>
+      <Form form={form} layout="vertical" name="launch" onFinish={submit} onValuesChange={(changed) => 'code' in changed && setData({})} preserve={false}>
         <Form.Item name="code" label={t('launch.template')} rules={[{ required: true, message: t('launch.templateRequired') }]}>
           <Select
             placeholder={t('launch.templatePlaceholder')}
@@ -45,6 +59,7 @@ export function LaunchDialog({ open, onClose }: { open: boolean; onClose: () => 
           <Input placeholder={t('launch.titlePlaceholder')} maxLength={50} data-testid="launch-title" />
         </Form.Item>
       </Form>
+      {formKey ? <BoundForm key={formKey} formKey={formKey} value={data} onChange={setData} access={startForm.data?.fields} formRef={filled} testId="launch-form" /> : null}
     </Modal>
   );
 }

@@ -1,8 +1,10 @@
 import type { TaskRecord } from '@macro/contract/workflow';
 import { WORKFLOW_PERMISSIONS as P } from '@macro/contract/workflow';
 import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Spin, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BoundForm } from '../../components/forms/BoundForm';
+import type { FormData, FormViewHandle } from '../../components/forms/FormView';
 import { UserPicker } from '../../components/UserPicker';
 import { useHasPermission } from '../../session/store';
 import { useAddSigners, useCarbonCopy, useHandleTask, useHistory, useRejectTargets, useTaskDetail, useTransferTask, useUsableStamps } from './api';
@@ -50,8 +52,10 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
     else if (decision === 'cc') await carbonCopy.mutateAsync({ body: { processInstanceId: task.processInstanceId, taskId: task.taskId, userIds: values.userIds! } });
     else if (decision === 'addSigners') await addSigners.mutateAsync({ body: { taskId: task.taskId, userIds: values.userIds! } });
     else {
+      if (decision === 'approve' && formKey && mayHandle && !filled.current?.validateForm()) return;
+      const changed = decision === 'approve' ? changedFields() : {};
       const stamp = decision === 'approve' && values.stampId !== undefined ? { stampId: values.stampId, stampPassword: values.stampPassword ?? '' } : {};
-      await handle.mutateAsync({ body: { taskId: task.taskId, action: decision, comment, ...stamp, ...(decision === 'reject' ? { rejectTo: values.rejectTo } : {}) } });
+      await handle.mutateAsync({ body: { taskId: task.taskId, action: decision, comment, ...stamp, ...(decision === 'reject' ? { rejectTo: values.rejectTo } : {}), ...(Object.keys(changed).length ? { variables: changed } : {}) } });
     }
     message.success(t(`done.${decision}`));
     // Copies and added signers leave the task open.
@@ -65,6 +69,17 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
     setTimeout(() => form.submit(), 0);
   };
   const variables = Object.entries(detail.data?.variables ?? {});
+  const formKey = detail.data?.node.formKey ?? null;
+  const access = detail.data?.node.fields;
+  const [formData, setFormData] = useState<FormData | null>(null);
+  const filled = useRef<FormViewHandle>(null);
+  /** The editable fields the approver changed: what approving sends (the server checks them against the form). */
+  const changedFields = () => {
+    if (!formKey || !formData) return {};
+    const locked = new Set((access ?? []).filter((f) => f.permission !== 'edit').map((f) => f.name));
+    const before = detail.data?.variables ?? {};
+    return Object.fromEntries(Object.entries(formData).filter(([name, value]) => !locked.has(name) && JSON.stringify(value) !== JSON.stringify(before[name])));
+  };
 
   return (
     <Drawer open={task !== null} onClose={onClose} title={task?.title || t('untitled')} size="large" destroyOnHidden data-testid="task-drawer">
@@ -83,6 +98,16 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
             <Typography.Title level={5}>{t('formData')}</Typography.Title>
             {detail.isLoading ? (
               <Spin />
+            ) : formKey ? (
+              <BoundForm
+                formKey={formKey}
+                value={formData ?? detail.data?.variables ?? {}}
+                onChange={setFormData}
+                access={access}
+                readOnly={!mayHandle}
+                formRef={filled}
+                testId="task-bound-form"
+              />
             ) : variables.length ? (
               <Descriptions size="small" bordered column={1} items={variables.map(([key, value]) => ({ key, label: key, children: String(value) }))} data-testid="task-variables" />
             ) : (

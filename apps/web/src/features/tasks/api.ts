@@ -1,5 +1,5 @@
 import { STAMP_ENDPOINTS } from '@macro/contract/stamps';
-import { WORKFLOW_TASK_ENDPOINTS as T } from '@macro/contract/workflow';
+import { WORKFLOW_TASK_ENDPOINTS as T, WORKFLOW_TASK_FORM_ENDPOINTS as TF } from '@macro/contract/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { queriesOf, useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
 
@@ -32,3 +32,5 @@ export const useHistory = (instanceId: number | undefined) =>
 export const useRejectTargets = (taskId: number | undefined) =>
   useEndpointQuery(T.rejectTargets, { query: { taskId: taskId ?? 0 } }, { enabled: taskId !== undefined });
 export const useStartable = (enabled: boolean) => useEndpointQuery(T.allProcesses, { query: { size: 100 } }, { enabled });
+/** The start node's form binding of a template (none until a template is chosen). */
+export const useStartForm = (code: string | undefined) => useEndpointQuery(TF.createProcessForm, { query: { code: code ?? '' } }, { enabled: Boolean(code) });

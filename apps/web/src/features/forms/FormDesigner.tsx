@@ -1,0 +1,250 @@
+import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors } from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
+import { FIELD_KINDS, type FieldKind, formSchemeInput } from '@macro/contract/forms';
+import { App, Button, Col, Empty, Form, Input, Modal, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type FormData, FormView, type FormViewHandle } from '../../components/forms/FormView';
+import { zodRule } from '../../components/zodRule';
+import { MESSAGES_NS } from '../../i18n';
+import { useCreateForm, useFormInfo, useUpdateForm } from './api';
+import { type DesignField, documentFromFields, fieldProblems, fieldsFromDocument, newField } from './designerModel';
+import { FieldProperties } from './FieldProperties';
+import './designer.css';
+
+export interface DesignerState {
+  mode: 'create' | 'edit';
+  id?: number;
+}
+
+interface Meta {
+  code: string;
+  name: string;
+  category: string;
+  description: string;
+}
+
+const PALETTE = 'palette:';
+const CANVAS = 'canvas';
+
+/** A field kind in the palette: dragged onto the canvas, or added at the end with a click or Enter. */
+function PaletteItem({ kind, label, onAdd }: { kind: FieldKind; label: string; onAdd: () => void }) {
+  const { setNodeRef, listeners, attributes, isDragging } = useDraggable({ id: `${PALETTE}${kind}` });
+  // From the keyboard, Enter and Space add the field (a click); the pointer drags.
+  const { onKeyDown: _keyboardDrag, ...pointer } = listeners ?? {};
+  return (
+    <Button ref={setNodeRef} block {...attributes} {...pointer} onClick={onAdd} style={{ opacity: isDragging ? 0.5 : 1 }} data-testid={`palette-${kind}`}>
+      {label}
+    </Button>
+  );
+}
+
+/** A field on the canvas: chosen with a click, moved by its handle (mouse or keyboard), removed with its button. */
+function CanvasField({ field, selected, onSelect, onRemove }: { field: DesignField; selected: boolean; onSelect: () => void; onRemove: () => void }) {
+  const { t } = useTranslation('forms');
+  const { setNodeRef, listeners, attributes, transform, transition } = useSortable({ id: field.name });
+  const style = { transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined, transition };
+  return (
+    <div ref={setNodeRef} style={style} className={`designer-field${selected ? ' designer-field-selected' : ''}`} data-testid={`canvas-${field.name}`}>
+      <Button type="text" size="small" icon={<HolderOutlined />} {...attributes} {...listeners} aria-label={t('designer.move', { name: field.title || field.name })} />
+      <button type="button" className="designer-field-body" onClick={onSelect} aria-pressed={selected}>
+        <span>
+          {field.required ? <span className="designer-required">*</span> : null}
+          {field.title || field.name}
+        </span>
+        <Tag>{t(`kind.${field.kind}`)}</Tag>
+        <Typography.Text type="secondary" className="designer-field-name">
+          {field.name}
+        </Typography.Text>
+      </button>
+      <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={onRemove} aria-label={t('designer.remove', { name: field.title || field.name })} data-testid={`canvas-remove-${field.name}`} />
+    </div>
+  );
+}
+
+function Canvas({ children, empty }: { children: React.ReactNode; empty: boolean }) {
+  const { t } = useTranslation('forms');
+  const { setNodeRef, isOver } = useDroppable({ id: CANVAS });
+  return (
+    <div ref={setNodeRef} className={`designer-canvas${isOver ? ' designer-canvas-over' : ''}`} data-testid="designer-canvas">
+      {empty ? <Empty description={t('designer.empty')} /> : children}
+    </div>
+  );
+}
+
+/**
+ * The form designer: a palette of field kinds, the canvas (drag to add and reorder), the chosen
+ * field's properties and rules, and a preview that checks sample data with the rules the server
+ * applies. Saving a changed design makes the next version.
+ */
+export function FormDesigner({ state, onClose }: { state: DesignerState; onClose: () => void }) {
+  const { t } = useTranslation('forms');
+  const { message } = App.useApp();
+  const info = useFormInfo(state.id);
+  const create = useCreateForm();
+  const update = useUpdateForm();
+  const [form] = Form.useForm<Meta>();
+  const [fields, setFields] = useState<DesignField[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [sample, setSample] = useState<FormData>({});
+  const [loaded, setLoaded] = useState(state.mode === 'create');
+  const preview = useRef<FormViewHandle>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  useEffect(() => {
+    if (!info.data || loaded) return;
+    form.setFieldsValue({ code: info.data.code, name: info.data.name, category: info.data.category, description: info.data.description });
+    setFields(fieldsFromDocument(info.data.document));
+    setLoaded(true);
+  }, [info.data, loaded, form]);
+
+  const add = (kind: FieldKind, at = fields.length) => {
+    const field = newField(kind, fields.map((f) => f.name), t(`kind.${kind}`));
+    setFields([...fields.slice(0, at), field, ...fields.slice(at)]);
+    setSelected(field.name);
+  };
+  const change = (name: string, patch: Partial<DesignField>) => {
+    setFields(fields.map((f) => (f.name === name ? { ...f, ...patch } : f)));
+    if (patch.name !== undefined) setSelected(patch.name);
+  };
+  const remove = (name: string) => {
+    setFields(fields.filter((f) => f.name !== name));
+    if (selected === name) setSelected(null);
+  };
+  const dragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over) return;
+    const id = String(active.id);
+    const overIndex = fields.findIndex((f) => f.name === over.id);
+    if (id.startsWith(PALETTE)) {
+      add(id.slice(PALETTE.length) as FieldKind, overIndex < 0 ? fields.length : overIndex);
+      return;
+    }
+    const from = fields.findIndex((f) => f.name === id);
+    if (from >= 0 && overIndex >= 0 && from !== overIndex) setFields(arrayMove(fields, from, overIndex));
+  };
+
+  const save = async () => {
+    const meta = await form.validateFields();
+    if (!fields.length) {
+      message.error(t(`${MESSAGES_NS}:forms.noFields`));
+      return;
+    }
+    const problem = fieldProblems(fields)[0];
+    if (problem) {
+      setSelected(problem.name);
+      message.error(`${problem.name}: ${problem.key.startsWith('forms.') ? t(`${MESSAGES_NS}:${problem.key}`) : t(problem.key)}`);
+      return;
+    }
+    const body = { ...meta, document: documentFromFields(fields, meta.name) };
+    if (state.mode === 'create') await create.mutateAsync({ body });
+    else await update.mutateAsync({ params: { id: String(state.id) }, body });
+    message.success(t('done.saved'));
+    onClose();
+  };
+
+  const current = fields.find((f) => f.name === selected);
+  const document = fields.length ? documentFromFields(fields) : null;
+  const rule = (name: keyof Meta) => zodRule(formSchemeInput.shape[name], t);
+  return (
+    <Modal
+      open
+      title={t(state.mode === 'create' ? 'designer.create' : 'designer.edit')}
+      onCancel={onClose}
+      onOk={() => void save().catch(() => undefined)}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
+      confirmLoading={create.isPending || update.isPending}
+      okButtonProps={{ 'data-testid': 'designer-save' }}
+      width="min(1280px, 100vw)"
+      style={{ top: 16, maxWidth: '100vw', paddingBottom: 0 }}
+      destroyOnHidden
+      data-testid="form-designer"
+    >
+      {!loaded ? (
+        <Spin />
+      ) : (
+        <>
+          <Form form={form} layout="vertical" name="form-meta" initialValues={{ code: '', name: '', category: '', description: '' }}>
+            <Row gutter={16}>
+              <Col xs={24} md={6}>
+                <Form.Item name="name" label={t('field.name')} rules={[rule('name')]}>
+                  <Input placeholder={t('form.namePlaceholder')} data-testid="designer-name" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={6}>
+                <Form.Item name="code" label={t('field.code')} rules={[rule('code')]}>
+                  <Input placeholder={t('form.codePlaceholder')} disabled={state.mode === 'edit'} data-testid="designer-code" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={4}>
+                <Form.Item name="category" label={t('field.category')} rules={[rule('category')]}>
+                  <Input placeholder={t('form.categoryPlaceholder')} data-testid="designer-category" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item name="description" label={t('field.description')} rules={[rule('description')]}>
+                  <Input placeholder={t('form.descriptionPlaceholder')} />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Form>
+          <Tabs
+            items={[
+              {
+                key: 'design',
+                label: t('designer.design'),
+                children: (
+                  <DndContext sensors={sensors} onDragEnd={dragEnd}>
+                    <Row gutter={16}>
+                      <Col xs={24} md={5}>
+                        <Typography.Title level={5}>{t('designer.palette')}</Typography.Title>
+                        <Space orientation="vertical" style={{ width: '100%' }} data-testid="designer-palette">
+                          {FIELD_KINDS.map((kind) => (
+                            <PaletteItem key={kind} kind={kind} label={t(`kind.${kind}`)} onAdd={() => add(kind)} />
+                          ))}
+                        </Space>
+                      </Col>
+                      <Col xs={24} md={11}>
+                        <Typography.Title level={5}>{t('designer.canvas')}</Typography.Title>
+                        <SortableContext items={fields.map((f) => f.name)} strategy={verticalListSortingStrategy}>
+                          <Canvas empty={!fields.length}>
+                            {fields.map((field) => (
+                              <CanvasField key={field.name} field={field} selected={field.name === selected} onSelect={() => setSelected(field.name)} onRemove={() => remove(field.name)} />
+                            ))}
+                          </Canvas>
+                        </SortableContext>
+                      </Col>
+                      <Col xs={24} md={8}>
+                        <Typography.Title level={5}>{t('designer.properties')}</Typography.Title>
+                        {current ? (
+                          <FieldProperties key={current.name} field={current} taken={fields.map((f) => f.name)} onChange={(patch) => change(current.name, patch)} />
+                        ) : (
+                          <Typography.Text type="secondary">{t('designer.chooseField')}</Typography.Text>
+                        )}
+                      </Col>
+                    </Row>
+                  </DndContext>
+                ),
+              },
+              {
+                key: 'preview',
+                label: t('designer.preview'),
+                children: document ? (
+                  <Space orientation="vertical" style={{ width: '100%' }}>
+                    <FormView document={document} value={sample} onChange={setSample} formRef={preview} testId="designer-preview" />
+                    <Button onClick={() => preview.current?.validateForm() && message.success(t('designer.valid'))} data-testid="designer-check">
+                      {t('designer.check')}
+                    </Button>
+                  </Space>
+                ) : (
+                  <Empty description={t('designer.empty')} />
+                ),
+              },
+            ]}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}

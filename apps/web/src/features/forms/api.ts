@@ -1,0 +1,46 @@
+import { FORM_BINDING_ENDPOINTS as B, FORM_SCHEME_ENDPOINTS as E, type FormScheme } from '@macro/contract/forms';
+import { useQueryClient } from '@tanstack/react-query';
+import { queriesOf, useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
+import { cacheSavedRecord } from '../../components/crud/crudCache';
+import { useConfirmRemove } from '../../components/crud/useConfirmRemove';
+
+/** The form screen's calls, made from the contract's endpoints. */
+
+const lists = [E.page, B.bindable];
+
+/** Create and change: the list and the forms offered for binding refetch. */
+function useSchemeSave<X extends typeof E.create | typeof E.update>(endpoint: X) {
+  const client = useQueryClient();
+  return useEndpointMutation(endpoint, { onSuccess: () => void client.invalidateQueries(queriesOf(lists)) });
+}
+export const useCreateForm = () => useSchemeSave(E.create);
+export const useUpdateForm = () => useSchemeSave(E.update);
+
+export const useFormInfo = (id: number | undefined) => useEndpointQuery(E.formInfo, { params: { id: String(id ?? 0) } }, { enabled: id !== undefined });
+export const useFormHistory = (id: number | undefined) => useEndpointQuery(E.history, { params: { id: String(id ?? 0) } }, { enabled: id !== undefined });
+export const useFormVersion = (id: number | undefined, version: number | undefined) =>
+  useEndpointQuery(E.bySchemeId, { params: { id: String(id ?? 0) }, query: { version: String(version ?? 1) } }, { enabled: id !== undefined && version !== undefined });
+
+/** Enable, disable and make default: the changed scheme goes into the list at once; a new default clears the old one, so the list refetches. */
+export function useFormSwitch(change: 'enable' | 'disable' | 'default') {
+  const client = useQueryClient();
+  const endpoint = change === 'default' ? E.setDefault : E.setEnable;
+  return useEndpointMutation(endpoint, {
+    toInput: (scheme: FormScheme) => ({ params: { id: String(scheme.id), v: change === 'disable' ? ('0' as const) : ('1' as const) } }),
+    onSuccess: (saved) => {
+      cacheSavedRecord(client, saved, { lists });
+      if (change === 'default') void client.invalidateQueries(queriesOf(lists));
+    },
+  });
+}
+
+export function useRemoveForm() {
+  return useConfirmRemove({
+    endpoint: E.remove,
+    toInput: (ids) => ({ params: { id: String(ids[0]) } }),
+    nameOf: (scheme: FormScheme) => scheme.name,
+    messages: { one: 'forms:remove.one', many: 'forms:remove.one' },
+    lists,
+    testId: 'form-remove-confirm',
+  });
+}

@@ -1,0 +1,38 @@
+import { formDocument, SYSTEM_FORMS } from '@macro/contract/forms';
+import { describe, expect, it } from 'vitest';
+import { documentFromFields, fieldProblems, fieldsFromDocument, newField } from './designerModel';
+
+describe('form designer model', () => {
+  it('turns every field kind into a valid scheme and back, unchanged', () => {
+    const kinds = ['text', 'textarea', 'number', 'integer', 'select', 'radio', 'checkboxes', 'switch', 'date', 'datetime'] as const;
+    const fields = kinds.map((kind, i) => ({ ...newField(kind, [], `F${i}`), required: i % 2 === 0 }));
+    fields[0] = { ...fields[0], minLength: 2, maxLength: 20, format: 'mobile', placeholder: '手机' };
+    fields[2] = { ...fields[2], minimum: 1, maximum: 9 };
+    fields[4] = { ...fields[4], dictionary: 'CompanyNature', options: [] };
+    const document = documentFromFields(fields);
+    expect(formDocument.safeParse(document).success).toBe(true);
+    expect(document.schema.properties.text1).toMatchObject({ type: 'string', minLength: 2, maxLength: 20, format: 'mobile' });
+    expect(document.schema.properties.select1).not.toHaveProperty('enum');
+    expect(document.uiSchema.select1).toMatchObject({ 'ui:options': { dictionary: 'CompanyNature' } });
+    expect(document.schema.properties.checkboxes1).toMatchObject({ type: 'array', items: { enum: ['a', 'b'] }, uniqueItems: true });
+    expect(document.schema.required).toEqual(['text1', 'number1', 'select1', 'date1']);
+    const back = fieldsFromDocument(document);
+    expect(back.map((f) => f.kind)).toEqual([...kinds]);
+    expect(documentFromFields(back)).toEqual(document);
+  });
+
+  it('reads the system forms as the designer shows them', () => {
+    for (const form of SYSTEM_FORMS) expect(documentFromFields(fieldsFromDocument(form.document)).schema.properties).toEqual(form.document.schema.properties);
+  });
+
+  it('names what would be refused before saving', () => {
+    const a = newField('text', [], 'A');
+    const b = { ...newField('select', [], 'B'), options: [] };
+    expect(fieldProblems([a, { ...a }, b, { ...a, name: '9x', minLength: 5, maxLength: 1 }]).map((p) => p.key)).toEqual([
+      'designer.nameTaken',
+      'designer.optionsRequired',
+      'forms.fieldNameInvalid',
+      'forms.rangeInvalid',
+    ]);
+  });
+});

@@ -1,0 +1,154 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { LoginPage, switchLanguage } from './pages/login.ts';
+import { Shell } from './pages/shell.ts';
+import { adminApi } from './support/api.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
+const stamp = Date.now().toString(36);
+const code = `e2e_form_${stamp}`;
+
+/** A template whose start node and approval node bind the form `code`; the administrator approves. */
+const bpmn = (adminId: number) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="defs_${code}" targetNamespace="http://macro.console/e2e">
+  <bpmn:process id="${code}" name="采购申请" isExecutable="true">
+    <bpmn:startEvent id="start"><bpmn:extensionElements><macro:node><macro:form formKey="${code}"/></macro:node></bpmn:extensionElements></bpmn:startEvent>
+    <bpmn:userTask id="review" name="采购审核"><bpmn:extensionElements><macro:node><macro:approver kind="person" values="${adminId}"/><macro:form formKey="${code}"><macro:field name="mobile" permission="readonly"/></macro:form></macro:node></bpmn:extensionElements></bpmn:userTask>
+    <bpmn:endEvent id="end"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+
+/** Drags with the pointer in small steps, as a hand does (the designer starts a drag after a few pixels). */
+async function dragOnto(page: Page, source: Locator, target: Locator) {
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height - 20, { steps: 15 });
+  await page.mouse.up();
+}
+
+/** Chooses a field on the designer's canvas by its name. */
+const chooseField = (page: Page, name: string) => page.getByTestId(`canvas-${name}`).locator('.designer-field-body').click();
+
+test('an administrator designs a form with rules, previews it, saves versions; a process started with it checks the data and the approver sees the node’s permissions', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn();
+  await new Shell(page).openMenu('流程中心', '表单设计');
+  await expect(page).toHaveURL(/\/workflow\/forms$/);
+
+  await page.getByTestId('form-add').click();
+  const designer = page.getByTestId('form-designer');
+  await designer.getByTestId('designer-name').fill('采购申请单');
+  await designer.getByTestId('designer-code').fill(code);
+  // Fields are added with a click (or Enter) on the palette, or dragged onto the canvas.
+  await designer.getByTestId('palette-text').click();
+  await designer.getByTestId('prop-name').fill('mobile');
+  await designer.getByTestId('prop-name').blur();
+  await designer.getByTestId('prop-title').fill('联系电话');
+  await designer.getByTestId('prop-format').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '手机号' }).click();
+  await designer.getByTestId('palette-number').click();
+  await designer.getByTestId('prop-name').fill('amount');
+  await designer.getByTestId('prop-name').blur();
+  await designer.getByTestId('prop-title').fill('金额');
+  await designer.getByTestId('prop-required').click();
+  await designer.getByTestId('prop-minimum').fill('1');
+  await designer.getByTestId('prop-maximum').fill('5000');
+  await dragOnto(page, designer.getByTestId('palette-date'), designer.getByTestId('designer-canvas'));
+  await expect(designer.getByTestId('designer-canvas').locator('.designer-field')).toHaveCount(3);
+  await designer.getByTestId('palette-select').press('Enter');
+  await expect(designer.getByTestId('designer-canvas').locator('.designer-field')).toHaveCount(4);
+  await designer.getByTestId('prop-title').fill('供应商性质');
+  await designer.getByRole('combobox', { name: '选项来源' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '数据字典' }).click();
+  await designer.getByTestId('prop-dictionary').fill('CompanyNature');
+  await expectNoSeriousViolations(page, 'the form designer');
+  await shot(page, 'forms-designer-zh-1440');
+
+  // The preview checks sample data with the rules the server applies.
+  await designer.getByRole('tab', { name: '预览' }).click();
+  const preview = designer.getByTestId('designer-preview');
+  await preview.locator('#root_mobile').fill('12345');
+  await designer.getByTestId('designer-check').click();
+  await expect(preview).toContainText('请输入正确的手机号码');
+  await expect(preview).toContainText('请填写金额');
+  await preview.locator('#root_mobile').fill('13800138000');
+  await preview.locator('#root_amount').fill('120');
+  await preview.locator('#root_select4').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '民营企业' }).click();
+  await designer.getByTestId('designer-check').click();
+  await expect(page.getByText('数据符合表单规则')).toBeVisible();
+  await shot(page, 'forms-preview-zh-1440');
+  await designer.getByTestId('designer-save').click();
+  await expect(designer).toBeHidden();
+  const row = page.getByTestId('form-table').locator('tbody tr.ant-table-row').filter({ hasText: code });
+  await expect(row).toContainText('采购申请单');
+  await expect(row).toContainText('已启用');
+
+  // A changed design is the next version; the history shows both.
+  await row.getByRole('button', { name: '设计', exact: true }).click();
+  await chooseField(page, 'amount');
+  await expect(designer.getByTestId('prop-maximum')).toHaveValue('5000');
+  await designer.getByTestId('prop-maximum').fill('8000');
+  await designer.getByTestId('designer-save').click();
+  await expect(designer).toBeHidden();
+  await row.getByRole('button', { name: '历史版本', exact: true }).click();
+  const history = page.getByTestId('form-history');
+  await expect(history.locator('tbody tr')).toHaveCount(2);
+  await history.getByTestId('form-version-1').click();
+  await expect(history.getByTestId('form-version-view')).toContainText('金额');
+  await page.keyboard.press('Escape');
+  await expectNoSeriousViolations(page, 'the form list');
+  await shot(page, 'forms-zh-1440');
+
+  await switchLanguage(page, 'en');
+  await expect(page.getByTestId('form-page')).toContainText('Form designer');
+  await row.getByRole('button', { name: 'Design', exact: true }).click();
+  await expect(designer.getByTestId('designer-palette')).toContainText('Drop-down');
+  await shot(page, 'forms-designer-en-1440');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoSeriousViolations(page, 'the form list on a phone');
+  await shot(page, 'forms-en-375');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await switchLanguage(page, 'zh');
+
+  // A template binds the form: starting checks the data, the approver sees them with the node's permissions.
+  const api = await adminApi(request);
+  await api.post('/api/macro-flow/model-scheme-info/new-model', { name: '采购申请', code, category: 'general', xml: bpmn(api.userId) });
+  await new Shell(page).openMenu('流程中心', '我的任务');
+  await page.getByTestId('todo-launch').click();
+  const launch = page.getByTestId('launch-dialog');
+  await page.getByTestId('launch-template').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '采购申请' }).click();
+  await page.getByTestId('launch-title').fill(`采购 ${stamp}`);
+  const form = launch.getByTestId('launch-form');
+  await form.locator('#root_mobile').fill('13800138000');
+  await page.getByTestId('launch-ok').click();
+  await expect(form).toContainText('请填写金额');
+  await form.locator('#root_amount').fill('300');
+  await expectNoSeriousViolations(page, 'the start dialog with a form');
+  await shot(page, 'forms-launch-zh-1440');
+  await page.getByTestId('launch-ok').click();
+  await expect(launch).toBeHidden();
+
+  const task = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: `采购 ${stamp}` });
+  await task.getByRole('button', { name: '办理', exact: true }).click();
+  const drawer = page.getByTestId('task-drawer');
+  const bound = drawer.getByTestId('task-bound-form');
+  await expect(bound.locator('#root_amount')).toHaveValue('300');
+  // The node makes the phone number read-only.
+  await expect(bound.locator('#root_mobile')).toBeDisabled();
+  await bound.locator('#root_amount').fill('350');
+  await expectNoSeriousViolations(page, 'the task page with its form');
+  await shot(page, 'forms-task-zh-1440');
+  await drawer.getByTestId('task-approve').click();
+  await expect(drawer).toBeHidden();
+  await expect(task).toHaveCount(0);
+});

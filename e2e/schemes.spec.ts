@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
+import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
@@ -82,4 +83,40 @@ test('an administrator imports a template from a BPMN file, is told which elemen
   await expect(page.getByText('将删除模板「出差审批」，是否继续？')).toBeVisible();
   await page.getByTestId('scheme-remove-confirm').click();
   await expect(row).toHaveCount(0);
+});
+
+test('an administrator tests moving a running process to a new version, then applies it after being told it cannot be undone', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(request);
+  const versioned = `e2e_ver_${Date.now().toString(36)}`;
+  const xml = (name: string) =>
+    bpmn(`<bpmn:userTask id="review" name="${name}"><bpmn:extensionElements><macro:node><macro:approver kind="person" values="${api.userId}"/></macro:node></bpmn:extensionElements></bpmn:userTask>`)
+      .replaceAll(code, versioned);
+  const scheme = await api.post<{ id: number }>('/api/macro-flow/model-scheme-info/new-model', { name: '用章审批', code: versioned, category: 'general', xml: xml('审核') });
+  await api.post('/api/macro-flow/workflow-task/create-process', { code: versioned, title: `用章 ${versioned}` });
+  await api.put('/api/macro-flow/model-scheme-info/update', { id: scheme.id, name: '用章审批', category: 'general', xml: xml('复核') });
+
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn();
+  await new Shell(page).openMenu('流程中心', '流程模板');
+  const row = page.getByTestId('scheme-table').locator('tbody tr.ant-table-row').filter({ hasText: versioned });
+  await row.getByRole('button', { name: '版本变更', exact: true }).click();
+  const dialog = page.getByTestId('version-dialog');
+  await expect(dialog.getByTestId('version-list').locator('tbody tr')).toHaveCount(2);
+  const running = dialog.getByTestId('version-running').locator('tbody tr').filter({ hasText: `用章 ${versioned}` });
+  await expect(running).toContainText('v1');
+  await expect(dialog.getByTestId('version-apply')).toBeDisabled();
+  await running.getByRole('checkbox').check();
+  await dialog.getByTestId('version-target').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'v2' }).click();
+  await dialog.getByTestId('version-test').click();
+  await expect(dialog.getByTestId('version-report')).toContainText('可以变更');
+  await expectNoSeriousViolations(page, 'the version change dialog');
+  await shot(page, 'schemes-versions-zh-1440');
+  await dialog.getByTestId('version-apply').click();
+  await expect(page.getByText(/此操作不可撤销/)).toBeVisible();
+  await page.getByTestId('version-change-confirm').click();
+  await expect(page.getByText('流程版本已变更')).toBeVisible();
+  await expect(running).toContainText('v2');
 });

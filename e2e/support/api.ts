@@ -28,6 +28,11 @@ export async function adminApi(request: APIRequestContext) {
       expect(response.status(), await response.text()).toBe(200);
       return ((await response.json()) as { data: T }).data;
     },
+    async put<T = unknown>(path: string, data: object): Promise<T> {
+      const response = await request.put(path, { headers: { 'macro-auth': `bearer ${access_token}` }, data });
+      expect(response.status(), await response.text()).toBe(200);
+      return ((await response.json()) as { data: T }).data;
+    },
   };
 }
 

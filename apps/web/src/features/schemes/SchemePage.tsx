@@ -2,6 +2,7 @@ import { type Scheme, WORKFLOW_PERMISSIONS as P, WORKFLOW_SCHEME_ENDPOINTS as S 
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint, endpointKey } from '../../api/endpoint';
 import { CrudList, type RowAction } from '../../components/crud/CrudList';
@@ -10,6 +11,7 @@ import { useCrudList } from '../../components/crud/useCrudList';
 import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 import { useConfirmRemoveScheme, useDisableScheme, useEnableScheme } from './api';
 import { SchemeDialog, type SchemeDialogState } from './SchemeDialog';
+import { VersionDialog } from './VersionDialog';
 
 interface SchemeSearch extends Record<string, string | undefined> {
   name?: string;
@@ -36,6 +38,7 @@ export function SchemePage() {
   const disable = useDisableScheme();
   const confirmRemove = useConfirmRemoveScheme();
   const { dialog, dialogKey, open, close } = useKeyedDialog<SchemeDialogState>();
+  const [versionsOf, setVersionsOf] = useState<Scheme | null>(null);
   const search: SearchField[] = [
     { name: 'name', label: t('field.name'), placeholder: t('search.namePlaceholder') },
     { name: 'code', label: t('field.code'), placeholder: t('search.codePlaceholder') },
@@ -68,6 +71,7 @@ export function SchemePage() {
     { key: 'enable', label: t('action.enable'), permission: P.templateEdit, show: (row) => !row.enabled, onClick: toggle },
     { key: 'disable', label: t('action.disable'), permission: P.templateEdit, show: (row) => row.enabled, onClick: toggle },
     { key: 'export', label: t('action.export'), onClick: exportXml },
+    { key: 'versions', label: t('action.versions'), permission: P.templateEdit, onClick: setVersionsOf },
     { key: 'delete', label: t('common:delete'), permission: P.templateDelete, danger: true, onClick: confirmRemove },
   ];
   return (
@@ -81,10 +85,11 @@ export function SchemePage() {
         rowLabel={(row) => row.name}
         add={{ permission: P.templateAdd, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={300}
+        actionWidth={360}
         scrollX={980}
       />
       <SchemeDialog key={dialogKey} state={dialog} onClose={close} />
+      {versionsOf ? <VersionDialog scheme={versionsOf} onClose={() => setVersionsOf(null)} /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type Scheme, WORKFLOW_SCHEME_ENDPOINTS as S, WORKFLOW_TASK_ENDPOINTS as T } from '@macro/contract/workflow';
+import { type Scheme, WORKFLOW_SCHEME_ENDPOINTS as S, WORKFLOW_SCHEME_RELATION_ENDPOINTS as SR, WORKFLOW_TASK_ENDPOINTS as T } from '@macro/contract/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -42,4 +42,15 @@ export function useConfirmRemoveScheme() {
           .then(() => message.success(t('common:deleted')))
           .catch(() => undefined),
     });
+}
+
+/** The versions of a template and its running processes, for a version change. */
+export const useSchemeVersions = (id: number | undefined) => useEndpointQuery(S.history, { query: { id: id ?? 0 } }, { enabled: id !== undefined });
+export const useRunningOf = (id: number | undefined) =>
+  useEndpointQuery(SR.relationTask, { query: { modelId: id ?? 0, size: 100 } }, { enabled: id !== undefined });
+export const useTestVersionChange = () => useEndpointMutation(S.changeVersionTest);
+/** Applying a version change moves running processes: the monitor's and the template's lists refetch. */
+export function useChangeVersion() {
+  const client = useQueryClient();
+  return useEndpointMutation(S.changeVersion, { onSuccess: () => void client.invalidateQueries(queriesOf([SR.relationTask, S.page])) });
 }

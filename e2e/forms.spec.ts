@@ -148,6 +148,29 @@ test('an administrator designs a form with rules, previews it, saves versions; a
   await bound.locator('#root_amount').fill('350');
   await expectNoSeriousViolations(page, 'the task page with its form');
   await shot(page, 'forms-task-zh-1440');
+  // Print preview in the three styles, with the form's titles and the approval record.
+  await drawer.getByTestId('task-print').click();
+  const print = page.getByTestId('print-preview');
+  const area = print.getByTestId('print-area');
+  await expect(area).toContainText('金额');
+  await expect(area).toContainText('300');
+  await expect(area).toContainText('提交');
+  for (const [style, label] of [['default', '默认'], ['underline', '下划线'], ['official', '公文']] as const) {
+    await print.getByTestId('print-style').getByText(label, { exact: true }).click();
+    await expect(area).toHaveClass(new RegExp(`print-${style}`));
+    await shot(page, `forms-print-${style}-zh-1440`);
+  }
+  await expect(area).toContainText('审批文件');
+  await expectNoSeriousViolations(page, 'the print preview');
+  // What the printer gets: the document alone, the console hidden.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('task-approve')).toBeHidden();
+  await expect(area).toBeVisible();
+  await shot(page, 'forms-print-official-media-print');
+  await page.emulateMedia({ media: 'screen' });
+  await page.keyboard.press('Escape');
+  await expect(print).toBeHidden();
+
   await drawer.getByTestId('task-approve').click();
   await expect(drawer).toBeHidden();
   await expect(task).toHaveCount(0);

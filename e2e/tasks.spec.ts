@@ -51,7 +51,7 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   await row.getByRole('button', { name: '办理', exact: true }).click();
   const drawer = page.getByTestId('task-drawer');
   await expect(drawer).toContainText('部门审批');
-  await expect(drawer.getByTestId('task-history')).toContainText('start');
+  await expect(drawer.getByTestId('task-history')).toContainText('提交申请');
   await drawer.getByTestId('task-reject').click();
   await expect(drawer.locator('.ant-form-item-explain-error', { hasText: '请选择驳回节点' })).toBeVisible();
 

@@ -180,9 +180,12 @@ export const historyRecord = z
   .object({
     id: z.number(),
     nodeId: z.string(),
+    /** The node's name in the instance's version (its id when it has none). */
+    nodeName: z.string(),
     event: z.string(),
     action: z.string().nullable(),
     userId: z.number().nullable(),
+    userName: z.string(),
     comment: z.string().nullable(),
     stamp: z.string().nullable(),
     time: z.string(),

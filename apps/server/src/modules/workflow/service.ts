@@ -38,6 +38,7 @@ import { containing, listPage } from '../../platform/list.ts';
 import { checkedAgainstForm } from '../forms/service.ts';
 import { verifyStampPassword } from '../stamps/service.ts';
 import { stamps } from '../stamps/tables.ts';
+import { usersByIds } from '../users/manage.ts';
 import { USER_STATUS, users } from '../users/tables.ts';
 import { assertWorkflowCategory } from '../wfcategories/index.ts';
 import { assertMayStart } from './relations.ts';
@@ -415,13 +416,18 @@ export async function drafts(tx: Tx, userId: number, query: PageQuery & { keywor
 // ---------------------------------------------------------------- one instance
 
 export async function historyOf(tx: Tx, engine: WorkflowEngine, instanceId: number) {
-  await engine.instance(tx, instanceId);
-  return (await engine.history(tx, instanceId)).map((h) => ({
+  const instance = await engine.instance(tx, instanceId);
+  const model = await engine.modelOf(tx, instance.definitionId);
+  const entries = await engine.history(tx, instanceId);
+  const names = new Map((await usersByIds(tx, [...new Set(entries.flatMap((h) => (h.userId === null ? [] : [h.userId])))])).map((u) => [u.id, u.name]));
+  return entries.map((h) => ({
     id: h.id,
     nodeId: h.nodeId,
+    nodeName: model.nodes.get(h.nodeId)?.name || h.nodeId,
     event: h.event,
     action: h.action,
     userId: h.userId,
+    userName: h.userId === null ? '' : (names.get(h.userId) ?? ''),
     comment: h.comment,
     stamp: h.stamp,
     time: h.at.toISOString(),

@@ -1,3 +1,4 @@
+import { PrinterOutlined } from '@ant-design/icons';
 import type { TaskRecord } from '@macro/contract/workflow';
 import { WORKFLOW_PERMISSIONS as P } from '@macro/contract/workflow';
 import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Spin, Timeline, Typography } from 'antd';
@@ -7,6 +8,7 @@ import { BoundForm } from '../../components/forms/BoundForm';
 import type { FormData, FormViewHandle } from '../../components/forms/FormView';
 import { UserPicker } from '../../components/UserPicker';
 import { useHasPermission } from '../../session/store';
+import { PrintPreview } from './PrintPreview';
 import { useAddSigners, useCarbonCopy, useHandleTask, useHistory, useRejectTargets, useTaskDetail, useTransferTask, useUsableStamps } from './api';
 
 type Decision = 'approve' | 'reject' | 'transfer' | 'cc' | 'addSigners';
@@ -41,6 +43,7 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
   const addSigners = useAddSigners();
   const stamps = useUsableStamps(mayHandle && task !== null);
   const [decision, setDecision] = useState<Decision>('approve');
+  const [printing, setPrinting] = useState(false);
   const [form] = Form.useForm<DecisionValues>();
   const stampChosen = Form.useWatch('stampId', form) !== undefined;
   const counterSign = detail.data?.node.counterSign ?? false;
@@ -82,7 +85,20 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
   };
 
   return (
-    <Drawer open={task !== null} onClose={onClose} title={task?.title || t('untitled')} size="large" destroyOnHidden data-testid="task-drawer">
+    <Drawer
+      open={task !== null}
+      onClose={onClose}
+      title={task?.title || t('untitled')}
+      size="large"
+      destroyOnHidden
+      data-testid="task-drawer"
+      extra={
+        <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)} data-testid="task-print">
+          {t('print.open')}
+        </Button>
+      }
+    >
+      {printing && task ? <PrintPreview task={task} onClose={() => setPrinting(false)} /> : null}
       {task ? (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Descriptions
@@ -118,10 +134,14 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
             <Typography.Title level={5}>{t('history')}</Typography.Title>
             <Timeline
               data-testid="task-history"
-              items={(history.data ?? []).map((h) => ({
-                key: h.id,
-                content: `${h.time.slice(0, 16).replace('T', ' ')} · ${h.nodeId} · ${t(`event.${h.action ?? h.event}`, { defaultValue: h.action ?? h.event })}${h.comment ? ` · ${h.comment}` : ''}`,
-              }))}
+              items={(history.data ?? [])
+                .filter((h) => h.event !== 'flow')
+                .map((h) => ({
+                  key: h.id,
+                  content: [h.time.slice(0, 16).replace('T', ' '), h.nodeName, h.userName, t(`event.${h.action ?? h.event}`, { defaultValue: h.action ?? h.event }), h.comment]
+                    .filter(Boolean)
+                    .join(' · '),
+                }))}
             />
           </div>
           {mayHandle ? (

@@ -39,6 +39,10 @@ test('an administrator imports a template from a BPMN file, is told which elemen
   await dialog.getByTestId('scheme-field-category').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '通用审批' }).click();
 
+  // The designer opens first with a start event; the XML is the other view of the same value.
+  await expect(dialog.getByTestId('bpmn-canvas').locator('[data-element-id="start"]')).toBeVisible();
+  await dialog.getByRole('tab', { name: 'XML' }).click();
+  await expect(dialog.getByTestId('scheme-field-xml')).toHaveValue(/<bpmn:startEvent id="start"/);
   // A script task is not supported: the engine's lint names it, nothing is saved.
   const file = dialog.locator('input[type=file]');
   await file.setInputFiles({ name: 'trip.bpmn', mimeType: 'application/xml', buffer: Buffer.from(bpmn('<bpmn:scriptTask id="review" scriptFormat="js"><bpmn:script>x()</bpmn:script></bpmn:scriptTask>')) });

@@ -22,6 +22,8 @@ export async function adminApi(request: APIRequestContext) {
   return {
     /** The administrator's user id. */
     userId: user_id,
+    /** The administrator's access token, for calls the helpers do not cover. */
+    token: access_token,
     encrypt: (text: string) => encryptWith(publicKey, text),
     async post<T = unknown>(path: string, data: object): Promise<T> {
       const response = await request.post(path, { headers: { 'macro-auth': `bearer ${access_token}` }, data });

@@ -1,4 +1,4 @@
-export * from './definitions/descriptor.ts';
+export { MACRO_URI, macroDescriptor } from '@macro/contract/workflow';
 export * from './definitions/model.ts';
 export * from './definitions/moddle.ts';
 export * from './definitions/settings.ts';

@@ -1,7 +1,7 @@
 /// <reference path="./bpmn-moddle.d.ts" />
 import { BpmnModdle } from 'bpmn-moddle';
 import { refuse } from '../errors.ts';
-import { macroDescriptor } from './descriptor.ts';
+import { macroDescriptor } from '@macro/contract/workflow';
 
 /** A node of a parsed model, as bpmn-moddle gives it (properties by name, `$type` like `bpmn:UserTask`). */
 export interface ModdleElement {

@@ -1,7 +1,8 @@
 import type { ModdleElement } from './moddle.ts';
 
-export const APPROVER_KINDS = ['person', 'roleCompany', 'roleDept', 'post', 'superior', 'nodeApprover', 'formField', 'sql'] as const;
-export type ApproverKind = (typeof APPROVER_KINDS)[number];
+import { APPROVER_KINDS, type ApproverKind } from '@macro/contract/workflow';
+
+export { APPROVER_KINDS, type ApproverKind };
 
 export interface ApproverRule {
   kind: ApproverKind;

@@ -23,6 +23,8 @@ export interface SchemaDialogProps<V> {
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
   afterClose?: () => void;
+  /** Wider than the standard dialog, for a field that needs the room (a diagram). */
+  width?: number | string;
 }
 
 const blank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
@@ -139,7 +141,7 @@ export function SchemaDialog<V extends object>(props: SchemaDialogProps<V>) {
     <Modal
       open={open}
       title={props.title}
-      width={DIALOG_WIDTH}
+      width={props.width ?? DIALOG_WIDTH}
       mask={{ closable: false }}
       destroyOnHidden
       footer={footer}

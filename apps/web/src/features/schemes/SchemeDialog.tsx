@@ -1,7 +1,8 @@
 import { type Scheme, schemeInput } from '@macro/contract/workflow';
 import { WORKFLOW_CATEGORY_DICT } from '@macro/contract/wfcategories';
 import { UploadOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Space, Upload } from 'antd';
+import { Button, Input, Select, Space, Spin, Tabs, Upload } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionary } from '../../api/dictionary';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
@@ -73,6 +74,36 @@ function XmlInput({ id, value, onChange, disabled, placeholder, testId, importLa
   );
 }
 
+// bpmn-js loads only when the designer is shown.
+const BpmnEditor = lazy(() => import('./designer/BpmnEditor').then((m) => ({ default: m.BpmnEditor })));
+
+/** The template's BPMN: drawn in the designer or written as XML, one value either way. */
+function TemplateXmlInput({ id, value, onChange, disabled, placeholder, testId, importLabel, creating }: XmlInputProps & { creating: boolean }) {
+  const { t } = useTranslation('schemes');
+  return (
+    <Tabs
+      id={id}
+      destroyOnHidden
+      items={[
+        {
+          key: 'diagram',
+          label: t('designer.diagramTab'),
+          children: (
+            <Suspense fallback={<Spin />}>
+              <BpmnEditor value={value} onChange={onChange} readOnly={disabled} startBlank={creating} />
+            </Suspense>
+          ),
+        },
+        {
+          key: 'xml',
+          label: t('designer.xmlTab'),
+          children: <XmlInput value={value} onChange={onChange} disabled={disabled} placeholder={placeholder} testId={testId} importLabel={importLabel} />,
+        },
+      ]}
+    />
+  );
+}
+
 /**
  * Create, change or view a template: its name, number (fixed once created), category and BPMN 2.0
  * XML, imported from a file or pasted. Saving deploys a new version; the engine's lint names any
@@ -106,7 +137,7 @@ export function SchemeDialog({ state: current, onClose }: { state: SchemeDialogS
       name: 'xml',
       label: t('field.xml'),
       span: 24,
-      render: (w) => <XmlInput disabled={w.disabled} placeholder={t('form.xmlPlaceholder')} testId={w.testId} importLabel={t('form.import')} />,
+      render: (w) => <TemplateXmlInput creating={state.mode === 'create'} disabled={w.disabled} placeholder={t('form.xmlPlaceholder')} testId={w.testId} importLabel={t('form.import')} />,
     },
   ];
   const save = (values: SchemeFormValues) => {
@@ -126,6 +157,7 @@ export function SchemeDialog({ state: current, onClose }: { state: SchemeDialogS
       loadedValues={info.data ? valuesOf(info.data) : undefined}
       onSubmit={save}
       onClose={onClose}
+      width="min(1280px, 100vw)"
       afterClose={() => {
         create.reset();
         update.reset();

@@ -7,7 +7,7 @@ import { queriesOf, useEndpointMutation, useEndpointQuery } from '../../api/endp
 /** The template screen's calls, made from the contract's endpoints. */
 
 /** Lists a template change shows in: this screen's and the task centre's "start" choice. */
-const LISTS = [S.page, T.allProcesses];
+const LISTS = [S.page, S.info, S.history, T.allProcesses];
 
 function useSchemeMutation<E extends typeof S.newModel | typeof S.update | typeof S.enable | typeof S.disable | typeof S.remove>(endpoint: E) {
   const client = useQueryClient();

@@ -1,5 +1,9 @@
+/** How a node's approvers are found (spec 001 §5): the kinds of the `macro:approver` rule. */
+export const APPROVER_KINDS = ['person', 'roleCompany', 'roleDept', 'post', 'superior', 'nodeApprover', 'formField', 'sql'] as const;
+export type ApproverKind = (typeof APPROVER_KINDS)[number];
+
 /**
- * Our node settings as a bpmn-moddle extension: they live in `bpmn:extensionElements`, so a
+ * Our node settings as a bpmn-moddle extension (the engine reads them, the designer writes them): they live in `bpmn:extensionElements`, so a
  * model designed in bpmn-js, exported and imported again keeps them.
  */
 export const MACRO_URI = 'http://macro.console/schema/bpmn';

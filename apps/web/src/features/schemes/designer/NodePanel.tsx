@@ -1,0 +1,178 @@
+import { FORM_BINDING_ENDPOINTS as B, FORM_SCHEME_ENDPOINTS as F } from '@macro/contract/forms';
+import { APPROVER_KINDS } from '@macro/contract/workflow';
+import { Button, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../../api/endpoint';
+import { UserPicker } from '../../../components/UserPicker';
+import { type DiagramElement, type ModdleFactory, type ModelingApi, type NodeForm, readNode, writeNode } from './model';
+
+interface Props {
+  element: DiagramElement | null;
+  readOnly?: boolean;
+  apis: () => { modeling: ModelingApi; moddle: ModdleFactory };
+}
+
+const PERMISSIONS = ['edit', 'readonly', 'hidden'] as const;
+
+/** The forms a node may bind: the tenant's enabled schemes and the system forms. */
+function useFormChoices() {
+  const schemes = useEndpointQuery(B.bindable, { query: {} });
+  const system = useEndpointQuery(B.systemForms, { query: {} });
+  return [...(schemes.data ?? []).map((f) => ({ value: f.code, label: f.name })), ...(system.data ?? []).map((f) => ({ value: f.code, label: f.name }))];
+}
+
+/** The chosen element's settings: what the engine reads from our `macro` extension, edited and applied in one undoable step. */
+export function NodePanel({ element, readOnly, apis }: Props) {
+  const { t } = useTranslation('schemes');
+  const [form] = Form.useForm<NodeForm>();
+  const formChoices = useFormChoices();
+  const formKey = Form.useWatch('formKey', form);
+  const kind = Form.useWatch('approverKind', form);
+  const counterSign = Form.useWatch('counterSign', form);
+  const completion = Form.useWatch('completion', form);
+  const bindFields = useEndpointQuery(F.bindFields, { query: { code: formKey ?? '' } }, { enabled: Boolean(formKey), retry: false });
+  const saved = element ? readNode(element).fields : [];
+  // The bound form's fields, each with the permission the node gives it (edit unless it says otherwise).
+  useEffect(() => {
+    if (bindFields.data) form.setFieldValue('fields', bindFields.data.map((f) => ({ name: f.name, permission: saved.find((x) => x.name === f.name)?.permission ?? 'edit' })));
+  }, [bindFields.data, form]);
+  if (!element) return <Empty description={t('designer.chooseElement')} />;
+  const initial = readNode(element);
+  const type = element.type;
+  const isTask = type === 'bpmn:UserTask';
+  const bindsForm = isTask || type === 'bpmn:StartEvent';
+  const apply = (values: NodeForm) => {
+    const { modeling, moddle } = apis();
+    const permissions = new Map((values.fields ?? []).map((f) => [f.name, f.permission]));
+    const fields = (bindFields.data ?? []).map((f) => ({ name: f.name, permission: permissions.get(f.name) ?? 'edit' }));
+    writeNode(element, { ...initial, ...values, fields }, modeling, moddle);
+  };
+  return (
+    // No <form> of its own: the panel sits inside the template dialog's form, whose submit would save the template.
+    // Enter in a field applies the panel instead of submitting that form.
+    <div
+      data-testid="node-panel"
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
+          event.preventDefault();
+          apply(form.getFieldsValue(true));
+        }
+      }}
+    >
+    <Form form={form} component={false} layout="vertical" size="small" initialValues={initial} disabled={readOnly} name="bpmn-node">
+      <Typography.Text type="secondary">
+        {t(`designer.type.${type.replace('bpmn:', '')}`, { defaultValue: type.replace('bpmn:', '') })} · {element.id}
+      </Typography.Text>
+      <Form.Item name="name" label={t('designer.name')}>
+        <Input maxLength={100} data-testid="node-name" />
+      </Form.Item>
+      {type === 'bpmn:SequenceFlow' ? (
+        <Form.Item name="condition" label={t('designer.condition')} extra={t('designer.conditionHelp')}>
+          <Input placeholder="amount > 1000" style={{ fontFamily: 'monospace' }} data-testid="node-condition" />
+        </Form.Item>
+      ) : null}
+      {isTask ? (
+        <>
+          <Form.Item name="approverKind" label={t('designer.approverKind')}>
+            <Select
+              allowClear
+              // Another kind's values mean something else (ids of roles, not of people): they start empty.
+              onChange={() => form.setFieldValue('approverValues', '')}
+              options={APPROVER_KINDS.map((k) => ({ value: k, label: t(`designer.approver.${k}`) }))}
+              data-testid="node-approver-kind"
+              aria-label={t('designer.approverKind')}
+            />
+          </Form.Item>
+          {kind === 'person' ? (
+            <Form.Item
+              name="approverValues"
+              label={t('designer.approverPeople')}
+              getValueProps={(v: string) => ({ value: String(v ?? '').split(',').filter(Boolean).map(Number) })}
+              getValueFromEvent={(ids: number[]) => ids.join(',')}
+            >
+              <UserPicker multiple testId="node-approver-people" />
+            </Form.Item>
+          ) : kind === 'sql' ? (
+            <Form.Item name="approverSql" label={t('designer.approverSql')} extra={t('designer.approverSqlHelp')}>
+              <Input.TextArea rows={3} style={{ fontFamily: 'monospace' }} />
+            </Form.Item>
+          ) : kind ? (
+            <Form.Item name="approverValues" label={t('designer.approverValues')} extra={t(`designer.valuesHelp.${kind}`)}>
+              <Input data-testid="node-approver-values" />
+            </Form.Item>
+          ) : null}
+          <Space wrap>
+            <Form.Item name="counterSign" label={t('designer.counterSign')}>
+              <Select style={{ width: 140 }} options={['none', 'parallel', 'sequential'].map((v) => ({ value: v, label: t(`designer.multi.${v}`) }))} aria-label={t('designer.counterSign')} />
+            </Form.Item>
+            {counterSign && counterSign !== 'none' ? (
+              <Form.Item name="completion" label={t('designer.completion')}>
+                <Select style={{ width: 140 }} options={['all', 'single', 'percentage'].map((v) => ({ value: v, label: t(`designer.done.${v}`) }))} aria-label={t('designer.completion')} />
+              </Form.Item>
+            ) : null}
+            {counterSign && counterSign !== 'none' && completion === 'percentage' ? (
+              <Form.Item name="percent" label={t('designer.percent')}>
+                <InputNumber min={1} max={100} precision={0} />
+              </Form.Item>
+            ) : null}
+          </Space>
+          <Space wrap>
+            <Form.Item name="rejectMode" label={t('designer.reject')}>
+              <Select style={{ width: 140 }} options={['chosen', 'previous', 'none'].map((v) => ({ value: v, label: t(`designer.rejectMode.${v}`) }))} aria-label={t('designer.reject')} />
+            </Form.Item>
+            <Form.Item name="withdraw" label={t('designer.withdraw')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            <Form.Item name="autoAgree" label={t('designer.autoAgree')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Space>
+        </>
+      ) : null}
+      {bindsForm ? (
+        <>
+          <Form.Item name="formKey" label={t('designer.form')}>
+            <Select allowClear options={formChoices} placeholder={t('designer.formPlaceholder')} data-testid="node-form" aria-label={t('designer.form')} />
+          </Form.Item>
+          {isTask && formKey && bindFields.data?.length ? (
+            <Form.List name="fields">
+              {(rows) => (
+                <Table
+                  size="small"
+                  pagination={false}
+                  rowKey="key"
+                  dataSource={rows}
+                  columns={[
+                    { key: 'field', title: t('designer.field'), render: (_, row) => bindFields.data?.[row.name]?.title },
+                    {
+                      key: 'permission',
+                      title: t('designer.permission'),
+                      render: (_, row) => (
+                        <Form.Item name={[row.name, 'permission']} noStyle>
+                          <Select
+                            size="small"
+                            style={{ width: 110 }}
+                            options={PERMISSIONS.map((p) => ({ value: p, label: t(`designer.perm.${p}`) }))}
+                            aria-label={`${bindFields.data?.[row.name]?.title ?? ''} ${t('designer.permission')}`}
+                          />
+                        </Form.Item>
+                      ),
+                    },
+                  ]}
+                  data-testid="node-fields"
+                />
+              )}
+            </Form.List>
+          ) : null}
+        </>
+      ) : null}
+      {readOnly ? null : (
+        <Button type="primary" onClick={() => apply(form.getFieldsValue(true))} style={{ marginTop: 12 }} data-testid="node-apply">
+          {t('designer.apply')}
+        </Button>
+      )}
+    </Form>
+    </div>
+  );
+}

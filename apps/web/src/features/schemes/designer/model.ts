@@ -1,0 +1,130 @@
+/*
+ * What the designer reads from and writes to a diagram element's business object: its name,
+ * our `macro:node` settings and a sequence flow's condition. Writes go through bpmn-js's
+ * modeling, so each is one step on its undo stack.
+ */
+
+/** A bpmn-moddle element as bpmn-js hands it out. */
+export interface Moddle {
+  $type: string;
+  [key: string]: unknown;
+}
+
+export interface DiagramElement {
+  id: string;
+  type: string;
+  businessObject: Moddle;
+}
+
+export interface ModelingApi {
+  updateProperties(element: DiagramElement, properties: Record<string, unknown>): void;
+  updateModdleProperties(element: DiagramElement, target: Moddle, properties: Record<string, unknown>): void;
+}
+
+export interface ModdleFactory {
+  create(type: string, properties?: Record<string, unknown>): Moddle;
+}
+
+export interface NodeForm {
+  name: string;
+  approverKind?: string;
+  approverValues: string;
+  approverSql: string;
+  counterSign: 'none' | 'parallel' | 'sequential';
+  completion: 'all' | 'single' | 'percentage';
+  percent?: number;
+  rejectMode: 'chosen' | 'previous' | 'none';
+  withdraw: boolean;
+  autoAgree: boolean;
+  formKey: string;
+  fields: { name: string; permission: string }[];
+  condition: string;
+}
+
+const extensionOf = (bo: Moddle) => (bo.extensionElements as { values?: Moddle[] } | undefined)?.values ?? [];
+export const macroNodeOf = (bo: Moddle): Moddle | undefined => extensionOf(bo).find((v) => v.$type === 'macro:Node');
+
+/** The element's settings as the panel edits them (defaults where the XML says nothing). */
+export function readNode(element: DiagramElement): NodeForm {
+  const bo = element.businessObject;
+  const node = macroNodeOf(bo);
+  const approver = node?.approver as Moddle | undefined;
+  const counterSign = node?.counterSign as Moddle | undefined;
+  const form = node?.form as Moddle | undefined;
+  const condition = bo.conditionExpression as Moddle | undefined;
+  return {
+    name: String(bo.name ?? ''),
+    approverKind: approver?.kind as string | undefined,
+    approverValues: String(approver?.values ?? ''),
+    approverSql: String(approver?.text ?? ''),
+    counterSign: counterSign ? ((counterSign.type as 'parallel' | 'sequential') ?? 'parallel') : 'none',
+    completion: (counterSign?.completion as NodeForm['completion']) ?? 'all',
+    percent: counterSign?.percent === undefined ? undefined : Number(counterSign.percent),
+    rejectMode: ((node?.reject as Moddle | undefined)?.mode as NodeForm['rejectMode']) ?? 'chosen',
+    withdraw: (node?.withdraw as Moddle | undefined)?.allowed !== false,
+    autoAgree: node?.autoAgree === true,
+    formKey: String(form?.formKey ?? ''),
+    fields: ((form?.fields as Moddle[] | undefined) ?? []).map((f) => ({ name: String(f.name), permission: String(f.permission ?? 'edit') })),
+    condition: String(condition?.body ?? ''),
+  };
+}
+
+/** Writes the panel's settings onto the element: our extension rebuilt from them, the name and condition set. */
+export function writeNode(element: DiagramElement, form: NodeForm, modeling: ModelingApi, moddle: ModdleFactory): void {
+  const bo = element.businessObject;
+  if (String(bo.name ?? '') !== form.name) modeling.updateProperties(element, { name: form.name || undefined });
+  if (element.type === 'bpmn:SequenceFlow') {
+    const body = form.condition.trim();
+    modeling.updateProperties(element, { conditionExpression: body ? moddle.create('bpmn:FormalExpression', { body }) : undefined });
+    return;
+  }
+  const isTask = element.type === 'bpmn:UserTask';
+  const old = macroNodeOf(bo);
+  const node = moddle.create('macro:Node', {
+    // Settings the panel does not show (buttons, services, designation flags) stay as they were.
+    buttons: old?.buttons ?? [],
+    service: old?.service,
+    previousDesignates: old?.previousDesignates,
+    designateNext: old?.designateNext,
+  });
+  if (isTask) {
+    if (form.approverKind) {
+      node.approver = moddle.create('macro:Approver', {
+        kind: form.approverKind,
+        values: form.approverValues.trim() || undefined,
+        text: form.approverKind === 'sql' ? form.approverSql : undefined,
+      });
+    }
+    if (form.counterSign !== 'none') {
+      node.counterSign = moddle.create('macro:CounterSign', {
+        type: form.counterSign,
+        completion: form.completion,
+        percent: form.completion === 'percentage' ? form.percent : undefined,
+      });
+    }
+    node.reject = moddle.create('macro:Reject', { mode: form.rejectMode });
+    node.withdraw = moddle.create('macro:Withdraw', { allowed: form.withdraw });
+    if (form.autoAgree) node.autoAgree = true;
+  }
+  if (form.formKey) {
+    node.form = moddle.create('macro:Form', {
+      formKey: form.formKey,
+      fields: form.fields.filter((f) => f.permission !== 'edit').map((f) => moddle.create('macro:Field', f)),
+    });
+  }
+  const others = extensionOf(bo).filter((v) => v.$type !== 'macro:Node');
+  modeling.updateProperties(element, { extensionElements: moddle.create('bpmn:ExtensionElements', { values: [...others, node] }) });
+}
+
+/** A new template: one start event, laid out. */
+export const BLANK_BPMN = (id: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:macro="http://macro.console/schema/bpmn" id="defs_${id}" targetNamespace="http://macro.console/bpmn">
+  <bpmn:process id="${id}" isExecutable="true">
+    <bpmn:startEvent id="start" name="发起"/>
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="diagram_${id}">
+    <bpmndi:BPMNPlane id="plane_${id}" bpmnElement="${id}">
+      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="152" y="102" width="36" height="36"/></bpmndi:BPMNShape>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</bpmn:definitions>`;

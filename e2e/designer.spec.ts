@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test';
+import { LoginPage, switchLanguage } from './pages/login.ts';
+import { Shell } from './pages/shell.ts';
+import { adminApi } from './support/api.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
+const code = `e2e_design_${Date.now().toString(36)}`;
+
+/** Written by hand, with no diagram: the designer lays it out. */
+const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="defs_${code}" targetNamespace="http://macro.console/e2e">
+  <bpmn:process id="${code}" isExecutable="true">
+    <bpmn:startEvent id="start" name="申请"/>
+    <bpmn:userTask id="review" name="审核"><bpmn:extensionElements><macro:node><macro:approver kind="superior" values="1"/></macro:node></bpmn:extensionElements></bpmn:userTask>
+    <bpmn:endEvent id="end" name="结束"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+
+type NodeInfo = { id: string; counterSign: boolean; formKey: string | null; fields: { name: string; permission: string }[]; rejectMode: string };
+
+test('an administrator sets a node’s approvers, counter-sign, form and field permissions in the designer; the deployed version keeps them', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const api = await adminApi(request);
+  const scheme = await api.post<{ id: number }>('/api/macro-flow/model-scheme-info/new-model', { name: '设计器审批', code, category: 'general', xml });
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn();
+  await new Shell(page).openMenu('流程中心', '流程模板');
+  const row = page.getByTestId('scheme-table').locator('tbody tr.ant-table-row').filter({ hasText: code });
+  await row.getByRole('button', { name: '编辑', exact: true }).click();
+  const dialog = page.getByTestId('scheme-dialog');
+  const canvas = dialog.getByTestId('bpmn-canvas');
+  // Laid out although the XML carried no diagram.
+  await expect(canvas.locator('[data-element-id="review"]')).toBeVisible();
+  await canvas.locator('.djs-element[data-element-id="review"] .djs-hit').first().click({ force: true });
+  const panel = dialog.getByTestId('node-panel');
+  await expect(panel).toContainText('review');
+  await panel.getByTestId('node-approver-kind').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '指定人员' }).click();
+  await panel.getByTestId('node-approver-people').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '管理员' }).first().click();
+  await page.keyboard.press('Escape');
+  await panel.getByRole('combobox', { name: '会签', exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '并行会签' }).click();
+  await panel.getByRole('combobox', { name: '驳回', exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '仅上一节点' }).click();
+  await panel.getByTestId('node-form').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '请假单' }).click();
+  await expect(panel.getByTestId('node-fields')).toContainText('事由');
+  await panel.getByRole('combobox', { name: '事由 权限' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '隐藏' }).click();
+  await panel.getByTestId('node-apply').click();
+  await expectNoSeriousViolations(page, 'the template designer');
+  await shot(page, 'designer-zh-1440');
+
+  // The same settings, as XML.
+  await dialog.getByRole('tab', { name: 'XML' }).click();
+  const text = dialog.getByTestId('scheme-field-xml');
+  await expect(text).toHaveValue(/<macro:approver kind="person" values="\d+"/);
+  await expect(text).toHaveValue(/<macro:counterSign type="parallel" completion="all"/);
+  await expect(text).toHaveValue(/<macro:form formKey="system:leave">\s*<macro:field name="reason" permission="hidden"/);
+  await expect(text).toHaveValue(/bpmndi:BPMNShape/);
+  await dialog.getByTestId('scheme-dialog-save').click();
+  await expect(dialog).toBeHidden();
+
+  // The engine reads them back from the deployed version.
+  const nodes = (await (await request.get(`/api/macro-flow/model-scheme-info/node-info?modelId=${scheme.id}`, { headers: { 'macro-auth': `bearer ${api.token}` } })).json()).data as NodeInfo[];
+  expect(nodes.find((n) => n.id === 'review')).toMatchObject({ counterSign: true, formKey: 'system:leave', rejectMode: 'previous', fields: [{ name: 'reason', permission: 'hidden' }] });
+
+  await switchLanguage(page, 'en');
+  await row.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(canvas.locator('[data-element-id="review"]')).toBeVisible();
+  await canvas.locator('.djs-element[data-element-id="review"] .djs-hit').first().click({ force: true });
+  await expect(panel).toContainText('Approval node');
+  await shot(page, 'designer-en-1440');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await switchLanguage(page, 'zh');
+});

@@ -108,7 +108,7 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
     <Row gutter={12} className="bpmn-editor" data-testid="bpmn-editor">
       <Col xs={24} lg={16}>
         {error ? <Alert type="error" showIcon title={t('designer.importFailed', { reason: error })} /> : null}
-        <div ref={canvas} className="bpmn-canvas" tabIndex={-1} aria-label={t('designer.canvas')} data-testid="bpmn-canvas" />
+        <div ref={canvas} className="bpmn-canvas" role="application" tabIndex={-1} aria-label={t('designer.canvas')} data-testid="bpmn-canvas" />
       </Col>
       <Col xs={24} lg={8}>
         <NodePanel key={`${selected?.id ?? 'none'}-${revision}`} element={selected} readOnly={readOnly} apis={apis} />

@@ -32,11 +32,11 @@ export function NodePanel({ element, readOnly, apis }: Props) {
   const counterSign = Form.useWatch('counterSign', form);
   const completion = Form.useWatch('completion', form);
   const bindFields = useEndpointQuery(F.bindFields, { query: { code: formKey ?? '' } }, { enabled: Boolean(formKey), retry: false });
-  const saved = element ? readNode(element).fields : [];
   // The bound form's fields, each with the permission the node gives it (edit unless it says otherwise).
   useEffect(() => {
+    const saved = element ? readNode(element).fields : [];
     if (bindFields.data) form.setFieldValue('fields', bindFields.data.map((f) => ({ name: f.name, permission: saved.find((x) => x.name === f.name)?.permission ?? 'edit' })));
-  }, [bindFields.data, form]);
+  }, [bindFields.data, form, element]);
   if (!element) return <Empty description={t('designer.chooseElement')} />;
   const initial = readNode(element);
   const type = element.type;
@@ -52,6 +52,8 @@ export function NodePanel({ element, readOnly, apis }: Props) {
     // No <form> of its own: the panel sits inside the template dialog's form, whose submit would save the template.
     // Enter in a field applies the panel instead of submitting that form.
     <div
+      role="group"
+      aria-label={t('designer.properties')}
       data-testid="node-panel"
       onKeyDown={(event) => {
         if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {

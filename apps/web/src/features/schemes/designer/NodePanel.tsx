@@ -51,8 +51,8 @@ export function NodePanel({ element, readOnly, apis }: Props) {
   return (
     // No <form> of its own: the panel sits inside the template dialog's form, whose submit would save the template.
     // Enter in a field applies the panel instead of submitting that form.
-    <div
-      role="group"
+    <fieldset
+      className="node-panel"
       aria-label={t('designer.properties')}
       data-testid="node-panel"
       onKeyDown={(event) => {
@@ -175,6 +175,6 @@ export function NodePanel({ element, readOnly, apis }: Props) {
         </Button>
       )}
     </Form>
-    </div>
+    </fieldset>
   );
 }

@@ -148,6 +148,13 @@ test('an administrator designs a form with rules, previews it, saves versions; a
   await bound.locator('#root_amount').fill('350');
   await expectNoSeriousViolations(page, 'the task page with its form');
   await shot(page, 'forms-task-zh-1440');
+  // The diagram marks where the process stands: the start done, the review current.
+  const diagram = drawer.getByTestId('process-diagram');
+  await expect(diagram.locator('.djs-element[data-element-id="review"]')).toHaveClass(/diagram-current/);
+  await expect(diagram.locator('.djs-element[data-element-id="start"]')).toHaveClass(/diagram-done/);
+  await diagram.scrollIntoViewIfNeeded();
+  await shot(page, 'forms-task-diagram-zh-1440');
+
   // Print preview in the three styles, with the form's titles and the approval record.
   await drawer.getByTestId('task-print').click();
   const print = page.getByTestId('print-preview');

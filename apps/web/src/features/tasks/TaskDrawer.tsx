@@ -5,6 +5,7 @@ import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Spin, Ti
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BoundForm } from '../../components/forms/BoundForm';
+import { ProcessDiagram } from '../../components/bpmn/ProcessDiagram';
 import type { FormData, FormViewHandle } from '../../components/forms/FormView';
 import { UserPicker } from '../../components/UserPicker';
 import { useHasPermission } from '../../session/store';
@@ -129,6 +130,10 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
             ) : (
               <Typography.Text type="secondary">{t('noFormData')}</Typography.Text>
             )}
+          </div>
+          <div>
+            <Typography.Title level={5}>{t('diagram.title')}</Typography.Title>
+            <ProcessDiagram instanceId={task.processInstanceId} />
           </div>
           <div>
             <Typography.Title level={5}>{t('history')}</Typography.Title>

@@ -30,6 +30,8 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
   const modeler = useRef<Modeler | null>(null);
   const shown = useRef<string | undefined>(undefined);
   const importing = useRef(false);
+  // The modeler in state too: a new one (the language changed) shows the value again.
+  const [active, setActive] = useState<Modeler | null>(null);
   const [selected, setSelected] = useState<DiagramElement | null>(null);
   const [revision, setRevision] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -37,8 +39,18 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
   change.current = onChange;
 
   useEffect(() => {
-    const instance = new Modeler({ container: canvas.current!, moddleExtensions: { macro: macroDescriptor }, keyboard: { bindTo: canvas.current! } });
+    // bpmn-js's own words (palette, context pad) through i18n; `{name}` placeholders are bpmn-js's.
+    const translate = (template: string, replacements: Record<string, string> = {}) =>
+      t(`bpmn.${template}`, { defaultValue: template }).replace(/{([^}]+)}/g, (_, key: string) => replacements[key] ?? `{${key}}`);
+    const instance = new Modeler({
+      container: canvas.current!,
+      moddleExtensions: { macro: macroDescriptor },
+      keyboard: { bindTo: canvas.current! },
+      additionalModules: [{ translate: ['value', translate] }],
+    });
     modeler.current = instance;
+    shown.current = undefined;
+    setActive(instance);
     const bus = instance.get<{ on: (event: string, callback: (event: { newSelection?: DiagramElement[] }) => void) => void }>('eventBus');
     bus.on('selection.changed', (event) => setSelected(event.newSelection?.[0] ?? null));
     bus.on('commandStack.changed', () => {
@@ -51,10 +63,10 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
       });
     });
     return () => instance.destroy();
-  }, []);
+  }, [t]);
 
   useEffect(() => {
-    const instance = modeler.current;
+    const instance = active;
     if (!instance || (value && value === shown.current)) return;
     if (!value?.trim() && !startBlank) return;
     const xml = value?.trim() ? value : BLANK_BPMN('Process_1');
@@ -76,7 +88,7 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
         if (!value?.trim()) void instance.saveXML({ format: true }).then(({ xml: blank }) => change.current?.(blank ?? ''));
       })
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [value, startBlank]);
+  }, [value, startBlank, active]);
 
   const apis = () => ({
     modeling: modeler.current!.get<ModelingApi>('modeling'),

@@ -63,6 +63,15 @@ test('an administrator sets a node’s approvers, counter-sign, form and field p
   await expect(text).toHaveValue(/<macro:counterSign type="parallel" completion="all"/);
   await expect(text).toHaveValue(/<macro:form formKey="system:leave">\s*<macro:field name="reason" permission="hidden"/);
   await expect(text).toHaveValue(/bpmndi:BPMNShape/);
+  // Simulated before it is deployed: the path and who each node goes to; nothing is kept.
+  await dialog.getByRole('tab', { name: '模拟运行' }).click();
+  await dialog.getByTestId('simulate-sample').fill('{"leaveType": "annual", "days": 2}');
+  await dialog.getByTestId('simulate-run').click();
+  const result = dialog.getByTestId('simulate-result');
+  await expect(result).toContainText('审核 → 管理员');
+  await expect(result).toContainText('可以结束');
+  await expectNoSeriousViolations(page, 'the simulation');
+  await shot(page, 'designer-simulate-zh-1440');
   await dialog.getByTestId('scheme-dialog-save').click();
   await expect(dialog).toBeHidden();
 

@@ -3,6 +3,8 @@ import { defineEndpoint } from '../endpoint.ts';
 import { pageOf } from '../envelope.ts';
 import { WORKFLOW_PERMISSIONS as P } from './permissions.ts';
 import {
+  simulateInput,
+  simulation,
   assignInput,
   carbonCopyInput,
   ccQuery,
@@ -208,6 +210,19 @@ export const WORKFLOW_SCHEME_ENDPOINTS = {
     query: schemeInfoQuery,
     response: z.array(nodeInfo),
     failures: [404],
+  }),
+  simulate: defineEndpoint({
+    operationId: 'workflow.scheme.simulate',
+    method: 'POST',
+    path: `${SCHEME}/simulate`,
+    tag: templates,
+    summary: 'Simulate a template on sample data',
+    description:
+      'Deploys the XML and runs it with the sample `variables` as the caller starting it, every task approved by its first approver, inside a transaction that is rolled back: the path taken and the approvers each node resolves to, with a warning where a node resolves to nobody. Nothing is kept. The engine’s lint refuses an unsupported model (422).',
+    access: P.templateEdit,
+    body: simulateInput,
+    response: simulation,
+    failures: [422],
   }),
   changeVersionTest: defineEndpoint({
     operationId: 'workflow.scheme.changeVersionTest',

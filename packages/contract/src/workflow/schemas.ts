@@ -67,6 +67,19 @@ export const schemeInput = z.object({
   remark: text('description').default(''),
 });
 export const schemeUpdate = schemeInput.omit({ code: true }).extend({ id });
+
+/** A template run on sample data before it is deployed: nothing it does is kept. */
+export const simulateInput = z.object({ xml, variables: variables.default({}) });
+export const simulation = z
+  .object({
+    /** Each node the sample reached, in order, with whom it would go to. */
+    steps: z.array(z.object({ nodeId: z.string(), nodeName: z.string(), approvers: z.array(z.object({ id: z.number(), name: z.string() })) })),
+    /** Whether the sample reached an end. */
+    ended: z.boolean(),
+    /** What stopped it (a node resolving to nobody, a condition no flow meets), in the request's language. */
+    warnings: z.array(z.string()),
+  })
+  .meta({ id: 'WorkflowSimulation' });
 export const schemeListQuery = pageQuery.extend({ name: searchText, code: searchText, category: searchText });
 export const schemeIdBody = z.object({ id });
 export const schemeInfoQuery = z.object({ modelId: idParam });

@@ -81,6 +81,7 @@ import {
   startFormOf,
   taskFormOf,
   validateSchemeRelation,
+  simulate,
 } from './more.ts';
 import { authUsersOf, createRelation, listRelations, relationFormInfoOf, relationInfo, removeRelation, updateRelation } from './relations.ts';
 import { provisionStarterTemplate } from './starter.ts';
@@ -264,6 +265,7 @@ export const module = defineModule({
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
         return diagramOf(ctx.tx, engine, query.processInstanceId);
       }),
+      wf(S.simulate, ({ body }, ctx) => simulate(ctx, engine, me(ctx), ctx.request.language, body)),
       wf(T.rejectTargets, ({ query }, ctx) => rejectTargetsOf(ctx.tx, engine, me(ctx), query.taskId)),
       wf(T.taskAssignee, async ({ query }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);

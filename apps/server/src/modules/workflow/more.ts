@@ -1,16 +1,17 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Page, PageQuery } from '@macro/contract';
+import { type Language, type Page, type PageQuery, translate } from '@macro/contract';
 import type { InstanceRecord, publicCreateInput, startLinkInput } from '@macro/contract/workflow';
 import { type AuditPort, type Ctx, type Db, rowsOf, type Tx, withTenant } from '@macro/store';
 import { refuse, saveTaskForm, signTask, visibleData, type WorkflowEngine, wfDefinitions, wfInstances, wfTasks } from '@macro/workflow';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findOr404 } from '../../platform/crud.ts';
-import { notFound, unauthorized, unprocessable } from '../../platform/errors.ts';
+import { AppError, notFound, unauthorized, unprocessable } from '../../platform/errors.ts';
 import { verifyStampPassword } from '../stamps/service.ts';
 import { stamps } from '../stamps/tables.ts';
+import { usersByIds } from '../users/manage.ts';
 import { USER_STATUS, users } from '../users/tables.ts';
-import { assertHolds, assertParticipant, checkTaskForm, createProcess, instanceList, processViewOf } from './service.ts';
+import { asAppError, assertHolds, assertParticipant, checkTaskForm, createProcess, instanceList, processViewOf } from './service.ts';
 import { wfSchemes, wfStartLinks } from './tables.ts';
 
 /*
@@ -218,4 +219,62 @@ export async function validateSchemeRelation(tx: Tx, modelId: number) {
   const info = await schemeRelationInfoOf(tx, modelId);
   const running = info.running + info.suspended;
   return { removable: running === 0, running };
+}
+
+// ---------------------------------------------------------------- simulation
+
+/** Thrown to roll the simulation's savepoint back once its findings are read. */
+class SimulationDone extends Error {}
+
+const MAX_SIMULATED_STEPS = 50;
+
+/**
+ * Runs a template on sample data with the real engine inside a savepoint that is always rolled
+ * back: deployed under a throw-away key, started by the caller, each open task approved by its
+ * assignee until the process ends, stops, or takes too many steps.
+ */
+export async function simulate(ctx: Ctx, engine: WorkflowEngine, userId: number, language: Language, input: { xml: string; variables: Record<string, unknown> }) {
+  const steps: { nodeId: string; nodeName: string; approvers: { id: number; name: string }[] }[] = [];
+  const warnings: string[] = [];
+  let ended = false;
+  const say = (error: unknown): string => {
+    const known = asAppError(error);
+    if (known instanceof AppError) return translate(language, known.key, known.params);
+    throw error;
+  };
+  await ctx.tx
+    .transaction(async (sp) => {
+      const key = `__simulation_${randomBytes(6).toString('hex')}`;
+      await engine.deploy(sp, { key, name: key, xml: input.xml });
+      let instanceId: number;
+      try {
+        instanceId = (await engine.start(sp, { definitionKey: key, starterId: userId, variables: input.variables, title: key })).instance.id;
+      } catch (error) {
+        warnings.push(say(error));
+        throw new SimulationDone();
+      }
+      for (let step = 0; step < MAX_SIMULATED_STEPS; step++) {
+        const open = await engine.openTasks(sp, instanceId);
+        if (!open.length) {
+          ended = (await engine.instance(sp, instanceId)).state === 'completed';
+          if (!ended) warnings.push(translate(language, 'workflow.simulationStuck'));
+          throw new SimulationDone();
+        }
+        const node = open[0];
+        const people = await usersByIds(sp, [...new Set(open.map((t) => t.assigneeId).filter((id): id is number => id !== null))]);
+        steps.push({ nodeId: node.nodeId, nodeName: node.nodeName || node.nodeId, approvers: people.map((u) => ({ id: u.id, name: u.name })) });
+        try {
+          for (const task of open.filter((t) => t.nodeId === node.nodeId)) await engine.approve(sp, { taskId: task.id, userId: task.assigneeId ?? userId });
+        } catch (error) {
+          warnings.push(say(error));
+          throw new SimulationDone();
+        }
+      }
+      warnings.push(translate(language, 'workflow.simulationTooLong', { steps: MAX_SIMULATED_STEPS }));
+      throw new SimulationDone();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof SimulationDone)) throw error;
+    });
+  return { steps, ended, warnings };
 }

@@ -416,4 +416,28 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     const mine = expectOk(await clerk.get(`${TASK}/my-task`), page(instanceRow)).records;
     expect(mine.find((r) => r.processInstanceId === run.instanceId)?.state).toBe('completed');
   });
+
+  it('simulates a template on sample data: the path, the approvers each node resolves to, and warnings; nothing is kept', async () => {
+    const simulation = z.object({ steps: z.array(z.object({ nodeId: z.string(), approvers: z.array(z.object({ id: z.number(), name: z.string() })) })), ended: z.boolean(), warnings: z.array(z.string()) });
+    const run = async (variables: object, xml = expenseXml(ids.manager, ids.post), client = admin) => expectOk(await client.post(`${SCHEME}/simulate`, { xml, variables }), simulation);
+    const before = (await admin.get(`${SCHEME}/page?size=100`)).json().data.total;
+    const small = await run({ amount: 500 });
+    expect(small).toMatchObject({ ended: true, warnings: [] });
+    expect(small.steps.map((s) => [s.nodeId, s.approvers.map((a) => a.id)])).toEqual([['manager', [ids.manager]]]);
+    const large = await run({ amount: 5000 });
+    expect(large.steps.map((s) => [s.nodeId, s.approvers.map((a) => a.id)])).toEqual([['manager', [ids.manager]], ['director', [ids.director]]]);
+    // A post nobody holds: the node resolves to nobody, said in the request's language.
+    const empty = await run({ amount: 5000 }, expenseXml(ids.manager, 999_999));
+    expect(empty.ended).toBe(false);
+    expect(empty.warnings).toEqual([expect.stringMatching(/Director.*没有下一节点处理人/)]);
+    const english = await run({ amount: 5000 }, expenseXml(ids.manager, 999_999), adminEn);
+    expect(english.warnings[0]).toMatch(/Director/);
+    expect(english.warnings[0]).not.toMatch(/没有/);
+    // The engine's lint still refuses an unsupported model.
+    expectFailure(await admin.post(`${SCHEME}/simulate`, { xml: expenseXml(1, 1).replace('<bpmn:endEvent id="end"/>', '<bpmn:scriptTask id="end"/>'), variables: {} }), 422);
+    // Nothing of the runs is kept: no template, no process, no task.
+    expect((await admin.get(`${SCHEME}/page?size=100`)).json().data.total).toBe(before);
+    expect((await todo(manager)).filter((t) => t.title.startsWith('__simulation'))).toEqual([]);
+    expectFailure(await nobody.post(`${SCHEME}/simulate`, { xml: expenseXml(1, 1), variables: {} }), 403);
+  });
 });

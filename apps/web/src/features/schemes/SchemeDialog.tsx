@@ -8,6 +8,7 @@ import { useDictionary } from '../../api/dictionary';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { useDialogRecord } from '../../components/crud/useKeyedDialog';
+import { SimulatePanel } from './designer/SimulatePanel';
 import { useCreateScheme, useSchemeInfo, useUpdateScheme } from './api';
 
 export interface SchemeDialogState {
@@ -93,6 +94,11 @@ function TemplateXmlInput({ id, value, onChange, disabled, placeholder, testId, 
               <BpmnEditor value={value} onChange={onChange} readOnly={disabled} startBlank={creating} />
             </Suspense>
           ),
+        },
+        {
+          key: 'simulate',
+          label: t('simulate.tab'),
+          children: <SimulatePanel xml={value ?? ''} />,
         },
         {
           key: 'xml',

@@ -309,3 +309,21 @@ export async function checkedAgainstForm(tx: Tx, formKey: string | null | undefi
   const merged = { ...current, ...incoming };
   await validFormData(tx, form.document, Object.fromEntries(names.filter((name) => name in merged).map((name) => [name, merged[name]])));
 }
+
+/**
+ * Values posted as an HTML form (all text) read as the form's types: numbers for number and
+ * integer fields, true/false for switches; anything else stays text, for the check to judge.
+ */
+export async function fromFormText(tx: Tx, formKey: string | null | undefined, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (!formKey) return values;
+  const { properties } = (await resolveForm(tx, formKey)).document.schema;
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => {
+      const type = properties[name]?.type;
+      if (typeof value !== 'string') return [name, value];
+      if ((type === 'number' || type === 'integer') && /^-?\d+(\.\d+)?$/.test(value.trim())) return [name, Number(value)];
+      if (type === 'boolean' && (value === 'true' || value === 'false')) return [name, value === 'true'];
+      return [name, value];
+    }),
+  );
+}

@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findOr404 } from '../../platform/crud.ts';
 import { AppError, notFound, unauthorized, unprocessable } from '../../platform/errors.ts';
+import { fromFormText } from '../forms/service.ts';
 import { verifyStampPassword } from '../stamps/service.ts';
 import { stamps } from '../stamps/tables.ts';
 import { usersByIds } from '../users/manage.ts';
@@ -171,7 +172,9 @@ export async function createFromLink(
     );
     if (!issuer) throw unauthorized('workflow.linkInvalid');
     const ctx: Ctx = { tx, audit, actor: { tenantId: parsed.tenantId, userId: link.issuerId, account: issuer.account, ip: actor.ip, language: actor.language } };
-    const started = await createProcess(ctx, engine, link.issuerId, { code: link.code, title: link.title, variables: fields, draftId: undefined, designated: undefined });
+    // An HTML form posts text: read it as the start form's types before it is checked.
+    const variables = await fromFormText(tx, (await startFormOf(tx, engine, link.code)).formKey, fields);
+    const started = await createProcess(ctx, engine, link.issuerId, { code: link.code, title: link.title, variables, draftId: undefined, designated: undefined });
     await tx.update(wfStartLinks).set({ usedAt: new Date(), instanceId: started.instanceId }).where(eq(wfStartLinks.id, link.id));
     return started;
   });

@@ -79,6 +79,19 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
     clerk = await client('wfp_clerk');
     manager = await client('wfp_manager');
     nobody = await client('wfp_nobody');
+    // The form the template's nodes bind: data are checked against it when a process starts and when an approver changes them.
+    const purchaseForm = {
+      code: 'purchaseForm',
+      name: '采购单',
+      document: {
+        schema: {
+          type: 'object',
+          properties: { amount: { type: 'number', title: '金额' }, approvedAmount: { type: 'number' }, salary: { type: 'number' }, note: { type: 'string', maxLength: 50 } },
+        },
+        uiSchema: {},
+      },
+    };
+    for (const code of ['purchaseForm', 'authorisedForm']) expect((await admin.post('/api/form-scheme', { ...purchaseForm, code })).statusCode).toBe(200);
     modelId = (await admin.post(`${SCHEME}/new-model`, { name: '采购', code: 'purchase', category: 'finance', xml: purchaseXml(ids.manager) })).json().data.id;
     expect(modelId).toBeGreaterThan(0);
   });

@@ -120,3 +120,25 @@ export function pageOf<T extends z.ZodType>(record: T) {
     nextCursor: z.string().nullable().describe('Pass as `cursor` to read the next page by key (deep pages)'),
   });
 }
+
+const MAX_JSON = 256 * 1024;
+
+/**
+ * A JSON object a person filled in (form data, process variables): at most 256 KB, no NUL
+ * anywhere (PostgreSQL's jsonb refuses it) and no number beyond JavaScript's safe integers.
+ */
+export function jsonObject(message: string) {
+  return z.record(z.string(), z.unknown(), { message }).refine(
+    (value) => {
+      const json = JSON.stringify(value);
+      if (json.length > MAX_JSON || json.includes('\\u0000')) return false;
+      let safe = true;
+      JSON.stringify(value, (_, v) => {
+        if (typeof v === 'number' && (!Number.isFinite(v) || Math.abs(v) > Number.MAX_SAFE_INTEGER)) safe = false;
+        return v;
+      });
+      return safe;
+    },
+    { message },
+  );
+}

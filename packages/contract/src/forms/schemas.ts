@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idParam, pageQuery } from '../envelope.ts';
+import { id, idParam, jsonObject, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
 import { FIELD_SPANS, FORM_FORMAT_NAMES, type FormDocument } from './fields.ts';
 
@@ -155,7 +155,8 @@ export const formInstance = z
   .meta({ id: 'FormInstance' });
 export type FormInstance = z.infer<typeof formInstance>;
 
-export const formData = z.record(z.string().max(50), z.unknown(), { message: 'forms.dataInvalid' });
+/** Data filled in through a form: field names of at most 50 characters, the JSON limits of every filled-in object. */
+export const formData = jsonObject('forms.dataInvalid').refine((data) => Object.keys(data).every((name) => name.length <= 50), { message: 'forms.dataInvalid' });
 export const formInstanceBody = z.object({ data: formData });
 const primaryKey = z.string({ message: 'forms.keyInvalid' }).regex(/^[0-9a-f-]{36}$/, { message: 'forms.keyInvalid' });
 export const formInstanceParams = z.object({ id: idParam, key: primaryKey });

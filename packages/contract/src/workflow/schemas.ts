@@ -1,28 +1,9 @@
 import { z } from 'zod';
-import { id, idParam, INT_MAX, pageQuery } from '../envelope.ts';
+import { id, idParam, INT_MAX, jsonObject, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
 
-const MAX_JSON = 256 * 1024;
-
-/**
- * Form data and variables: a JSON object of at most 256 KB, no NUL anywhere (PostgreSQL's jsonb
- * refuses it) and no number beyond JavaScript's safe integers.
- */
-export const variables = z
-  .record(z.string(), z.unknown(), { message: 'workflow.variablesInvalid' })
-  .refine(
-    (value) => {
-      const json = JSON.stringify(value);
-      if (json.length > MAX_JSON || json.includes('\\u0000')) return false;
-      let safe = true;
-      JSON.stringify(value, (_, v) => {
-        if (typeof v === 'number' && (!Number.isFinite(v) || Math.abs(v) > Number.MAX_SAFE_INTEGER)) safe = false;
-        return v;
-      });
-      return safe;
-    },
-    { message: 'workflow.variablesInvalid' },
-  );
+/** Form data and variables: a JSON object of at most 256 KB, no NUL, no unsafe number. */
+export const variables = jsonObject('workflow.variablesInvalid');
 
 const userIds = z.array(id, { message: 'common.idsInvalid' }).min(1, { message: 'workflow.ccNeedsUser' }).max(500, { message: 'common.idsInvalid' });
 /** Approvers chosen for designated nodes: node id → user ids. */

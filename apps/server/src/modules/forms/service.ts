@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { usersByIds } from '../users/manage.ts';
+import { userNamesOf } from '../users/manage.ts';
 import { formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
 import { validFormData } from './validate.ts';
 
@@ -151,7 +151,7 @@ export async function setDefault(ctx: Ctx, id: number, value: boolean): Promise<
 export async function schemeHistory(tx: Tx, id: number): Promise<FormSchemeVersion[]> {
   await schemeOr404(tx, id);
   const rows = await tx.select().from(formSchemeVersions).where(eq(formSchemeVersions.schemeId, id)).orderBy(desc(formSchemeVersions.version));
-  const names = new Map((await usersByIds(tx, [...new Set(rows.flatMap((r) => (r.createUser === null ? [] : [r.createUser])))])).map((u) => [u.id, u.name]));
+  const names = await userNamesOf(tx, rows.map((r) => r.createUser));
   return rows.map((r) => ({ version: r.version, fieldCount: fieldCount(r.document), createTime: iso(r.createdAt), createUserName: r.createUser === null ? '' : (names.get(r.createUser) ?? '') }));
 }
 
@@ -211,7 +211,7 @@ export function systemForm(id: string) {
 type InstanceRow = typeof formInstances.$inferSelect;
 
 async function presentInstances(tx: Tx, rows: readonly InstanceRow[]): Promise<FormInstance[]> {
-  const names = new Map((await usersByIds(tx, [...new Set(rows.flatMap((r) => (r.createUser === null ? [] : [r.createUser])))])).map((u) => [u.id, u.name]));
+  const names = await userNamesOf(tx, rows.map((r) => r.createUser));
   return rows.map((r) => ({
     primaryKey: r.primaryKey,
     schemeId: r.schemeId,

@@ -318,6 +318,12 @@ export async function usersByIds(tx: Tx, ids: readonly number[], scope?: SQL): P
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
 
+/** The names of the users with these ids (null and unknown ids left out), for lists that show who did something. */
+export async function userNamesOf(tx: Tx, ids: readonly (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  return new Map((wanted.length ? await usersByIds(tx, wanted) : []).map((u) => [u.id, u.name]));
+}
+
 export async function platformDetail(tx: Tx, id: number, scope?: SQL) {
   const user = await findOr404(tx, users, id, inScope(scope));
   return { id: user.id, account: user.account, name: user.name, userType: user.userType, userExt: user.userExt };

@@ -38,7 +38,7 @@ import { containing, listPage } from '../../platform/list.ts';
 import { checkedAgainstForm } from '../forms/service.ts';
 import { verifyStampPassword } from '../stamps/service.ts';
 import { stamps } from '../stamps/tables.ts';
-import { usersByIds } from '../users/manage.ts';
+import { userNamesOf } from '../users/manage.ts';
 import { USER_STATUS, users } from '../users/tables.ts';
 import { assertWorkflowCategory } from '../wfcategories/index.ts';
 import { assertMayStart } from './relations.ts';
@@ -419,7 +419,7 @@ export async function historyOf(tx: Tx, engine: WorkflowEngine, instanceId: numb
   const instance = await engine.instance(tx, instanceId);
   const model = await engine.modelOf(tx, instance.definitionId);
   const entries = await engine.history(tx, instanceId);
-  const names = new Map((await usersByIds(tx, [...new Set(entries.flatMap((h) => (h.userId === null ? [] : [h.userId])))])).map((u) => [u.id, u.name]));
+  const names = await userNamesOf(tx, entries.map((h) => h.userId));
   return entries.map((h) => ({
     id: h.id,
     nodeId: h.nodeId,

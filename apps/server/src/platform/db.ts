@@ -121,4 +121,16 @@ async function prepareAppRole(db: Db, tables: readonly Table[]): Promise<void> {
     end $$`),
   );
   for (const statement of grantStatements(tables)) await db.execute(sql.raw(statement));
+  // Tables made at run time — those of custom-table forms (`macro_ct_<scheme>`, created with
+  // their tenant policy by macro_custom_table_apply, migration 0026) — lost their grants to the
+  // revoke above: requests read and write them, and may call the function that makes them.
+  await db.execute(
+    sql.raw(`do $$ declare r record; begin
+      grant execute on function macro_custom_table_apply(integer, jsonb) to ${APP_ROLE};
+      grant execute on function macro_custom_table_drop(integer) to ${APP_ROLE};
+      for r in select tablename from pg_tables where schemaname = 'public' and tablename ~ '^macro_ct_[0-9]+$' loop
+        execute format('grant select, insert, update, delete on %I to ${APP_ROLE}', r.tablename);
+      end loop;
+    end $$`),
+  );
 }

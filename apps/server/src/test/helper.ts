@@ -130,10 +130,14 @@ export function as(server: TestServer, token: string, language = 'zh') {
       ...options,
       headers: { 'macro-auth': `bearer ${token}`, 'accept-language': language, ...options.headers },
     });
+  const send = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) =>
+    call({ method, url, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
   return {
     get: (url: string) => call({ method: 'GET', url }),
-    post: (url: string, payload?: unknown) =>
-      call({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) }),
+    post: (url: string, payload?: unknown) => send('POST', url, payload),
+    put: (url: string, payload?: unknown) => send('PUT', url, payload),
+    patch: (url: string, payload?: unknown) => send('PATCH', url, payload),
+    delete: (url: string) => call({ method: 'DELETE', url }),
     call,
   };
 }

@@ -99,6 +99,25 @@ export const formSchemeInput = z.object({
 });
 export type FormSchemeInput = z.input<typeof formSchemeInput>;
 
+/** Columns every custom table has besides its fields: a field may not take their names. */
+export const CUSTOM_TABLE_SYSTEM_COLUMNS = ['id', 'tenant_id', 'form_version', 'create_user', 'created_at', 'updated_at'] as const;
+
+/**
+ * A custom-table scheme: its data go to a table of their own, one column per field, under
+ * `tableName` (lower-case letters, digits and `_`, unique in the tenant).
+ */
+export const customTableName = z
+  .string({ message: 'forms.tableNameRequired' })
+  .min(1, { message: 'forms.tableNameRequired' })
+  .regex(/^[a-z][a-z0-9_]{0,39}$/, { message: 'forms.tableNameInvalid' });
+export const customTableInput = formSchemeInput
+  .extend({ tableName: customTableName })
+  .superRefine((input, ctx) => {
+    const reserved = Object.keys(input.document.schema.properties).find((name) => (CUSTOM_TABLE_SYSTEM_COLUMNS as readonly string[]).includes(name.toLowerCase()));
+    if (reserved) ctx.addIssue({ code: 'custom', path: ['document'], message: 'forms.columnReserved', params: { field: reserved } });
+  });
+export type CustomTableInput = z.input<typeof customTableInput>;
+
 /** A scheme as the list shows it. */
 export const formScheme = z
   .object({
@@ -111,6 +130,8 @@ export const formScheme = z
     isDefault: z.boolean(),
     version: z.number(),
     fieldCount: z.number(),
+    /** A custom-table scheme's table name; null when data are kept as JSON. */
+    tableName: z.string().nullable(),
     createTime: z.string(),
     updateTime: z.string(),
   })

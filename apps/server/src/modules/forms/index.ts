@@ -60,6 +60,8 @@ export const module = defineModule({
     route(E.formInfo, ({ params }, { tx }) => schemeWithDocument(tx, params.id)),
     route(E.create, ({ body }, ctx) => createScheme(ctx, body)),
     route(E.update, ({ params, body }, ctx) => updateScheme(ctx, params.id, body)),
+    route(E.createCustomTable, ({ body }, ctx) => createScheme(ctx, body)),
+    route(E.updateCustomTable, ({ params, body }, ctx) => updateScheme(ctx, params.id, body)),
     route(E.remove, async ({ params }, ctx) => ({ removed: await removeScheme(ctx, params.id) })),
     route(E.setEnable, ({ params }, ctx) => setEnabled(ctx, params.id, params.v)),
     route(E.setDefault, ({ params }, ctx) => setDefault(ctx, params.id, params.v)),
@@ -96,6 +98,9 @@ export const module = defineModule({
       ],
     },
   ],
-  uniqueMessages: [{ constraint: 'macro_form_scheme_code', message: 'forms.codeExists', params: { code: 'code' } }],
+  uniqueMessages: [
+    { constraint: 'macro_form_scheme_code', message: 'forms.codeExists', params: { code: 'code' } },
+    { constraint: 'macro_form_scheme_table', message: 'forms.tableExists', params: { table: 'tableName' } },
+  ],
   sweep: sweepFixture,
 });

@@ -21,6 +21,7 @@ import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { userNamesOf } from '../users/manage.ts';
 import { formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
+import { applyCustomTable, dropCustomTable, insertRow, listRows, updateRow } from './customTable.ts';
 import { validFormData } from './validate.ts';
 
 type SchemeRow = typeof formSchemes.$inferSelect;
@@ -46,6 +47,7 @@ const summary = (r: SchemeRow): FormScheme => ({
   isDefault: r.isDefault,
   version: r.version,
   fieldCount: fieldCount(r.document),
+  tableName: r.tableName,
   createTime: iso(r.createdAt),
   updateTime: iso(r.updatedAt),
 });
@@ -63,6 +65,7 @@ const fromSql = (r: Record<string, unknown>): SchemeRow => ({
   isDefault: r.is_default === true || r.is_default === 't',
   version: Number(r.version),
   document: (typeof r.document === 'string' ? JSON.parse(r.document) : r.document) as FormDocument,
+  tableName: r.table_name == null ? null : String(r.table_name),
   createUser: r.create_user == null ? null : Number(r.create_user),
   createdAt: r.created_at as Date,
   updatedAt: r.updated_at as Date,
@@ -99,23 +102,37 @@ async function recordVersion(ctx: Ctx, scheme: SchemeRow): Promise<void> {
   await ctx.tx.insert(formSchemeVersions).values({ schemeId: scheme.id, version: scheme.version, document: scheme.document });
 }
 
-export async function createScheme(ctx: Ctx, input: SchemeInput): Promise<FormSchemeInfo> {
+const assertTableName = (tx: Tx, tableName: string, exceptId?: number) =>
+  assertUnique(tx, formSchemes, eq(formSchemes.tableName, tableName), { exceptId, message: 'forms.tableExists', params: { table: tableName } });
+
+/** Creates a scheme; with `tableName` a custom-table scheme, its table made in the same transaction. */
+export async function createScheme(ctx: Ctx, input: SchemeInput & { tableName?: string }): Promise<FormSchemeInfo> {
   const { tx } = ctx;
   await assertUnique(tx, formSchemes, eq(formSchemes.code, input.code), { message: 'forms.codeExists', params: { code: input.code } });
+  if (input.tableName) await assertTableName(tx, input.tableName);
   // The tenant's first scheme becomes its default, so there is always exactly one once there is any.
   const [{ n }] = await tx.select({ n: count() }).from(formSchemes);
-  const row = await auditedInsert(ctx, formSchemes, RESOURCE, { ...input, isDefault: n === 0, version: 1 });
+  const row = await auditedInsert(ctx, formSchemes, RESOURCE, { ...input, tableName: input.tableName ?? null, isDefault: n === 0, version: 1 });
   await recordVersion(ctx, row);
+  if (row.tableName) await applyCustomTable(tx, row.id, row.document);
   return withDocument(row);
 }
 
-export async function updateScheme(ctx: Ctx, id: number, input: SchemeInput): Promise<FormSchemeInfo> {
+/**
+ * Changes a scheme; a changed document is the next version. A custom-table scheme's table
+ * follows its document (either update call); `tableName` is only for custom-table schemes (409).
+ */
+export async function updateScheme(ctx: Ctx, id: number, input: SchemeInput & { tableName?: string }): Promise<FormSchemeInfo> {
   const { tx } = ctx;
   const before = await schemeOr404(tx, id, true);
+  if (input.tableName && !before.tableName) throw conflict('forms.notCustomTable');
   await assertUnique(tx, formSchemes, eq(formSchemes.code, input.code), { exceptId: id, message: 'forms.codeExists', params: { code: input.code } });
+  if (input.tableName) await assertTableName(tx, input.tableName, id);
   const changed = canonical(before.document) !== canonical(input.document);
-  const after = await auditedUpdate(ctx, formSchemes, RESOURCE, before, { ...input, version: changed ? before.version + 1 : before.version, updatedAt: new Date() });
+  const tableName = input.tableName ?? before.tableName;
+  const after = await auditedUpdate(ctx, formSchemes, RESOURCE, before, { ...input, tableName, version: changed ? before.version + 1 : before.version, updatedAt: new Date() });
   if (changed) await recordVersion(ctx, after);
+  if (changed && after.tableName) await applyCustomTable(tx, id, after.document);
   return withDocument(after);
 }
 
@@ -126,6 +143,7 @@ export async function removeScheme(ctx: Ctx, id: number): Promise<number> {
   const [data] = await tx.select({ id: formInstances.id }).from(formInstances).where(eq(formInstances.schemeId, id)).limit(1);
   const [page] = await tx.select({ id: formRelations.id }).from(formRelations).where(eq(formRelations.schemeId, id)).limit(1);
   if (data || page) throw conflict('forms.inUse');
+  if (row.tableName) await dropCustomTable(tx, id);
   return auditedDelete(ctx, formSchemes, RESOURCE, [row]);
 }
 
@@ -232,12 +250,14 @@ async function enabledScheme(tx: Tx, id: number): Promise<SchemeRow> {
 export async function createInstance(ctx: Ctx, schemeId: number, data: Record<string, unknown>): Promise<FormInstance> {
   const scheme = await enabledScheme(ctx.tx, schemeId);
   const clean = await validFormData(ctx.tx, scheme.document, data);
+  if (scheme.tableName) return insertRow(ctx, schemeId, scheme.version, scheme.document, clean);
   const row = await auditedInsert(ctx, formInstances, 'form-instance', { schemeId, version: scheme.version, data: clean });
   return (await presentInstances(ctx.tx, [row]))[0];
 }
 
 export async function updateInstance(ctx: Ctx, schemeId: number, key: string, data: Record<string, unknown>): Promise<FormInstance> {
   const scheme = await enabledScheme(ctx.tx, schemeId);
+  if (scheme.tableName) return updateRow(ctx, schemeId, key, scheme.version, scheme.document, await validFormData(ctx.tx, scheme.document, data));
   const [before] = await ctx.tx
     .select()
     .from(formInstances)
@@ -250,7 +270,8 @@ export async function updateInstance(ctx: Ctx, schemeId: number, key: string, da
 }
 
 export async function listInstances(tx: Tx, query: PageQuery & { F_FormId: number; primaryKey?: string }): Promise<Page<FormInstance>> {
-  await schemeOr404(tx, query.F_FormId);
+  const scheme = await schemeOr404(tx, query.F_FormId);
+  if (scheme.tableName) return listRows(tx, scheme.id, query);
   const where = sql.join([sql`t.scheme_id = ${query.F_FormId}`, query.primaryKey ? sql`t.primary_key = ${query.primaryKey}` : sql`true`], sql` and `);
   const page = await listPage(tx, { table: sql`${formInstances}`, where, order: ['id'], descending: true, columns: sql`t.id`, toRecord: (r) => Number(r.id) }, query);
   const rows = page.records.length ? await tx.select().from(formInstances).where(inArray(formInstances.id, page.records)).orderBy(desc(formInstances.id)) : [];

@@ -16,11 +16,17 @@ export const formSchemes = tenantTable(
     isDefault: boolean('is_default').notNull().default(false),
     version: integer('version').notNull().default(1),
     document: jsonb('document').$type<FormDocument>().notNull(),
+    /**
+     * A custom-table scheme keeps its data in a table of its own (`macro_ct_<id>`, one column per
+     * field, see customTable.ts) under this name, unique in the tenant; null keeps data as JSON.
+     */
+    tableName: text('table_name'),
     ...ownerColumn(),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('macro_form_scheme_code').on(t.tenantId, t.code),
+    uniqueIndex('macro_form_scheme_table').on(t.tenantId, t.tableName),
     // At most one default per tenant, held by the database under concurrent set-default calls.
     uniqueIndex('macro_form_scheme_default').on(t.tenantId).where(sql`${t.isDefault}`),
   ],

@@ -1,14 +1,14 @@
 import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
-import { FIELD_KINDS, type FieldKind, formSchemeInput } from '@macro/contract/forms';
-import { App, Button, Col, Empty, Form, Input, Modal, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { customTableName, FIELD_KINDS, type FieldKind, formSchemeInput } from '@macro/contract/forms';
+import { App, Button, Col, Empty, Form, Input, Modal, Radio, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FormData, FormView, type FormViewHandle } from '../../components/forms/FormView';
 import { zodRule } from '../../components/zodRule';
 import { MESSAGES_NS } from '../../i18n';
-import { useCreateForm, useFormInfo, useUpdateForm } from './api';
+import { useCreateForm, useCreateTableForm, useFormInfo, useUpdateForm, useUpdateTableForm } from './api';
 import { type DesignField, documentFromFields, fieldProblems, fieldsFromDocument, newField } from './designerModel';
 import { FieldProperties } from './FieldProperties';
 import './designer.css';
@@ -23,6 +23,9 @@ interface Meta {
   name: string;
   category: string;
   description: string;
+  /** `table`: the data go to a table of their own, named `tableName`. */
+  storage: 'json' | 'table';
+  tableName?: string;
 }
 
 const PALETTE = 'palette:';
@@ -84,6 +87,8 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
   const info = useFormInfo(state.id);
   const create = useCreateForm();
   const update = useUpdateForm();
+  const createTable = useCreateTableForm();
+  const updateTable = useUpdateTableForm();
   const [form] = Form.useForm<Meta>();
   const [fields, setFields] = useState<DesignField[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -94,7 +99,8 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
 
   useEffect(() => {
     if (!info.data || loaded) return;
-    form.setFieldsValue({ code: info.data.code, name: info.data.name, category: info.data.category, description: info.data.description });
+    const { code, name, category, description, tableName } = info.data;
+    form.setFieldsValue({ code, name, category, description, storage: tableName ? 'table' : 'json', tableName: tableName ?? undefined });
     setFields(fieldsFromDocument(info.data.document));
     setLoaded(true);
   }, [info.data, loaded, form]);
@@ -136,16 +142,23 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
       message.error(`${problem.name}: ${problem.key.startsWith('forms.') ? t(`${MESSAGES_NS}:${problem.key}`) : t(problem.key)}`);
       return;
     }
-    const body = { ...meta, document: documentFromFields(fields, meta.name) };
-    if (state.mode === 'create') await create.mutateAsync({ body });
-    else await update.mutateAsync({ params: { id: String(state.id) }, body });
+    const { storage, tableName, ...rest } = meta;
+    const body = { ...rest, document: documentFromFields(fields, meta.name) };
+    const params = { id: String(state.id) };
+    if (storage === 'table' && tableName) {
+      const tableBody = { ...body, tableName };
+      if (state.mode === 'create') await createTable.mutateAsync({ body: tableBody });
+      else await updateTable.mutateAsync({ params, body: tableBody });
+    } else if (state.mode === 'create') await create.mutateAsync({ body });
+    else await update.mutateAsync({ params, body });
     message.success(t('done.saved'));
     onClose();
   };
 
   const current = fields.find((f) => f.name === selected);
   const document = fields.length ? documentFromFields(fields) : null;
-  const rule = (name: keyof Meta) => zodRule(formSchemeInput.shape[name], t);
+  const rule = (name: keyof typeof formSchemeInput.shape) => zodRule(formSchemeInput.shape[name], t);
+  const storage = Form.useWatch('storage', form);
   return (
     <Modal
       open
@@ -154,7 +167,7 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
       onOk={() => void save().catch(() => undefined)}
       okText={t('common:save')}
       cancelText={t('common:cancel')}
-      confirmLoading={create.isPending || update.isPending}
+      confirmLoading={create.isPending || update.isPending || createTable.isPending || updateTable.isPending}
       okButtonProps={{ 'data-testid': 'designer-save' }}
       width="min(1280px, 100vw)"
       style={{ top: 16, maxWidth: '100vw', paddingBottom: 0 }}
@@ -165,7 +178,7 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
         <Spin />
       ) : (
         <>
-          <Form form={form} layout="vertical" name="form-meta" initialValues={{ code: '', name: '', category: '', description: '' }}>
+          <Form form={form} layout="vertical" name="form-meta" initialValues={{ code: '', name: '', category: '', description: '', storage: 'json' }}>
             <Row gutter={16}>
               <Col xs={24} md={6}>
                 <Form.Item name="name" label={t('field.name')} rules={[rule('name')]}>
@@ -187,6 +200,25 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
                   <Input placeholder={t('form.descriptionPlaceholder')} />
                 </Form.Item>
               </Col>
+              <Col xs={24} md={12}>
+                <Form.Item name="storage" label={t('field.storage')} extra={t(storage === 'table' ? 'storage.tableHelp' : 'storage.jsonHelp')}>
+                  <Radio.Group
+                    disabled={state.mode === 'edit'}
+                    options={[
+                      { value: 'json', label: t('storage.json') },
+                      { value: 'table', label: t('storage.table') },
+                    ]}
+                    data-testid="designer-storage"
+                  />
+                </Form.Item>
+              </Col>
+              {storage === 'table' ? (
+                <Col xs={24} md={8}>
+                  <Form.Item name="tableName" label={t('field.tableName')} rules={[zodRule(customTableName, t)]}>
+                    <Input placeholder={t('form.tableNamePlaceholder')} data-testid="designer-table" />
+                  </Form.Item>
+                </Col>
+              ) : null}
             </Row>
           </Form>
           <Tabs

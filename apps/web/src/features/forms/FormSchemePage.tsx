@@ -11,6 +11,7 @@ import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 import { useFormSwitch, useRemoveForm } from './api';
 import { FormDesigner, type DesignerState } from './FormDesigner';
 import { FormHistory } from './FormHistory';
+import { FormRecords } from './FormRecords';
 
 interface FormSearch extends Record<string, string | undefined> {
   name?: string;
@@ -27,6 +28,7 @@ export function FormSchemePage() {
   const confirmRemove = useRemoveForm();
   const { dialog, dialogKey, open, close } = useKeyedDialog<DesignerState>();
   const [history, setHistory] = useState<FormScheme | null>(null);
+  const [records, setRecords] = useState<FormScheme | null>(null);
   const done = (key: string) => () => void message.success(t(key));
   const search: SearchField[] = [{ name: 'name', label: t('field.name'), placeholder: t('search.namePlaceholder') }];
   const columns: ColumnsType<FormScheme> = [
@@ -43,6 +45,12 @@ export function FormSchemePage() {
     },
     { dataIndex: 'code', title: t('field.code'), width: 140 },
     { dataIndex: 'category', title: t('field.category'), width: 110 },
+    {
+      dataIndex: 'tableName',
+      title: t('field.storage'),
+      width: 130,
+      render: (tableName: string | null) => (tableName ? <Tag color="purple">{tableName}</Tag> : t('storage.json')),
+    },
     { dataIndex: 'fieldCount', title: t('field.fieldCount'), width: 90 },
     { dataIndex: 'version', title: t('field.version'), width: 80 },
     {
@@ -55,6 +63,7 @@ export function FormSchemePage() {
   const rowActions: RowAction<FormScheme>[] = [
     { key: 'design', label: t('action.design'), permission: P.edit, onClick: (row) => open({ mode: 'edit', id: row.id }) },
     { key: 'history', label: t('action.history'), onClick: setHistory },
+    { key: 'records', label: t('action.records'), onClick: setRecords },
     { key: 'enable', label: t('action.enable'), permission: P.edit, show: (row) => !row.enabled, onClick: (row) => void enable.mutateAsync(row).then(done('done.enabled'), () => undefined) },
     { key: 'disable', label: t('action.disable'), permission: P.edit, show: (row) => row.enabled && !row.isDefault, onClick: (row) => void disable.mutateAsync(row).then(done('done.disabled'), () => undefined) },
     { key: 'default', label: t('action.default'), permission: P.edit, show: (row) => row.enabled && !row.isDefault, onClick: (row) => void setDefault.mutateAsync(row).then(done('done.default'), () => undefined) },
@@ -71,11 +80,12 @@ export function FormSchemePage() {
         rowLabel={(row) => row.name}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={320}
-        scrollX={1000}
+        actionWidth={380}
+        scrollX={1400}
       />
       {dialog ? <FormDesigner key={dialogKey} state={dialog} onClose={close} /> : null}
       <FormHistory scheme={history} onClose={() => setHistory(null)} />
+      {records ? <FormRecords key={records.id} scheme={records} onClose={() => setRecords(null)} /> : null}
     </div>
   );
 }

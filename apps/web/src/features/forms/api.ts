@@ -9,12 +9,31 @@ import { useConfirmRemove } from '../../components/crud/useConfirmRemove';
 const lists = [E.page, B.bindable];
 
 /** Create and change: the list and the forms offered for binding refetch. */
-function useSchemeSave<X extends typeof E.create | typeof E.update>(endpoint: X) {
+function useSchemeSave<X extends typeof E.create | typeof E.update | typeof E.createCustomTable | typeof E.updateCustomTable>(endpoint: X) {
   const client = useQueryClient();
   return useEndpointMutation(endpoint, { onSuccess: () => void client.invalidateQueries(queriesOf(lists)) });
 }
 export const useCreateForm = () => useSchemeSave(E.create);
 export const useUpdateForm = () => useSchemeSave(E.update);
+export const useCreateTableForm = () => useSchemeSave(E.createCustomTable);
+export const useUpdateTableForm = () => useSchemeSave(E.updateCustomTable);
+
+/** Records filled in through a scheme (its own table for a custom-table scheme), newest first. */
+export const useFormRecords = (id: number, current: number, size: number) =>
+  useEndpointQuery(E.instances, { query: { F_FormId: String(id), current: String(current), size: String(size) } });
+
+/** Add or change a record: the records list refetches. */
+export function useSaveRecord() {
+  const client = useQueryClient();
+  const refresh = () => void client.invalidateQueries(queriesOf([E.instances]));
+  const add = useEndpointMutation(E.createInstance, { onSuccess: refresh });
+  const change = useEndpointMutation(E.updateInstance, { onSuccess: refresh });
+  return {
+    pending: add.isPending || change.isPending,
+    save: (schemeId: number, key: string | undefined, data: Record<string, unknown>) =>
+      key ? change.mutateAsync({ params: { id: String(schemeId), key }, body: { data } }) : add.mutateAsync({ params: { id: String(schemeId) }, body: { data } }),
+  };
+}
 
 export const useFormInfo = (id: number | undefined) => useEndpointQuery(E.formInfo, { params: { id: String(id ?? 0) } }, { enabled: id !== undefined });
 export const useFormHistory = (id: number | undefined) => useEndpointQuery(E.history, { params: { id: String(id ?? 0) } }, { enabled: id !== undefined });

@@ -208,6 +208,11 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   await designer.getByTestId('prop-name').blur();
   await designer.getByTestId('prop-title').fill('天数');
   await designer.getByTestId('prop-minimum').fill('1');
+  await designer.getByTestId('palette-file').click();
+  await designer.getByTestId('prop-name').fill('tickets');
+  await designer.getByTestId('prop-name').blur();
+  await designer.getByTestId('prop-title').fill('票据');
+  await designer.getByTestId('prop-max-files').fill('2');
   await shot(page, 'forms-table-designer-zh-1440');
   await designer.getByTestId('designer-save').click();
   await expect(designer).toBeHidden();
@@ -222,6 +227,14 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   await expect(form).toContainText('请填写城市');
   await form.locator('#root_city').fill('杭州');
   await form.locator('#root_days').fill('3');
+  // Files upload as they are chosen; a type the platform does not take is refused at once.
+  const files = form.getByTestId('annexes-root_tickets');
+  await files.locator('input[type=file]').setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expect(page.getByText('只能上传 PDF、图片、Office 文档、文本、CSV 或 ZIP 文件')).toBeVisible();
+  await files.locator('input[type=file]').setInputFiles({ name: '车票.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(files.getByRole('link', { name: '车票.pdf' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'a form with a file field');
+  await shot(page, 'forms-table-record-files-zh-1440');
   await page.getByTestId('record-save').click();
   await expect(page.getByText('记录已保存')).toBeVisible();
   const line = records.getByTestId('record-table').locator('tbody tr.ant-table-row');
@@ -230,6 +243,10 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   await expect(line).toContainText('3');
   await line.getByRole('button', { name: '编辑' }).click();
   await expect(form.locator('#root_city')).toHaveValue('杭州');
+  // The saved file downloads as it was uploaded.
+  const download = page.waitForEvent('download');
+  await form.getByRole('link', { name: '车票.pdf' }).click();
+  expect((await download).suggestedFilename()).toBe('车票.pdf');
   await form.locator('#root_days').fill('5');
   await page.getByTestId('record-save').click();
   await expect(line).toContainText('5');

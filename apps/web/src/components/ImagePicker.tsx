@@ -3,7 +3,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload } from 'antd';
 import type { ReactNode } from 'react';
 
-const readAsDataUrl = (file: Blob) =>
+/** A file read as a data URL, as the contract's upload bodies take it. */
+export const readAsDataUrl = (file: Blob) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));

@@ -44,10 +44,12 @@ function checkField(field: string, schema: FieldSchema, value: unknown, issues: 
   if (schema.enum && !schema.enum.includes(value as string | number)) issue('enum', { allowedValues: schema.enum });
   if (Array.isArray(value)) {
     if (schema.minItems !== undefined && value.length < schema.minItems) issue('minItems', { limit: schema.minItems });
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) issue('maxItems', { limit: schema.maxItems });
     if (schema.uniqueItems && new Set(value.map((v) => JSON.stringify(v))).size !== value.length) issue('uniqueItems');
     for (const item of value) {
       if (typeof item !== 'string') issue('type', { type: 'string' });
       else if (schema.items?.enum && !schema.items.enum.includes(item)) issue('enum', { allowedValues: schema.items.enum });
+      else if (schema.items?.format && !ALL_FORM_FORMATS[schema.items.format]?.(item)) issue('format', { format: schema.items.format });
     }
   }
 }

@@ -7,7 +7,7 @@ import { isChineseName, isEmail, isLandline, isMobile, isPhoneOrLandline, isQQ, 
  */
 
 /** The field kinds of the designer's palette. */
-export const FIELD_KINDS = ['text', 'textarea', 'number', 'integer', 'select', 'radio', 'checkboxes', 'switch', 'date', 'datetime'] as const;
+export const FIELD_KINDS = ['text', 'textarea', 'number', 'integer', 'select', 'radio', 'checkboxes', 'switch', 'date', 'datetime', 'file'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 /** The contract's validators by name, usable as a text field's `format`. */
@@ -35,7 +35,11 @@ export const FORMAT_MESSAGES: Record<string, string> = {
   url: 'validation.url',
   date: 'forms.dateInvalid',
   'date-time': 'forms.dateInvalid',
+  annex: 'forms.annexInvalid',
 };
+
+/** Most files one file field holds (its `maxItems` may say fewer). */
+export const MAX_FIELD_FILES = 20;
 
 /** Widths a field may take in the layout grid of 24 columns. */
 export const FIELD_SPANS = [6, 8, 12, 24] as const;
@@ -53,9 +57,11 @@ export interface FieldSchema {
   maximum?: number;
   pattern?: string;
   format?: string;
-  items?: { type: 'string'; enum?: string[] };
+  /** Options of a multiple choice, or `format: 'annex'` for a file field (its values are annex ids). */
+  items?: { type: 'string'; enum?: string[]; format?: 'annex' };
   uniqueItems?: boolean;
   minItems?: number;
+  maxItems?: number;
 }
 
 export interface FormSchemaDoc {
@@ -92,7 +98,7 @@ export interface BindField {
 export function kindOf(field: FieldSchema, ui: FieldUi | undefined): FieldKind {
   const widget = ui?.['ui:widget'];
   if (field.type === 'boolean') return 'switch';
-  if (field.type === 'array') return 'checkboxes';
+  if (field.type === 'array') return field.items?.format === 'annex' ? 'file' : 'checkboxes';
   if (field.type === 'number') return 'number';
   if (field.type === 'integer') return 'integer';
   if (field.format === 'date') return 'date';
@@ -159,6 +165,8 @@ export function formErrorMessage(keyword: string, params: Record<string, unknown
       return { key: 'forms.fieldOption', params: { field } };
     case 'minItems':
       return { key: 'forms.fieldTooFew', params: { field, limit } };
+    case 'maxItems':
+      return { key: 'forms.fieldTooMany', params: { field, limit } };
     default:
       return { key: 'forms.fieldType', params: { field } };
   }
@@ -171,4 +179,8 @@ export const isDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`$
 export const isDateTime = (v: string) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v)) && isDate(v.slice(0, 10));
 
 /** Every format a form may use, date and date-time included: registered in the browser's and the server's ajv alike. */
-export const ALL_FORM_FORMATS: Record<string, (value: string) => boolean> = { ...FORM_FORMATS, date: isDate, 'date-time': isDateTime };
+/** An annex id (a file uploaded for a form, see annexes.ts). */
+export const isAnnexId = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v);
+
+/** Every format a form may use, date, date-time and annex ids included: registered in the browser's and the server's ajv alike. */
+export const ALL_FORM_FORMATS: Record<string, (value: string) => boolean> = { ...FORM_FORMATS, date: isDate, 'date-time': isDateTime, annex: isAnnexId };

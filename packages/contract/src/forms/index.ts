@@ -1,3 +1,4 @@
+export * from './annexes.ts';
 export * from './check.ts';
 export * from './endpoints.ts';
 export * from './fields.ts';

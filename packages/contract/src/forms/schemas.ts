@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, idParam, jsonObject, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
-import { FIELD_SPANS, FORM_FORMAT_NAMES, type FormDocument } from './fields.ts';
+import { FIELD_SPANS, FORM_FORMAT_NAMES, type FormDocument, MAX_FIELD_FILES } from './fields.ts';
 
 const invalid = { message: 'forms.documentInvalid' };
 const noNul = (v: string) => !v.includes('\u0000');
@@ -37,17 +37,24 @@ const fieldSchema = z
     maximum: finite.optional(),
     pattern: z.string(invalid).max(200, invalid).refine(compiles, { message: 'forms.patternInvalid' }).optional(),
     format: z.enum([...FORM_FORMAT_NAMES, 'date', 'date-time'], invalid).optional(),
-    items: z.object({ type: z.literal('string', invalid), enum: z.array(shortString, invalid).max(500, invalid).optional() }, invalid).strict().optional(),
+    items: z
+      .object({ type: z.literal('string', invalid), enum: z.array(shortString, invalid).max(500, invalid).optional(), format: z.literal('annex', invalid).optional() }, invalid)
+      .strict()
+      .optional(),
     uniqueItems: z.boolean(invalid).optional(),
     minItems: count.optional(),
+    maxItems: z.number(invalid).int(invalid).min(1, invalid).max(MAX_FIELD_FILES, invalid).optional(),
   }, invalid)
   .strict()
   .refine((f) => f.minLength === undefined || f.maxLength === undefined || f.minLength <= f.maxLength, { message: 'forms.rangeInvalid' })
-  .refine((f) => f.minimum === undefined || f.maximum === undefined || f.minimum <= f.maximum, { message: 'forms.rangeInvalid' });
+  .refine((f) => f.minimum === undefined || f.maximum === undefined || f.minimum <= f.maximum, { message: 'forms.rangeInvalid' })
+  .refine((f) => f.minItems === undefined || f.maxItems === undefined || f.minItems <= f.maxItems, { message: 'forms.rangeInvalid' })
+  // A file field is bounded: at most MAX_FIELD_FILES annexes.
+  .refine((f) => f.items?.format !== 'annex' || (f.type === 'array' && f.maxItems !== undefined), invalid);
 
 const fieldUi = z
   .object({
-    'ui:widget': z.enum(['text', 'textarea', 'select', 'radio', 'checkboxes', 'updown', 'date', 'datetime', 'hidden'], invalid).optional(),
+    'ui:widget': z.enum(['text', 'textarea', 'select', 'radio', 'checkboxes', 'updown', 'date', 'datetime', 'hidden', 'annexes'], invalid).optional(),
     'ui:placeholder': shortString.optional(),
     'ui:help': shortString.optional(),
     'ui:enumNames': z.array(shortString, invalid).max(500, invalid).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageOf } from '../envelope.ts';
+import { annex, annexParams } from '../forms/annexes.ts';
 import { WORKFLOW_PERMISSIONS as P } from './permissions.ts';
 import {
   simulateInput,
@@ -74,6 +75,9 @@ const SCHEME = '/macro-flow/model-scheme-info';
 const TASK = '/macro-flow/workflow-task';
 const MONITOR = '/macro-flow/workflow-monitor';
 const templates = 'workflow-templates';
+/** A file of a process: the process and the annex id. */
+const annexOfInstanceQuery = instanceQuery.extend(annexParams.shape);
+
 const tasks = 'workflow-tasks';
 const monitor = 'workflow-monitor';
 
@@ -708,6 +712,30 @@ export const WORKFLOW_TASK_FORM_ENDPOINTS = {
     access: P.taskView,
     query: relatedInstanceQuery,
     response: processView,
+    failures: [404],
+  }),
+  attachments: defineEndpoint({
+    operationId: 'workflow.task.attachments',
+    method: 'GET',
+    path: `${TASK}/task-attachments`,
+    tag: tasks,
+    summary: 'Files of a process',
+    description: 'The annexes held by the file fields of the forms the process’s nodes bind, in field order, for a participant (404 for others). Annexes deleted since are left out.',
+    access: P.taskView,
+    query: instanceQuery,
+    response: z.array(annex),
+    failures: [404],
+  }),
+  annexInfo: defineEndpoint({
+    operationId: 'workflow.task.annexInfo',
+    method: 'GET',
+    path: `${TASK}/getAnnexInfo`,
+    tag: tasks,
+    summary: 'One file of a process',
+    description: 'The annex `id` with its download address, when it is one of the process’s files and the caller a participant (404 otherwise).',
+    access: P.taskView,
+    query: annexOfInstanceQuery,
+    response: annex,
     failures: [404],
   }),
   startLink: defineEndpoint({

@@ -1,4 +1,4 @@
-import { FORM_BINDING_ENDPOINTS as B, FORM_PERMISSIONS as P, FORM_RELATION_ENDPOINTS as R, FORM_SCHEME_ENDPOINTS as E, type FormSchemeInput } from '@macro/contract/forms';
+import { ANNEX_ENDPOINTS as A, FORM_BINDING_ENDPOINTS as B, FORM_PERMISSIONS as P, FORM_RELATION_ENDPOINTS as R, FORM_SCHEME_ENDPOINTS as E, type FormSchemeInput } from '@macro/contract/forms';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '../menus/index.ts';
 import {
@@ -25,7 +25,9 @@ import {
   updateRelation,
   updateScheme,
 } from './service.ts';
-import { formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
+import { annexBytes, annexInfo, removeAnnex, uploadAnnex } from './annexes.ts';
+import { localFileStore } from '../files/store.ts';
+import { formAnnexes, formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
 
 /** A one-field form, for fixtures. */
 export const sampleForm = (code: string, name = code): FormSchemeInput => ({
@@ -53,9 +55,11 @@ async function sweepFixture(owner: SweepClient) {
 
 export const module = defineModule({
   name: 'forms',
-  after: ['users', 'dict'],
-  tables: [formSchemes, formSchemeVersions, formInstances, formRelations],
-  routes: () => [
+  after: ['users', 'dict', 'files'],
+  tables: [formSchemes, formSchemeVersions, formInstances, formRelations, formAnnexes],
+  routes: ({ config }) => {
+    const store = localFileStore(config.filesDir);
+    return [
     route(E.page, ({ query }, { tx }) => listSchemes(tx, query)),
     route(E.formInfo, ({ params }, { tx }) => schemeWithDocument(tx, params.id)),
     route(E.create, ({ body }, ctx) => createScheme(ctx, body)),
@@ -81,7 +85,21 @@ export const module = defineModule({
     route(B.bindableInfo, ({ params }, { tx }) => schemeWithDocument(tx, params.id)),
     route(B.systemForms, async ({ query }) => systemForms(query.F_Type)),
     route(B.systemForm, async ({ params }) => systemForm(params.id)),
-  ],
+    route(A.upload, ({ body }, ctx) => uploadAnnex(ctx, store, body)),
+    route(A.url, ({ params }, { tx }) => annexInfo(tx, params.id)),
+    route(A.content, async ({ params }, { tx, reply }) => {
+      const { file, bytes } = await annexBytes(tx, store, params.id);
+      // Always a download with the type we stored, never rendered or sniffed as something else.
+      reply
+        .type(file.mimeType)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-cache');
+      return reply.send(bytes) as never;
+    }),
+    route(A.remove, async ({ params }, ctx) => ({ removed: await removeAnnex(ctx, params.id) })),
+    ];
+  },
   menus: [
     {
       parent: MENU_FOLDERS.workflow,

@@ -1,6 +1,7 @@
 import type { FormDocument } from '@macro/contract/forms';
 import { boolean, index, integer, jsonb, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { files } from '../files/tables.ts';
 import { idColumn, ownerColumn, tenantTable, timestamps } from '../../platform/tables.ts';
 
 /** Form schemes (spec 001 §3): the current document and its version; earlier versions in `macro_form_scheme_version`. */
@@ -80,4 +81,18 @@ export const formRelations = tenantTable(
     ...timestamps(),
   },
   (t) => [index('macro_form_relation_scheme').on(t.tenantId, t.schemeId)],
+);
+
+/** Files uploaded for forms' file fields: a random id (what form data hold) over a stored file. */
+export const formAnnexes = tenantTable(
+  'macro_form_annex',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    ...ownerColumn(),
+    ...timestamps(),
+  },
+  (t) => [index('macro_form_annex_file').on(t.tenantId, t.fileId)],
 );

@@ -3,6 +3,7 @@ import type { Tx } from '@macro/store';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { unprocessable } from '../../platform/errors.ts';
 import { dictionaryOptions } from '../dict/service.ts';
+import { checkAnnexes } from './annexes.ts';
 
 /*
  * Form data are checked on the server with the same JSON Schema the console renders and
@@ -55,7 +56,8 @@ export function firstSchemaError(schema: FormDocument['schema'], data: Record<st
 
 /**
  * The data as stored: empty values dropped, then checked against the document (422 naming the
- * first field that fails, in the request's language). Unknown fields are refused.
+ * first field that fails, in the request's language). Unknown fields are refused, and so are
+ * annex ids the tenant does not have.
  */
 export async function validFormData(tx: Tx, document: FormDocument, data: Record<string, unknown>): Promise<Record<string, unknown>> {
   const clean = filled(data);
@@ -64,5 +66,6 @@ export async function validFormData(tx: Tx, document: FormDocument, data: Record
     const message = formErrorMessage(error.keyword, error.params, document.schema.properties[error.field]?.title || error.field);
     throw unprocessable(message.key, message.params);
   }
+  await checkAnnexes(tx, document, clean);
   return clean;
 }

@@ -7,7 +7,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findOr404 } from '../../platform/crud.ts';
 import { AppError, notFound, unauthorized, unprocessable } from '../../platform/errors.ts';
-import { fromFormText } from '../forms/service.ts';
+import type { Annex } from '@macro/contract/forms';
+import { annexesByIds, fileFieldsOf } from '../forms/annexes.ts';
+import { fromFormText, resolveForm } from '../forms/service.ts';
 import { verifyStampPassword } from '../stamps/service.ts';
 import { stamps } from '../stamps/tables.ts';
 import { usersByIds } from '../users/manage.ts';
@@ -113,6 +115,38 @@ export async function relatedInstanceInfo(tx: Tx, engine: WorkflowEngine, userId
   await assertParticipant(tx, userId, instanceId);
   if (!(await relatedOf(tx, instanceId)).some((r) => r.processInstanceId === relatedId)) throw notFound('workflow.instanceNotFound');
   return processViewOf(tx, engine, relatedId, userId);
+}
+
+// ---------------------------------------------------------------- files of a process
+
+/**
+ * The annexes in the file fields of the forms the process's nodes bind (a form that no longer
+ * exists binds nothing), for a participant.
+ */
+export async function processAttachments(tx: Tx, engine: WorkflowEngine, userId: number, instanceId: number): Promise<Annex[]> {
+  await assertParticipant(tx, userId, instanceId);
+  const instance = await engine.instance(tx, instanceId);
+  const model = await engine.modelOf(tx, instance.definitionId);
+  const keys = [...new Set([...model.nodes.values()].flatMap((node) => node.settings?.form?.formKey || []))];
+  const names = new Set<string>();
+  for (const key of keys) {
+    const form = await resolveForm(tx, key).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) return null;
+      throw error;
+    });
+    for (const name of form ? fileFieldsOf(form.document) : []) names.add(name);
+  }
+  if (!names.size) return [];
+  const variables = await engine.variablesOf(tx, instanceId);
+  const ids = [...names].flatMap((name) => (Array.isArray(variables[name]) ? (variables[name] as unknown[]).filter((v): v is string => typeof v === 'string') : []));
+  return annexesByIds(tx, ids);
+}
+
+/** One of the process's files (404 when it is not one of them). */
+export async function processAnnex(tx: Tx, engine: WorkflowEngine, userId: number, instanceId: number, annexId: string): Promise<Annex> {
+  const found = (await processAttachments(tx, engine, userId, instanceId)).find((a) => a.id === annexId);
+  if (!found) throw notFound('forms.annexMissing');
+  return found;
 }
 
 // ---------------------------------------------------------------- start links

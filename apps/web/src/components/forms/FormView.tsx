@@ -7,6 +7,7 @@ import { type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionary } from '../../api/dictionary';
 import { MESSAGES_NS } from '../../i18n';
+import { AnnexWidget } from './AnnexWidget';
 import { formValidator } from './validator';
 
 /*
@@ -65,7 +66,7 @@ function GridTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
   );
 }
 
-const widgets: RegistryWidgetsType = { DictionarySelect };
+const widgets: RegistryWidgetsType = { DictionarySelect, annexes: AnnexWidget };
 
 /** The document as this viewer gets it: hidden fields gone, read-only ones locked, dictionary fields as selects. */
 export function documentFor(document: FormDocument, access: readonly FieldAccess[] = [], readOnly = false) {

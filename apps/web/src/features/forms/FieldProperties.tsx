@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { FIELD_SPANS, FORM_FORMAT_NAMES } from '@macro/contract/forms';
+import { FIELD_SPANS, FORM_FORMAT_NAMES, MAX_FIELD_FILES } from '@macro/contract/forms';
 import { Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,6 +86,11 @@ export function FieldProperties({ field, taken, onChange }: Props) {
       {field.kind === 'textarea' ? (
         <Form.Item htmlFor="fp-rows" label={t('prop.rows')}>
           <InputNumber min={1} max={20} precision={0} value={field.rows} id="fp-rows" onChange={(v) => onChange({ rows: numberOrUndefined(v) })} />
+        </Form.Item>
+      ) : null}
+      {field.kind === 'file' ? (
+        <Form.Item htmlFor="fp-max-files" label={t('prop.maxFiles')}>
+          <InputNumber min={1} max={MAX_FIELD_FILES} precision={0} value={field.maxItems} id="fp-max-files" data-testid="prop-max-files" onChange={(v) => onChange({ maxItems: numberOrUndefined(v) })} />
         </Form.Item>
       ) : null}
       {NUMBER_KINDS.includes(field.kind) ? (

@@ -28,7 +28,15 @@ export function FormRecords({ scheme, onClose }: { scheme: FormScheme; onClose: 
   const document = info.data?.document;
   const fields = document ? bindFieldsOf(document).slice(0, SHOWN_FIELDS) : [];
   const columns: ColumnsType<FormInstance> = [
-    ...fields.map((f) => ({ key: f.name, title: f.title, ellipsis: true, render: (_: unknown, row: FormInstance) => cell(row.data[f.name]) })),
+    ...fields.map((f) => ({
+      key: f.name,
+      title: f.title,
+      ellipsis: true,
+      render: (_: unknown, row: FormInstance) => {
+        const value = row.data[f.name];
+        return f.kind === 'file' ? (Array.isArray(value) ? t('formview:annex.count', { count: value.length }) : '') : cell(value);
+      },
+    })),
     { key: 'version', title: t('field.version'), width: 80, render: (_: unknown, row: FormInstance) => row.version },
     { key: 'by', title: t('records.by'), width: 120, render: (_: unknown, row: FormInstance) => row.createUserName },
     { key: 'at', title: t('records.at'), width: 180, render: (_: unknown, row: FormInstance) => new Date(row.updateTime).toLocaleString() },

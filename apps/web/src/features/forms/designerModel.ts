@@ -29,7 +29,12 @@ export interface DesignField {
   /** A dictionary code the options come from instead (select and checkboxes). */
   dictionary?: string;
   rows?: number;
+  /** Most files a file field holds. */
+  maxItems?: number;
 }
+
+/** Files a new file field holds at most. */
+export const DEFAULT_MAX_FILES = 5;
 
 export const KINDS_WITH_OPTIONS: readonly FieldKind[] = ['select', 'radio', 'checkboxes'];
 export const TEXT_KINDS: readonly FieldKind[] = ['text', 'textarea'];
@@ -48,6 +53,7 @@ export function newField(kind: FieldKind, taken: readonly string[], title: strin
     placeholder: '',
     description: '',
     options: KINDS_WITH_OPTIONS.includes(kind) ? [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] : [],
+    maxItems: kind === 'file' ? DEFAULT_MAX_FILES : undefined,
   };
 }
 
@@ -75,6 +81,7 @@ export function fieldsFromDocument(document: FormDocument): DesignField[] {
       options: values.map((value, i) => ({ value: String(value), label: labels[i] ?? String(value) })),
       dictionary: ui['ui:options']?.dictionary,
       rows: ui['ui:options']?.rows,
+      maxItems: schema.maxItems,
     };
   });
 }
@@ -102,11 +109,14 @@ function schemaOf(field: DesignField): FieldSchema {
       return defined({ type: 'string', ...base, format: 'date' });
     case 'datetime':
       return defined({ type: 'string', ...base, format: 'date-time' });
+    case 'file':
+      return defined({ type: 'array', ...base, items: { type: 'string' as const, format: 'annex' as const }, minItems: field.required ? 1 : undefined, maxItems: field.maxItems ?? DEFAULT_MAX_FILES });
   }
 }
 
 function uiOf(field: DesignField): FieldUi {
-  const widget = field.kind === 'textarea' ? 'textarea' : field.kind === 'radio' ? 'radio' : field.kind === 'checkboxes' && !field.dictionary ? 'checkboxes' : undefined;
+  const widget =
+    field.kind === 'textarea' ? 'textarea' : field.kind === 'radio' ? 'radio' : field.kind === 'checkboxes' && !field.dictionary ? 'checkboxes' : field.kind === 'file' ? 'annexes' : undefined;
   const options = defined({ span: field.span, dictionary: field.kind === 'radio' ? undefined : field.dictionary, rows: field.kind === 'textarea' ? field.rows : undefined });
   return defined({
     'ui:widget': widget,

@@ -25,12 +25,14 @@ function printed(value: unknown, labels: string[] | undefined, options: unknown[
 }
 
 /** The form's fields with their titles, in layout order; without a bound form, the data as they are. */
-function rowsOf(document: FormDocument | undefined, data: Record<string, unknown>, yesNo: [string, string]) {
+function rowsOf(document: FormDocument | undefined, data: Record<string, unknown>, yesNo: [string, string], files: (count: number) => string) {
   if (!document) return Object.entries(data).map(([name, value]) => ({ name, title: name, value: printed(value, undefined, undefined, yesNo) }));
   return orderedNames(document).map((name) => {
     const schema = document.schema.properties[name];
     const ui = (document.uiSchema[name] ?? {}) as { 'ui:enumNames'?: string[] };
     const options = schema.type === 'array' ? schema.items?.enum : schema.enum;
+    // A file field prints how many files it holds (the files themselves are not on paper).
+    if (schema.items?.format === 'annex') return { name, title: schema.title || name, value: Array.isArray(data[name]) ? files(data[name].length) : '' };
     return { name, title: schema.title || name, value: printed(data[name], ui['ui:enumNames'], options, yesNo) };
   });
 }
@@ -47,7 +49,7 @@ export function PrintPreview({ task, onClose }: { task: TaskRecord; onClose: () 
   const history = useHistory(task.processInstanceId);
   const form = useFormByKey(detail.data?.node.formKey);
   const yesNo: [string, string] = [t('common:yes'), t('common:no')];
-  const rows = rowsOf(form.data?.document, detail.data?.variables ?? {}, yesNo);
+  const rows = rowsOf(form.data?.document, detail.data?.variables ?? {}, yesNo, (count) => t('formview:annex.count', { count }));
   const record = (history.data ?? []).filter((h) => h.action);
   return (
     <Modal

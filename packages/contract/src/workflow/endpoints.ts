@@ -624,6 +624,18 @@ export const WORKFLOW_MONITOR_ENDPOINTS = {
     response: done,
     failures: [404, 422],
   }),
+  history: defineEndpoint({
+    operationId: 'workflow.monitor.history',
+    method: 'GET',
+    path: `${MONITOR}/history`,
+    tag: monitor,
+    summary: 'History of any process',
+    description: 'As the task centre\'s history, for the monitor: every node and operation of the instance, whoever took part.',
+    access: P.monitorView,
+    query: instanceQuery,
+    response: z.array(historyRecord),
+    failures: [404],
+  }),
   getAssign: defineEndpoint({
     operationId: 'workflow.monitor.getAssign',
     method: 'GET',

@@ -185,6 +185,7 @@ export const historyRecord = z
     time: z.string(),
   })
   .meta({ id: 'WorkflowHistory' });
+export type HistoryRecord = z.infer<typeof historyRecord>;
 
 export const diagramData = z
   .object({ xml: z.string(), done: z.array(z.string()), current: z.array(z.string()), flows: z.array(z.string()) })

@@ -310,6 +310,7 @@ export const module = defineModule({
       wf(R.authUsers, ({ params }, { tx }) => authUsersOf(tx, params.nwfSchemeInfoId)),
       // monitor
       wf(M.finished, ({ query }, { tx }) => instanceList(tx, finishedWhere, query)),
+      wf(M.history, ({ query }, { tx }) => historyOf(tx, engine, query.processInstanceId)),
       wf(M.unfinished, ({ query }, { tx }) => instanceList(tx, unfinishedWhere, query)),
       wf(M.suspend, async ({ body }, ctx) => {
         await suspendInstance(engine, ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx) });

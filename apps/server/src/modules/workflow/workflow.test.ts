@@ -186,6 +186,10 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     await admin.post(`${MONITOR}/resume-process`, { processInstanceId: run.instanceId });
     expectOk(await admin.call({ method: 'PATCH', url: `${MONITOR}/assign`, payload: { taskId: task.taskId, userId: ids.manager } }), z.object({ done: z.literal(true) }));
     expect((await admin.get(`${MONITOR}/getAssign?processInstanceId=${run.instanceId}`)).json().data).toEqual([expect.objectContaining({ taskId: task.taskId, userId: ids.manager })]);
+    // The monitor reads the history of a process it took no part in; the other tenant cannot.
+    const seen = (await admin.get(`${MONITOR}/history?processInstanceId=${run.instanceId}`)).json().data as { action: string | null }[];
+    expect(seen.map((h) => h.action)).toEqual(expect.arrayContaining(['start', 'withdraw', 'reinitiate', 'transfer', 'cc']));
+    expectFailure(await other.get(`${MONITOR}/history?processInstanceId=${run.instanceId}`), 404);
     // Recycle bin: only the starter, then restore, then bin and purge.
     expectFailure(await manager.call({ method: 'DELETE', url: `${TASK}/to-recyclebin/${run.instanceId}` }), 404);
     await clerk.call({ method: 'DELETE', url: `${TASK}/to-recyclebin/${run.instanceId}` });

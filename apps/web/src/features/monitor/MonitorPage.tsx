@@ -8,6 +8,7 @@ import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useResume, useSuspend } from './api';
 import { AssignDialog } from './AssignDialog';
+import { HistoryDrawer } from './HistoryDrawer';
 
 interface KeywordSearch extends Record<string, string | undefined> {
   keyword?: string;
@@ -25,6 +26,8 @@ export function MonitorPage() {
   const suspend = useSuspend();
   const resume = useResume();
   const [assigning, setAssigning] = useState<InstanceRecord | null>(null);
+  const [viewing, setViewing] = useState<InstanceRecord | null>(null);
+  const viewHistory = { key: 'history', label: t('history.action'), onClick: setViewing };
 
   const search: SearchField[] = [{ name: 'keyword', label: t('field.keyword'), placeholder: t('search.keywordPlaceholder') }];
   const columns: ColumnsType<InstanceRecord> = [
@@ -72,9 +75,10 @@ export function MonitorPage() {
             { key: 'suspend', label: t('suspend.action'), permission: P.monitorEdit, danger: true, show: (row) => row.state === 'running', onClick: confirmSuspend },
             { key: 'resume', label: t('resume.action'), permission: P.monitorEdit, show: (row) => row.state === 'suspended', onClick: doResume },
             { key: 'assign', label: t('assign.action'), permission: P.monitorEdit, show: (row) => row.state === 'running', onClick: setAssigning },
+            viewHistory,
           ]}
-          actionWidth={160}
-          scrollX={980}
+          actionWidth={220}
+          scrollX={1040}
         />
       ),
     },
@@ -89,7 +93,9 @@ export function MonitorPage() {
           search={search}
           columns={columns}
           rowLabel={(row) => row.title}
-          scrollX={900}
+          rowActions={[viewHistory]}
+          actionWidth={100}
+          scrollX={1000}
         />
       ),
     },
@@ -99,6 +105,7 @@ export function MonitorPage() {
     <div data-testid="monitor-page">
       <Tabs items={tabs} />
       <AssignDialog instance={assigning} onClose={() => setAssigning(null)} />
+      <HistoryDrawer instance={viewing} onClose={() => setViewing(null)} />
     </div>
   );
 }

@@ -21,3 +21,7 @@ export const useResume = () => useMonitorMutation(M.resume);
 export const useAssign = () => useMonitorMutation(M.assign);
 export const useOpenTasks = (instanceId: number | undefined) =>
   useEndpointQuery(M.getAssign, { query: { processInstanceId: instanceId ?? 0 } }, { enabled: instanceId !== undefined });
+
+/** Any process's history, for the monitor. */
+export const useInstanceHistory = (instanceId: number | undefined) =>
+  useEndpointQuery(M.history, { query: { processInstanceId: instanceId ?? 0 } }, { enabled: instanceId !== undefined });

@@ -1,13 +1,14 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import type { TaskRecord } from '@macro/contract/workflow';
 import { WORKFLOW_PERMISSIONS as P } from '@macro/contract/workflow';
-import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Spin, Timeline, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Spin, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BoundForm } from '../../components/forms/BoundForm';
 import { ProcessDiagram } from '../../components/bpmn/ProcessDiagram';
 import type { FormData, FormViewHandle } from '../../components/forms/FormView';
 import { UserPicker } from '../../components/UserPicker';
+import { ProcessHistory } from '../../components/workflow/ProcessHistory';
 import { useHasPermission } from '../../session/store';
 import { PrintPreview } from './PrintPreview';
 import { useAddSigners, useCarbonCopy, useHandleTask, useHistory, useRejectTargets, useTaskDetail, useTransferTask, useUsableStamps } from './api';
@@ -137,17 +138,7 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
           </div>
           <div>
             <Typography.Title level={5}>{t('history')}</Typography.Title>
-            <Timeline
-              data-testid="task-history"
-              items={(history.data ?? [])
-                .filter((h) => h.event !== 'flow')
-                .map((h) => ({
-                  key: h.id,
-                  content: [h.time.slice(0, 16).replace('T', ' '), h.nodeName, h.userName, t(`event.${h.action ?? h.event}`, { defaultValue: h.action ?? h.event }), h.comment]
-                    .filter(Boolean)
-                    .join(' · '),
-                }))}
-            />
+            <ProcessHistory records={history.data ?? []} testId="task-history" />
           </div>
           {mayHandle ? (
             <Form form={form} layout="vertical" onFinish={submit} name="task-decision" data-testid="task-form">

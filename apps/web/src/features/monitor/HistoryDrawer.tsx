@@ -1,0 +1,16 @@
+import type { InstanceRecord } from '@macro/contract/workflow';
+import { Drawer, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ProcessHistory } from '../../components/workflow/ProcessHistory';
+import { useInstanceHistory } from './api';
+
+/** What happened in one process, node by node, for the monitor. */
+export function HistoryDrawer({ instance, onClose }: { instance: InstanceRecord | null; onClose: () => void }) {
+  const { t } = useTranslation('monitor');
+  const history = useInstanceHistory(instance?.processInstanceId);
+  return (
+    <Drawer open={instance !== null} title={instance ? t('history.title', { title: instance.title }) : ''} onClose={onClose} size="large" destroyOnHidden data-testid="monitor-history">
+      {history.isLoading ? <Spin /> : <ProcessHistory records={history.data ?? []} testId="monitor-history-timeline" />}
+    </Drawer>
+  );
+}

@@ -10,7 +10,11 @@ export function HistoryDrawer({ instance, onClose }: { instance: InstanceRecord 
   const history = useInstanceHistory(instance?.processInstanceId);
   return (
     <Drawer open={instance !== null} title={instance ? t('history.title', { title: instance.title }) : ''} onClose={onClose} size="large" destroyOnHidden data-testid="monitor-history">
-      {history.isLoading ? <Spin /> : <ProcessHistory records={history.data ?? []} testId="monitor-history-timeline" />}
+      {/* Focusable, so a keyboard user can scroll a long history. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scrollable history must take focus for the keyboard */}
+      <section tabIndex={0} aria-label={instance ? t('history.title', { title: instance.title }) : undefined}>
+        {history.isLoading ? <Spin /> : <ProcessHistory records={history.data ?? []} testId="monitor-history-timeline" />}
+      </section>
     </Drawer>
   );
 }

@@ -2,7 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import type { TaskRecord } from '@macro/contract/workflow';
 import { WORKFLOW_PERMISSIONS as P } from '@macro/contract/workflow';
 import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Spin, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BoundForm } from '../../components/forms/BoundForm';
 import { ProcessDiagram } from '../../components/bpmn/ProcessDiagram';
@@ -78,6 +78,13 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
   const access = detail.data?.node.fields;
   const [formData, setFormData] = useState<FormData | null>(null);
   const filled = useRef<FormViewHandle>(null);
+  // Each task starts clean: no comment, stamp, choice or form edits carried over from the last one.
+  const taskId = task?.taskId;
+  useEffect(() => {
+    form.resetFields();
+    setFormData(null);
+    setDecision('approve');
+  }, [taskId, form]);
   /** The editable fields the approver changed: what approving sends (the server checks them against the form). */
   const changedFields = () => {
     if (!formKey || !formData) return {};

@@ -195,6 +195,10 @@ test('an administrator designs a template with a form and an amount condition; a
   await expect(page.getByTestId('monitor-history')).toContainText('History of');
   await expect(history).toContainText('Resubmit');
   await shot(page, 'story-monitor-en-1440');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoSeriousViolations(page, 'the monitor history on a phone');
+  await shot(page, 'story-monitor-en-375');
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.keyboard.press('Escape');
   await switchLanguage(page, 'zh');
 });

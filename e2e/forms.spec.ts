@@ -260,6 +260,10 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   await expect(records).toContainText('Add record');
   await expect(records.getByTestId('record-table')).toContainText('杭州');
   await shot(page, 'forms-table-records-en-1440');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoSeriousViolations(page, 'the records of a table form on a phone');
+  await shot(page, 'forms-table-records-en-375');
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.keyboard.press('Escape');
   await switchLanguage(page, 'zh');
 });

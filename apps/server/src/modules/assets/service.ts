@@ -10,6 +10,7 @@ import { containing, listPage } from '../../platform/list.ts';
 import { departmentNameForReference, departmentNames } from '../org/departments.ts';
 import { usersByIds } from '../users/manage.ts';
 import { assets } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 type Input = z.output<typeof assetBody>;
 type Query = z.output<typeof assetListQuery>;
@@ -18,7 +19,6 @@ type Row = typeof assets.$inferSelect;
 const RESOURCE = 'asset';
 const NOT_FOUND = { message: 'assets.notFound' };
 const COLUMNS = sql`t.*`;
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));
 const intOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 

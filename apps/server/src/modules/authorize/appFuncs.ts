@@ -8,12 +8,11 @@ import { badRequest } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { distinctIds, grantObject } from './objects.ts';
 import { appAuthorizes, appFuncs } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 const RESOURCE = 'appFunc';
 const NOT_FOUND = { message: 'authorize.appFuncNotFound' };
 const COLUMNS = sql`t.id, t.name, t.code, t.category, t.icon, t.url, t.sort, t.enabled, t.remark, t.created_at, t.updated_at`;
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 function toAppFunc(row: Record<string, unknown>): AppFunc {
   return {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { consumers } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 export type ConsumerInput = z.output<typeof consumerSubmit>;
 export interface ConsumerSearch {
@@ -18,8 +19,6 @@ export interface ConsumerSearch {
 const RESOURCE = 'consumer';
 const NOT_FOUND = { message: 'consumers.notFound' };
 const COLUMNS = sql`t.id, t.account, t.name, t.mobile, t.email, t.status, t.remark, t.created_at, t.updated_at`;
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 function toConsumer(row: Record<string, unknown>): Consumer {
   return {

@@ -15,14 +15,13 @@ import { roles } from '../roles/tables.ts';
 import { apiScopeCodes } from '../scopes/grants.ts';
 import { roleIdsOf } from '../users/service.ts';
 import { users } from '../users/tables.ts';
+import { iso } from '../../platform/time.ts';
 
 /** The caller's data-scope predicates (on alias `t`) of the resources the dashboard counts. */
 export interface DashboardScopes {
   user: () => Promise<SQL>;
   department: () => Promise<SQL>;
 }
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 async function countOf(tx: Tx, table: SQL, where: SQL = sql`true`): Promise<number> {
   const [row] = rowsOf<{ n: unknown }>(await tx.execute(sql`select count(*) as n from ${table} t where ${where}`));

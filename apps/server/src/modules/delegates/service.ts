@@ -8,6 +8,7 @@ import { conflict, unprocessable } from '../../platform/errors.ts';
 import { listPage } from '../../platform/list.ts';
 import { usersByIds } from '../users/manage.ts';
 import { delegates } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 type DelegateInput = z.output<typeof delegateBody>;
 type DelegateRow = typeof delegates.$inferSelect;
@@ -15,8 +16,6 @@ type DelegateRow = typeof delegates.$inferSelect;
 const RESOURCE = 'delegate';
 const NOT_FOUND = { message: 'delegates.notFound' };
 const COLUMNS = sql`t.id, t.start_time, t.end_time, t.entrusted_user_id, t.process_keys, t.description, t.create_user, t.created_at`;
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 /** A text[] as either driver returns it: an array, or PostgreSQL's `{a,"b c"}` text. */
 function keysOf(value: unknown): string[] {

@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { buildTree } from '../../platform/tree.ts';
 import { dicts } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 export type DictInput = z.output<typeof dictSubmit>;
 export interface DictSearch {
@@ -31,8 +32,6 @@ const ENTRY_COLUMNS = sql`t.id, t.parent_id, t.code, t.dict_key, t.dict_value, t
   t.created_at, t.updated_at, coalesce(p.dict_value, '') as parent_name,
   exists (select 1 from ${dicts} c where c.parent_id = t.id) as has_children`;
 const ENTRY_JOINS = sql`left join ${dicts} p on p.id = t.parent_id`;
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 function toEntry(row: Record<string, unknown>): DictEntry {
   return {

@@ -6,8 +6,7 @@ import { files } from '../files/tables.ts';
 import { type FileStore, readStoredFile, storeFile } from '../files/store.ts';
 import { userNamesOf } from '../users/manage.ts';
 import { formAnnexes } from './tables.ts';
-
-const iso = (value: Date) => value.toISOString();
+import { iso } from '../../platform/time.ts';
 
 /** Whether the bytes are what the extension says: a renamed executable is not a PDF. */
 function bytesMatch(ext: string, bytes: Buffer): boolean {

@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { listPage } from '../../platform/list.ts';
 import { userNamesOf } from '../users/manage.ts';
+import { iso } from '../../platform/time.ts';
 
 /*
  * Custom-table form schemes keep their data in a table of their own, `macro_ct_<scheme id>`:
@@ -80,8 +81,6 @@ interface RowJson {
   updated_at: string;
   [column: string]: unknown;
 }
-
-const iso = (value: string) => new Date(value).toISOString();
 
 async function present(tx: Tx, schemeId: number, rows: readonly RowJson[]): Promise<FormInstance[]> {
   const names = await userNamesOf(tx, rows.map((r) => r.create_user));

@@ -23,6 +23,7 @@ import { userNamesOf } from '../users/manage.ts';
 import { formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
 import { applyCustomTable, dropCustomTable, insertRow, listRows, updateRow } from './customTable.ts';
 import { validFormData } from './validate.ts';
+import { iso } from '../../platform/time.ts';
 
 type SchemeRow = typeof formSchemes.$inferSelect;
 type SchemeInput = z.output<typeof formSchemeInput>;
@@ -30,7 +31,6 @@ type RelationInput = z.output<typeof formRelationInput>;
 
 const RESOURCE = 'form-scheme';
 const NOT_FOUND = { message: 'forms.notFound' };
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 const fieldCount = (document: FormDocument) => Object.keys(document.schema.properties).length;
 
 /** JSON with object keys sorted: jsonb gives keys back in its own order, so documents compare by this. */
@@ -316,7 +316,6 @@ export async function removeRelation(ctx: Ctx, id: number): Promise<number> {
   const row = await findOr404(ctx.tx, formRelations, id, { lock: true, message: 'common.notFound' });
   return auditedDelete(ctx, formRelations, 'form-relation', [row]);
 }
-
 
 /**
  * Process variables sent where a node binds the form `formKey`: the form's fields among them,

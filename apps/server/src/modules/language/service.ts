@@ -7,6 +7,7 @@ import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404 } 
 import { badRequest } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { languageMaps, languageTypes } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 type TypeInput = z.output<typeof lgTypeBody>;
 type MapInput = z.output<typeof lpMapBody>;
@@ -17,7 +18,6 @@ const TYPE_NOT_FOUND = { message: 'language.typeNotFound' };
 const MAP_NOT_FOUND = { message: 'language.notFound' };
 const BUILT_IN_NAMES: Record<string, string> = { zh: '简体中文', en: 'English', ja: '日本語' };
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 const typeOf = (r: TypeRow): LgType => ({ id: r.id, code: r.code, name: r.name, sort: r.sort, enabled: r.enabled, builtIn: r.builtIn, createTime: iso(r.createdAt) });
 const entryOf = (r: MapRow): LpMapEntry => ({ id: r.id, typeCode: r.typeCode, ns: r.ns, key: r.key, value: r.value, updateTime: iso(r.updatedAt) });
 

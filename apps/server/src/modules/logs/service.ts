@@ -19,10 +19,10 @@ import { notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { type FileStore, readStoredFile, storeFile } from '../files/store.ts';
 import { apiLogs, errorLogs, feedback } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 type ListQuery = z.output<typeof logListQuery>;
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const json = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));

@@ -16,10 +16,10 @@ import { containing, listPage } from '../../platform/list.ts';
 import { usersByIds } from '../users/manage.ts';
 import { users } from '../users/tables.ts';
 import { noticeReads, notices } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 const RESOURCE = 'notice';
 const NOT_FOUND = { message: 'notices.notFound' };
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));
 
 const ADMIN_COLUMNS = sql`t.id, t.category, t.title, t.content, t.recipient_id, t.status, t.publish_time, t.created_at,

@@ -11,11 +11,11 @@ import { containing, listPage } from '../../platform/list.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { oauthClients } from '../auth/tables.ts';
 import { hashPassword } from '../users/password.ts';
+import { iso } from '../../platform/time.ts';
 
 type ClientRow = typeof oauthClients.$inferSelect;
 
 const RESOURCE = 'oauth-client';
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 /** 32 random bytes, URL-safe: what the integration sends as its HTTP Basic password. */
 const newSecret = () => randomBytes(32).toString('base64url');

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { params } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 type Input = z.output<typeof paramBody>;
 type Row = typeof params.$inferSelect;
@@ -13,7 +14,6 @@ type Row = typeof params.$inferSelect;
 const RESOURCE = 'param';
 const NOT_FOUND = { message: 'params.notFound' };
 const COLUMNS = sql`t.id, t.param_name, t.param_key, t.param_value, t.remark, t.created_at, t.updated_at`;
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 const fromSql = (r: Record<string, unknown>): Param => ({
   id: Number(r.id),

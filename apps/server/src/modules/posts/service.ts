@@ -8,6 +8,7 @@ import { conflict } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { postHolderCounts, usersOfPost } from '../users/people.ts';
 import { posts } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 export type PostInput = z.output<typeof postSubmit>;
 export interface PostSearch {
@@ -18,8 +19,6 @@ export interface PostSearch {
 const RESOURCE = 'post';
 const NOT_FOUND = { message: 'posts.notFound' };
 const COLUMNS = sql`t.id, t.post_code, t.post_name, t.sort, t.remark, t.created_at, t.updated_at`;
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 function toPost(row: Record<string, unknown>): Post {
   return {

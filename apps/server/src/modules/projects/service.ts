@@ -14,8 +14,7 @@ import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, l
 import { conflict, notFound } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { projectRoles, projects } from './tables.ts';
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+import { iso } from '../../platform/time.ts';
 
 const PROJECT_COLUMNS = sql`t.*, (select count(*)::int from ${projectRoles} r where r.project_id = t.id) as role_count`;
 

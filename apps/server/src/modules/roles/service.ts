@@ -16,6 +16,7 @@ import { containing, listPage } from '../../platform/list.ts';
 import { buildTree } from '../../platform/tree.ts';
 import { holderCounts } from '../users/service.ts';
 import { roles } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 export type RoleInput = z.output<typeof roleSubmit>;
 export interface RoleSearch {
@@ -25,8 +26,6 @@ export interface RoleSearch {
 
 const RESOURCE = 'role';
 const NOT_FOUND = { message: 'roles.notFound' };
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 const ROLE_COLUMNS = sql`t.id, t.parent_id, t.role_name, t.role_alias, t.sort, t.remark, t.created_at, t.updated_at,
   coalesce(p.role_name, '') as parent_name`;

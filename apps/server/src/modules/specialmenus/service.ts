@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { specialMenus } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 type Input = z.output<typeof specialMenuBody>;
 type Row = typeof specialMenus.$inferSelect;
@@ -13,8 +14,6 @@ type Row = typeof specialMenus.$inferSelect;
 const RESOURCE = 'special-menu';
 const NOT_FOUND = { message: 'specialmenus.notFound' };
 const COLUMNS = sql`t.id, t.menu_name, t.menu_code, t.template_key, t.icon, t.sort, t.remark, t.created_at, t.updated_at`;
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 const fromSql = (r: Record<string, unknown>): SpecialMenu => ({
   id: Number(r.id),

@@ -10,6 +10,7 @@ import { type FileStore, readStoredFile, storeImage } from '../files/store.ts';
 import { usersByIds } from '../users/manage.ts';
 import { hashPassword, verifyPassword } from '../users/password.ts';
 import { stampUsers, stamps } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 export type StampRole = 'maintainer' | 'member';
 type StampRow = typeof stamps.$inferSelect;
@@ -19,8 +20,6 @@ type UpdateInput = z.output<typeof stampUpdate>;
 const RESOURCE = 'stamp';
 const NOT_FOUND = { message: 'stamps.notFound' };
 const COLUMNS = sql`t.id, t.stamp_name, t.category, t.sort, t.remark, t.enabled, t.is_default, t.image_file_id, t.create_user, t.created_at, t.updated_at`;
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 interface Row {
   id: number;

@@ -15,6 +15,7 @@ import { assertRolesExist, lockAdminRole, roleNamesSql, rolesByIds } from '../ro
 import { hashPassword, unusablePasswordHash } from './password.ts';
 import { replacePosts } from './people.ts';
 import { USER_STATUS, userPosts, userRoles, users } from './tables.ts';
+import { iso } from '../../platform/time.ts';
 
 const RESOURCE = 'user';
 
@@ -59,8 +60,6 @@ const USER_COLUMNS = sql`t.id, t.tenant_id, t.account, t.name, t.real_name, t.co
   ${roleNamesSql(sql`select ur.role_id from ${userRoles} ur where ur.user_id = t.id`)} as role_names,
   ${postPairsSql(sql`select up.post_id from ${userPosts} up where up.user_id = t.id`)} as posts,
   ${accountLockedSql(sql`t.tenant_id`, sql`t.account`)} as locked`;
-
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 /** `[id, name]` pairs as the driver hands back JSON (parsed, or text on some drivers). */
 function postPairs(value: unknown): [number, string][] {

@@ -65,8 +65,11 @@ export async function readStoredFile(tx: Tx, store: FileStore, id: number): Prom
   return { file, bytes: await store.get(file.storageKey) };
 }
 
-/** The bytes must be the image they claim to be: a data URL's type is only the sender's word. */
-function looksLike(mimeType: string, bytes: Buffer): boolean {
+/**
+ * Whether the bytes are of the type named (by their first bytes; text is UTF-8 without NUL): a
+ * type a sender gives, or one read off a file name, is only their word. Unknown types: false.
+ */
+export function looksLike(mimeType: string, bytes: Buffer): boolean {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
   switch (mimeType) {
     case 'image/png':
@@ -77,6 +80,21 @@ function looksLike(mimeType: string, bytes: Buffer): boolean {
       return starts(0x47, 0x49, 0x46, 0x38);
     case 'image/webp':
       return starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+    case 'application/pdf':
+      return starts(0x25, 0x50, 0x44, 0x46);
+    // The legacy Office formats are OLE compound files; the current ones and ZIP are ZIP archives.
+    case 'application/msword':
+    case 'application/vnd.ms-excel':
+    case 'application/vnd.ms-powerpoint':
+      return starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1);
+    case 'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
+    case 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
+    case 'application/vnd.openxmlformats-officedocument.presentationml.presentation':
+    case 'application/zip':
+      return starts(0x50, 0x4b, 0x03, 0x04) || starts(0x50, 0x4b, 0x05, 0x06);
+    case 'text/plain':
+    case 'text/csv':
+      return !bytes.includes(0) && Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);
     default:
       return false;
   }

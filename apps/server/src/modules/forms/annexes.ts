@@ -3,45 +3,10 @@ import type { Ctx, Tx } from '@macro/store';
 import { eq, inArray } from 'drizzle-orm';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import { files } from '../files/tables.ts';
-import { type FileStore, readStoredFile, storeFile } from '../files/store.ts';
+import { type FileStore, looksLike, readStoredFile, storeFile } from '../files/store.ts';
 import { userNamesOf } from '../users/manage.ts';
 import { formAnnexes } from './tables.ts';
 import { iso } from '../../platform/time.ts';
-
-/** Whether the bytes are what the extension says: a renamed executable is not a PDF. */
-function bytesMatch(ext: string, bytes: Buffer): boolean {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  const zip = starts(0x50, 0x4b, 0x03, 0x04) || starts(0x50, 0x4b, 0x05, 0x06);
-  const ole = starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1);
-  switch (ext) {
-    case 'pdf':
-      return starts(0x25, 0x50, 0x44, 0x46);
-    case 'png':
-      return starts(0x89, 0x50, 0x4e, 0x47);
-    case 'jpg':
-    case 'jpeg':
-      return starts(0xff, 0xd8, 0xff);
-    case 'gif':
-      return starts(0x47, 0x49, 0x46, 0x38);
-    case 'webp':
-      return starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
-    case 'doc':
-    case 'xls':
-    case 'ppt':
-      return ole;
-    case 'docx':
-    case 'xlsx':
-    case 'pptx':
-    case 'zip':
-      return zip;
-    case 'txt':
-    case 'csv':
-      // Text: UTF-8 without NUL bytes.
-      return !bytes.includes(0) && Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);
-    default:
-      return false;
-  }
-}
 
 async function present(tx: Tx, rows: readonly { id: string; createUser: number | null; createdAt: Date; fileName: string; mimeType: string; size: number }[]): Promise<Annex[]> {
   const names = await userNamesOf(tx, rows.map((r) => r.createUser));
@@ -78,7 +43,8 @@ export async function uploadAnnex(ctx: Ctx, store: FileStore, input: AnnexUpload
   const ext = extensionOf(input.fileName);
   const bytes = Buffer.from(input.dataUrl.slice(input.dataUrl.indexOf(',') + 1), 'base64');
   if (!bytes.length) throw unprocessable('forms.annexRequired');
-  if (!bytesMatch(ext, bytes)) throw unprocessable('forms.annexContent', { ext: ext.toUpperCase() });
+  // A renamed executable is not a PDF: the bytes must be the type the extension names.
+  if (!looksLike(ANNEX_TYPES[ext], bytes)) throw unprocessable('forms.annexContent', { ext: ext.toUpperCase() });
   const file = await storeFile(ctx, store, { fileName: input.fileName, mimeType: ANNEX_TYPES[ext], bytes, purpose: 'annex' });
   const [row] = await ctx.tx.insert(formAnnexes).values({ fileId: file.id }).returning();
   await ctx.audit.record(ctx.tx, ctx.actor, { action: 'create', resource: 'annex', resourceId: row.id, after: { fileName: file.fileName, size: file.size } });

@@ -266,4 +266,27 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.keyboard.press('Escape');
   await switchLanguage(page, 'zh');
+
+  // A list page over the form shows the chosen fields of its records.
+  await page.getByRole('tab', { name: '列表页' }).click();
+  await page.getByTestId('relation-add').click();
+  const dialog = page.getByTestId('relation-dialog');
+  await dialog.getByTestId('relation-field-name').fill(`出差城市 ${stamp}`);
+  await dialog.getByTestId('relation-field-schemeId').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '出差登记' }).first().click();
+  await dialog.getByTestId('relation-field-columns').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '城市' }).click();
+  await page.keyboard.press('Escape');
+  await expectNoSeriousViolations(page, 'the list page dialog');
+  await page.getByTestId('relation-dialog-save').click();
+  await expect(dialog).toBeHidden();
+  const relation = page.getByTestId('relation-table').locator('tbody tr.ant-table-row').filter({ hasText: `出差城市 ${stamp}` });
+  await expect(relation).toContainText('city');
+  await relation.getByRole('button', { name: '打开', exact: true }).click();
+  await expect(records).toContainText(`「出差城市 ${stamp}」的数据`);
+  await expect(records.getByTestId('record-table').locator('thead')).toContainText('城市');
+  await expect(records.getByTestId('record-table').locator('thead')).not.toContainText('天数');
+  await expect(records.getByTestId('record-table')).toContainText('杭州');
+  await shot(page, 'forms-relation-records-zh-1440');
+  await page.keyboard.press('Escape');
 });

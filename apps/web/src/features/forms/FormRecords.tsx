@@ -13,10 +13,10 @@ const SHOWN_FIELDS = 5;
 const cell = (value: unknown) => (value === undefined || value === null ? '' : Array.isArray(value) ? value.join('、') : typeof value === 'boolean' ? (value ? '✓' : '✗') : String(value));
 
 /**
- * The records filled in through a form (for a custom-table form, the rows of its table): a page
+ * The records filled in through a form (or a list page's columns of them) (for a custom-table form, the rows of its table): a page
  * of them, and a dialog that adds or changes one, checked in the browser and again on the server.
  */
-export function FormRecords({ scheme, onClose }: { scheme: FormScheme; onClose: () => void }) {
+export function FormRecords({ scheme, columns: shown, title, onClose }: { scheme: FormScheme; columns?: readonly string[]; title?: string; onClose: () => void }) {
   const { t } = useTranslation('forms');
   const { message } = App.useApp();
   const [current, setCurrent] = useState(1);
@@ -26,7 +26,9 @@ export function FormRecords({ scheme, onClose }: { scheme: FormScheme; onClose: 
   const [editing, setEditing] = useState<{ key?: string; data: FormData } | null>(null);
   const view = useRef<FormViewHandle>(null);
   const document = info.data?.document;
-  const fields = document ? bindFieldsOf(document).slice(0, SHOWN_FIELDS) : [];
+  const all = document ? bindFieldsOf(document) : [];
+  // A list page names its columns; otherwise the form's first fields.
+  const fields = shown ? all.filter((f) => shown.includes(f.name)) : all.slice(0, SHOWN_FIELDS);
   const columns: ColumnsType<FormInstance> = [
     ...fields.map((f) => ({
       key: f.name,
@@ -61,7 +63,7 @@ export function FormRecords({ scheme, onClose }: { scheme: FormScheme; onClose: 
     <Drawer
       open
       size="large"
-      title={t('records.title', { name: scheme.name })}
+      title={t('records.title', { name: title ?? scheme.name })}
       onClose={onClose}
       extra={
         <Button type="primary" disabled={!document || !scheme.enabled} onClick={() => setEditing({ data: {} })} data-testid="record-add">

@@ -1,6 +1,6 @@
 import { FORM_PERMISSIONS as P, type FormScheme } from '@macro/contract/forms';
 import { FORM_SCHEME_ENDPOINTS as E } from '@macro/contract/forms';
-import { App, Space, Tag } from 'antd';
+import { App, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useFormSwitch, useRemoveForm } from './api';
 import { FormDesigner, type DesignerState } from './FormDesigner';
 import { FormHistory } from './FormHistory';
 import { FormRecords } from './FormRecords';
+import { RelationList } from './RelationList';
 
 interface FormSearch extends Record<string, string | undefined> {
   name?: string;
@@ -71,17 +72,28 @@ export function FormSchemePage() {
   ];
   return (
     <div data-testid="form-page">
-      <CrudList<FormScheme, FormSearch>
-        testId="form"
-        title={t('title')}
-        list={list}
-        search={search}
-        columns={columns}
-        rowLabel={(row) => row.name}
-        add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
-        rowActions={rowActions}
-        actionWidth={380}
-        scrollX={1400}
+      <Tabs
+        items={[
+          {
+            key: 'forms',
+            label: t('title'),
+            children: (
+                <CrudList<FormScheme, FormSearch>
+                  testId="form"
+                  title={t('title')}
+                  list={list}
+                  search={search}
+                  columns={columns}
+                  rowLabel={(row) => row.name}
+                  add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
+                  rowActions={rowActions}
+                  actionWidth={380}
+                  scrollX={1400}
+                />
+            ),
+          },
+          { key: 'relations', label: t('relations.title'), children: <RelationList /> },
+        ]}
       />
       {dialog ? <FormDesigner key={dialogKey} state={dialog} onClose={close} /> : null}
       <FormHistory scheme={history} onClose={() => setHistory(null)} />

@@ -1,7 +1,7 @@
-import { FORM_BINDING_ENDPOINTS as B, FORM_SCHEME_ENDPOINTS as E, type FormScheme } from '@macro/contract/forms';
+import { FORM_BINDING_ENDPOINTS as B, FORM_RELATION_ENDPOINTS as R, FORM_SCHEME_ENDPOINTS as E, type FormRelation, type FormScheme } from '@macro/contract/forms';
 import { useQueryClient } from '@tanstack/react-query';
 import { queriesOf, useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
-import { cacheSavedRecord } from '../../components/crud/crudCache';
+import { cacheSavedRecord, useSaveRecord as useSaveListRecord } from '../../components/crud/crudCache';
 import { useConfirmRemove } from '../../components/crud/useConfirmRemove';
 
 /** The form screen's calls, made from the contract's endpoints. */
@@ -61,5 +61,22 @@ export function useRemoveForm() {
     messages: { one: 'forms:remove.one', many: 'forms:remove.one' },
     lists,
     testId: 'form-remove-confirm',
+  });
+}
+
+// ---------------------------------------------------------------- list pages over a form (form relations)
+
+export const useCreateRelation = () => useSaveListRecord(R.create, { lists: [R.page] });
+export const useUpdateRelation = () => useSaveListRecord(R.update, { lists: [R.page] });
+export const useBindableForms = () => useEndpointQuery(B.bindable, { query: {} });
+
+export function useRemoveRelation() {
+  return useConfirmRemove({
+    endpoint: R.remove,
+    toInput: (ids) => ({ params: { id: String(ids[0]) } }),
+    nameOf: (relation: FormRelation) => relation.name,
+    messages: { one: 'forms:relations.removeOne', many: 'forms:relations.removeOne' },
+    lists: [R.page],
+    testId: 'relation-remove-confirm',
   });
 }

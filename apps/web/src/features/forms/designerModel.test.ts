@@ -1,10 +1,10 @@
-import { formDocument, SYSTEM_FORMS } from '@macro/contract/forms';
+import { checkFormData, formDocument, SYSTEM_FORMS } from '@macro/contract/forms';
 import { describe, expect, it } from 'vitest';
 import { documentFromFields, fieldProblems, fieldsFromDocument, newField } from './designerModel';
 
 describe('form designer model', () => {
   it('turns every field kind into a valid scheme and back, unchanged', () => {
-    const kinds = ['text', 'textarea', 'number', 'integer', 'select', 'radio', 'checkboxes', 'switch', 'date', 'datetime'] as const;
+    const kinds = ['text', 'textarea', 'number', 'integer', 'select', 'radio', 'checkboxes', 'switch', 'date', 'datetime', 'file'] as const;
     const fields = kinds.map((kind, i) => ({ ...newField(kind, [], `F${i}`), required: i % 2 === 0 }));
     fields[0] = { ...fields[0], minLength: 2, maxLength: 20, format: 'mobile', placeholder: '手机' };
     fields[2] = { ...fields[2], minimum: 1, maximum: 9 };
@@ -15,7 +15,11 @@ describe('form designer model', () => {
     expect(document.schema.properties.select1).not.toHaveProperty('enum');
     expect(document.uiSchema.select1).toMatchObject({ 'ui:options': { dictionary: 'CompanyNature' } });
     expect(document.schema.properties.checkboxes1).toMatchObject({ type: 'array', items: { enum: ['a', 'b'] }, uniqueItems: true });
-    expect(document.schema.required).toEqual(['text1', 'number1', 'select1', 'date1']);
+    expect(document.schema.properties.file1).toMatchObject({ type: 'array', items: { type: 'string', format: 'annex' }, minItems: 1, maxItems: 5 });
+    expect(document.uiSchema.file1).toMatchObject({ 'ui:widget': 'annexes' });
+    // A required list (checkboxes, files) must be there and not empty.
+    expect(document.schema.required).toEqual(['text1', 'number1', 'select1', 'checkboxes1', 'date1', 'file1']);
+    expect(checkFormData(document.schema, { text1: '13800138000', number1: 2, select1: '1', date1: '2026-01-01', file1: ['0b5e2a8c-6f1d-4c3e-9a7b-2d4f6e8a0c1b'] }).map((i) => i.field)).toEqual(['checkboxes1']);
     const back = fieldsFromDocument(document);
     expect(back.map((f) => f.kind)).toEqual([...kinds]);
     expect(documentFromFields(back)).toEqual(document);

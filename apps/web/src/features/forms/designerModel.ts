@@ -132,7 +132,8 @@ export function documentFromFields(fields: readonly DesignField[], title?: strin
       type: 'object' as const,
       title: title || undefined,
       properties: Object.fromEntries(fields.map((f) => [f.name, schemaOf(f)])),
-      required: fields.filter((f) => f.required && f.kind !== 'checkboxes').map((f) => f.name),
+      // A required choice of many is both present (required) and not empty (minItems).
+      required: fields.filter((f) => f.required).map((f) => f.name),
     }),
     uiSchema: { 'ui:order': fields.map((f) => f.name), ...Object.fromEntries(fields.map((f) => [f.name, uiOf(f)])) },
   };

@@ -81,6 +81,7 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
   // Each task starts clean: no comment, stamp, choice or form edits carried over from the last one.
   const taskId = task?.taskId;
   useEffect(() => {
+    if (taskId === undefined) return;
     form.resetFields();
     setFormData(null);
     setDecision('approve');

@@ -288,5 +288,36 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   await expect(records.getByTestId('record-table').locator('thead')).not.toContainText('天数');
   await expect(records.getByTestId('record-table')).toContainText('杭州');
   await shot(page, 'forms-relation-records-zh-1440');
-  await page.keyboard.press('Escape');
+
+  // A record on a page of its own: shown read-only, changed, and a new one added from its address.
+  await records.getByTestId('record-table').getByRole('link', { name: '查看' }).click();
+  const recordPage = page.getByTestId('record-page');
+  await expect(recordPage).toContainText('出差登记');
+  await expect(recordPage.getByTestId('record-form').locator('#root_city')).toHaveValue('杭州');
+  await expect(recordPage.getByTestId('record-form').locator('#root_city')).not.toBeEditable();
+  await expect(recordPage).toContainText('填写人');
+  await shot(page, 'forms-record-detail-zh-1440');
+  await recordPage.getByTestId('record-edit').click();
+  await expect(page).toHaveURL(/\/detail\/create\?F_FormId=\d+&id=[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('tab-strip').locator('[aria-current="page"]')).toContainText('编辑');
+  await recordPage.getByTestId('record-form').locator('#root_days').fill('7');
+  await recordPage.getByTestId('record-save').click();
+  await expect(page).toHaveURL(/\/form-detail\/index\?F_FormId=\d+&primaryKey=/);
+  await expect(recordPage.getByTestId('record-form').locator('#root_days')).toHaveValue('7');
+  const formId = new URL(page.url()).searchParams.get('F_FormId');
+  await page.goto(`/detail/create?F_FormId=${formId}`);
+  await expect(page.getByTestId('tab-strip').locator('[aria-current="page"]')).toContainText('新增');
+  await recordPage.getByTestId('record-save').click();
+  await expect(recordPage).toContainText('请填写城市');
+  await recordPage.getByTestId('record-form').locator('#root_city').fill('上海');
+  await recordPage.getByTestId('record-save').click();
+  await expect(page).toHaveURL(/\/form-detail\/index\?/);
+  await expect(recordPage.getByTestId('record-form').locator('#root_city')).toHaveValue('上海');
+  await expectNoSeriousViolations(page, 'a record on its own page');
+  await switchLanguage(page, 'en');
+  await expect(recordPage).toContainText('Filled in by');
+  await shot(page, 'forms-record-detail-en-1440');
+  await page.goto(`/form-detail/index?F_FormId=${formId}&primaryKey=00000000-0000-0000-0000-000000000000`);
+  await expect(page.getByTestId('record-problem')).toContainText('The record does not exist');
+  await switchLanguage(page, 'zh');
 });

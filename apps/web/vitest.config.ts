@@ -11,5 +11,8 @@ export default defineConfig({
     // antd screens render slowly in jsdom; a component test with a few interactions takes seconds,
     // and many more on a two-core machine running other suites beside it.
     testTimeout: 45_000,
+    // One jsdom and one copy of antd per worker, not per file: setting them up again for every
+    // file took longer than many files' tests.
+    isolate: false,
   },
 });

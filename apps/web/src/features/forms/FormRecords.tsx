@@ -3,8 +3,10 @@ import { App, Button, Drawer, Modal, Space, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type FormData, FormView, type FormViewHandle } from '../../components/forms/FormView';
 import { useFormInfo, useFormRecords, useSaveRecord } from './api';
+import { recordLinks } from './RecordPages';
 
 const PAGE_SIZE = 10;
 /** Columns shown in the list: the form's first fields in layout order (the record dialog shows all). */
@@ -45,11 +47,16 @@ export function FormRecords({ scheme, columns: shown, title, onClose }: { scheme
     {
       key: 'action',
       title: t('common:actions'),
-      width: 90,
+      width: 130,
       render: (_: unknown, row: FormInstance) => (
-        <Button type="link" size="small" onClick={() => setEditing({ key: row.primaryKey, data: row.data })} data-testid={`record-edit-${row.primaryKey}`}>
-          {t('common:edit')}
-        </Button>
+        <Space size={0}>
+          <Link to={recordLinks.detail(scheme.id, row.primaryKey)} data-testid={`record-view-${row.primaryKey}`}>
+            {t('records.view')}
+          </Link>
+          <Button type="link" size="small" onClick={() => setEditing({ key: row.primaryKey, data: row.data })} data-testid={`record-edit-${row.primaryKey}`}>
+            {t('common:edit')}
+          </Button>
+        </Space>
       ),
     },
   ];

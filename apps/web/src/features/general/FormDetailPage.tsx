@@ -1,10 +1,25 @@
 import { Descriptions } from 'antd';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../session/store';
 import { PageFrame } from './PageFrame';
 
-/** /form-detail/index: a read-only detail page (the signed-in user's record), shown without the sidebar. */
+const RecordDetailPage = lazy(() => import('../forms/RecordPages').then((m) => ({ default: m.RecordDetailPage })));
+
+/**
+ * /form-detail/index: a read-only detail page, shown without the sidebar: the record
+ * `primaryKey` of the form `F_FormId`, or without them the signed-in user's own record.
+ */
 export function FormDetailPage() {
+  const [params] = useSearchParams();
+  const formId = Number(params.get('F_FormId'));
+  const key = params.get('primaryKey');
+  if (Number.isSafeInteger(formId) && formId > 0 && key) return <RecordDetailPage key={`${formId}-${key}`} schemeId={formId} recordKey={key} />;
+  return <OwnRecord />;
+}
+
+function OwnRecord() {
   const { t } = useTranslation('general');
   const info = useSession((s) => s.userInfo);
   const user = useSession((s) => s.user);

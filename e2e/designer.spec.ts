@@ -89,3 +89,35 @@ test('an administrator sets a node’s approvers, counter-sign, form and field p
   await expect(dialog).toBeHidden();
   await switchLanguage(page, 'zh');
 });
+
+test('the designer marks each element the engine cannot run, with the reason, before anything is deployed', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const lintCode = `${code}_lint`;
+  await api.post('/api/macro-flow/model-scheme-info/new-model', { name: '设计器检查', code: lintCode, category: 'general', xml: xml.replaceAll(code, lintCode) });
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn();
+  await new Shell(page).openMenu('流程中心', '流程模板');
+  const row = page.getByTestId('scheme-table').locator('tbody tr.ant-table-row').filter({ hasText: lintCode });
+  await row.getByRole('button', { name: '编辑', exact: true }).click();
+  const dialog = page.getByTestId('scheme-dialog');
+  await expect(dialog.getByTestId('bpmn-canvas').locator('[data-element-id="review"]')).toBeVisible();
+  // A model the engine runs: nothing marked.
+  await expect(dialog.getByTestId('bpmn-lint')).toHaveCount(0);
+  await dialog.getByRole('tab', { name: 'XML' }).click();
+  await dialog.getByTestId('scheme-field-xml').fill(xml.replaceAll(code, lintCode).replace('<bpmn:endEvent id="end" name="结束"/>', '<bpmn:scriptTask id="end" name="脚本"/>'));
+  await dialog.getByRole('tab', { name: '流程图' }).click();
+  const list = dialog.getByTestId('bpmn-lint');
+  await expect(list).toContainText('有 1 处流程引擎无法运行');
+  await expect(list).toContainText('ScriptTask end');
+  await expect(dialog.getByTestId('bpmn-lint-end')).toHaveAttribute('aria-label', 'unsupported element ScriptTask');
+  await list.getByRole('button', { name: 'ScriptTask end' }).click();
+  await expect(dialog.getByTestId('node-panel')).toContainText('end');
+  await expectNoSeriousViolations(page, 'the designer with a lint marker');
+  await shot(page, 'designer-lint-zh-1440');
+  await switchLanguage(page, 'en');
+  await expect(list).toContainText('1 problem(s) the workflow engine cannot run');
+  await shot(page, 'designer-lint-en-1440');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await switchLanguage(page, 'zh');
+});

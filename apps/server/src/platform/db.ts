@@ -35,25 +35,32 @@ export interface OpenOptions {
   tables: readonly Table[];
   /** An embedded database to start from (a dump of a data folder), kept in memory. */
   loadDataDir?: Blob;
+  /**
+   * The database is a copy of one this build already migrated and prepared (a test template):
+   * opening it skips the migrations, the grants and the first statistics.
+   */
+  prepared?: boolean;
 }
 
 /** Opens the database (PostgreSQL when a URL is given, else embedded PGlite), migrates it and prepares the request role. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.tables);
-  return openPglite(options.dataDir, options.tables, options.loadDataDir);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.tables, options.prepared);
+  return openPglite(options.dataDir, options.tables, options.loadDataDir, options.prepared);
 }
 
-async function openPglite(dataDir: string | undefined, tables: readonly Table[], loadDataDir?: Blob): Promise<Database> {
+async function openPglite(dataDir: string | undefined, tables: readonly Table[], loadDataDir?: Blob, prepared = false): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client);
-  await migratePglite(db, { migrationsFolder });
-  await prepareAppRole(db as unknown as Db, tables);
   // PGlite has no autovacuum: without fresh statistics the planner guesses, so refresh them
   // at start and then now and again (inside a transaction, so it queues behind requests).
   const analyze = () => db.transaction((tx) => tx.execute(sql`analyze`)).catch(() => undefined);
-  await analyze();
+  if (!prepared) {
+    await migratePglite(db, { migrationsFolder });
+    await prepareAppRole(db as unknown as Db, tables);
+    await analyze();
+  }
   const timer = setInterval(analyze, ANALYZE_EVERY_MS);
   timer.unref();
   // One process owns an embedded database: nothing to exclude.
@@ -72,18 +79,8 @@ async function openPglite(dataDir: string | undefined, tables: readonly Table[],
   };
 }
 
-async function openPostgres(url: string, tables: readonly Table[]): Promise<Database> {
-  const migrator = new pg.Client({ connectionString: url });
-  await migrator.connect();
-  try {
-    await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    const db = drizzleNodePg(migrator);
-    await migrateNodePg(db, { migrationsFolder });
-    await prepareAppRole(db as unknown as Db, tables);
-  } finally {
-    await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    await migrator.end();
-  }
+async function openPostgres(url: string, tables: readonly Table[], prepared = false): Promise<Database> {
+  if (!prepared) await migratePostgres(url, tables);
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection the server drops (restart, pg_terminate_backend) is removed from the pool
   // and replaced on the next checkout; without a listener pg would crash the process instead.
@@ -102,6 +99,21 @@ async function openPostgres(url: string, tables: readonly Table[]): Promise<Data
     }
   };
   return { db: db as unknown as Db, kind: 'postgres', exclusive, close: () => pool.end() };
+}
+
+/** Migrates and prepares the request role, one replica at a time. */
+async function migratePostgres(url: string, tables: readonly Table[]): Promise<void> {
+  const migrator = new pg.Client({ connectionString: url });
+  await migrator.connect();
+  try {
+    await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const db = drizzleNodePg(migrator);
+    await migrateNodePg(db, { migrationsFolder });
+    await prepareAppRole(db as unknown as Db, tables);
+  } finally {
+    await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await migrator.end();
+  }
 }
 
 /**

@@ -63,6 +63,9 @@ export async function copyTemplateDatabase(): Promise<{ url: string; drop: () =>
   return { url: url.toString(), drop: () => onAdmin((c) => c.query(`drop database if exists ${name} with (force)`)) };
 }
 
+/** The PGlite template's dump, read once per worker (the files of a worker share modules). */
+let template: Blob | undefined;
+
 /**
  * A server on a fresh database of its own, copied from the run's template (seeded like a
  * first start, with a second tenant): a PostgreSQL database made from the template, or an
@@ -77,9 +80,11 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   if (onPostgres) {
     ({ url: databaseUrl, drop } = await copyTemplateDatabase());
   } else {
-    loadDataDir = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    loadDataDir = template;
   }
-  const database = await openDatabase({ databaseUrl, loadDataDir, tables: tablesOf(modules) });
+  // The template was migrated and prepared by this build: its copies start without doing it again.
+  const database = await openDatabase({ databaseUrl, loadDataDir, tables: tablesOf(modules), prepared: true });
   const app = await buildApp({ config: { ...config, databaseUrl }, database, modules });
   const key = await app.inject({ method: 'GET', url: '/api/macro-auth/oauth/public-key' });
   return {

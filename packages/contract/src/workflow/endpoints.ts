@@ -4,6 +4,8 @@ import { pageOf } from '../envelope.ts';
 import { annex, annexParams } from '../forms/annexes.ts';
 import { WORKFLOW_PERMISSIONS as P } from './permissions.ts';
 import {
+  lintInput,
+  lintProblem,
   simulateInput,
   simulation,
   assignInput,
@@ -226,6 +228,19 @@ export const WORKFLOW_SCHEME_ENDPOINTS = {
     access: P.templateEdit,
     body: simulateInput,
     response: simulation,
+    failures: [422],
+  }),
+  lint: defineEndpoint({
+    operationId: 'workflow.scheme.lint',
+    method: 'POST',
+    path: `${SCHEME}/lint`,
+    tag: templates,
+    summary: 'Check a template against the engine',
+    description:
+      'The engine’s lint of the XML, as deploying it would run it: each element it cannot run, by BPMN type and id, with the reason; an empty list means it deploys. XML that cannot be read is refused (422). Changes nothing.',
+    access: P.templateEdit,
+    body: lintInput,
+    response: z.array(lintProblem),
     failures: [422],
   }),
   changeVersionTest: defineEndpoint({

@@ -51,6 +51,10 @@ export const schemeUpdate = schemeInput.omit({ code: true }).extend({ id });
 
 /** A template run on sample data before it is deployed: nothing it does is kept. */
 export const simulateInput = z.object({ xml, variables: variables.default({}) });
+export const lintInput = z.object({ xml });
+/** An element the engine cannot run, and why (the engine's words). */
+export const lintProblem = z.object({ elementType: z.string(), elementId: z.string(), message: z.string() }).meta({ id: 'WorkflowLintProblem' });
+export type LintProblem = z.infer<typeof lintProblem>;
 export const simulation = z
   .object({
     /** Each node the sample reached, in order, with whom it would go to. */

@@ -1,6 +1,6 @@
 import type { Tx } from '@macro/store';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { compileProcess, type FlowNode, type ProcessModel } from '../definitions/model.ts';
+import { compileProcess, type FlowNode, type LintProblem, type ProcessModel } from '../definitions/model.ts';
 import { parseXml } from '../definitions/moddle.ts';
 import { refuse, WorkflowError } from '../errors.ts';
 import { wfDefinitions, wfExecutions, wfHistory, wfInstances, wfTasks, wfVariables } from '../tables.ts';
@@ -12,8 +12,8 @@ import { type Execution, type Instance, type LoopState, Run, type RunHost, type 
 export type Definition = typeof wfDefinitions.$inferSelect;
 
 
-/** Parses, lints and compiles BPMN XML; refuses with every problem named by element type and id. */
-export async function compileXml(xml: string): Promise<ProcessModel> {
+/** Parses and compiles BPMN XML, with every problem that keeps it from running (unreadable XML throws). */
+async function check(xml: string): Promise<{ model?: ProcessModel; problems: LintProblem[] }> {
   const parsed = await parseXml(xml);
   const { model, problems } = compileProcess(parsed.root);
   for (const node of model?.nodes.values() ?? []) {
@@ -21,6 +21,17 @@ export async function compileXml(xml: string): Promise<ProcessModel> {
     const problem = rule?.kind === 'sql' ? await approverSqlProblem(rule.sql ?? '') : undefined;
     if (problem) problems.push({ elementType: 'UserTask', elementId: node.id, message: `approver SQL refused: ${problem}` });
   }
+  return { model, problems };
+}
+
+/** The engine's lint of BPMN XML: each element it cannot run, by type and id (empty: it deploys). */
+export async function lintXml(xml: string): Promise<LintProblem[]> {
+  return (await check(xml)).problems;
+}
+
+/** Parses, lints and compiles BPMN XML; refuses with every problem named by element type and id. */
+export async function compileXml(xml: string): Promise<ProcessModel> {
+  const { model, problems } = await check(xml);
   if (!model || problems.length) {
     const first = problems[0] ?? { elementType: 'Process', elementId: '-', message: 'no process' };
     throw new WorkflowError(

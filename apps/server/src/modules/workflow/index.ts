@@ -27,7 +27,7 @@ import type { Endpoint } from '@macro/contract';
 import { defineModule, type EndpointArgs, type RouteBinding, type RouteCtx, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '../menus/index.ts';
 import { verifyStampPassword } from '../stamps/service.ts';
-import { deleteDraft, } from '@macro/workflow';
+import { deleteDraft, lintXml } from '@macro/workflow';
 import {
   asAppError,
   assertHolds,
@@ -268,6 +268,7 @@ export const module = defineModule({
         return diagramOf(ctx.tx, engine, query.processInstanceId);
       }),
       wf(S.simulate, ({ body }, ctx) => simulate(ctx, engine, me(ctx), ctx.request.language, body)),
+      wf(S.lint, ({ body }) => lintXml(body.xml)),
       wf(T.rejectTargets, ({ query }, ctx) => rejectTargetsOf(ctx.tx, engine, me(ctx), query.taskId)),
       wf(T.taskAssignee, async ({ query }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);

@@ -1,5 +1,5 @@
 import { STAMP_CATEGORY } from '@macro/contract/stamps';
-import { scheme, started } from '@macro/contract/workflow';
+import { lintProblem, scheme, started } from '@macro/contract/workflow';
 import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -443,5 +443,21 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expect((await admin.get(`${SCHEME}/page?size=100`)).json().data.total).toBe(before);
     expect((await todo(manager)).filter((t) => t.title.startsWith('__simulation'))).toEqual([]);
     expectFailure(await nobody.post(`${SCHEME}/simulate`, { xml: expenseXml(1, 1), variables: {} }), 403);
+  });
+
+  it('lints a template as deploying would: each element it cannot run by type and id, nothing for one it runs, nothing kept', async () => {
+    const lint = async (xml: string) => expectOk(await admin.post(`${SCHEME}/lint`, { xml }), z.array(lintProblem));
+    const before = (await admin.get(`${SCHEME}/page?size=100`)).json().data.total;
+    expect(await lint(expenseXml(ids.manager, ids.post))).toEqual([]);
+    const broken = expenseXml(1, 1).replace('<bpmn:endEvent id="end"/>', '<bpmn:scriptTask id="end"/>');
+    expect(await lint(broken)).toContainEqual({ elementType: 'ScriptTask', elementId: 'end', message: 'unsupported element ScriptTask' });
+    const writesSql = expenseXml(1, 1).replace('<macro:approver kind="person" values="1"/>', '<macro:approver kind="sql"><![CDATA[delete from macro_user]]></macro:approver>');
+    expect(await lint(writesSql)).toEqual([{ elementType: 'UserTask', elementId: 'manager', message: expect.stringMatching(/^approver SQL refused: /) }]);
+    // The same model is refused on deploy, naming the first element.
+    expectFailure(await admin.post(`${SCHEME}/simulate`, { xml: broken, variables: {} }), 422);
+    expectFailure(await admin.post(`${SCHEME}/lint`, { xml: '<not bpmn' }), 422);
+    expectFailure(await admin.post(`${SCHEME}/lint`, { xml: 42 }), 400);
+    expectFailure(await nobody.post(`${SCHEME}/lint`, { xml: expenseXml(1, 1) }), 403);
+    expect((await admin.get(`${SCHEME}/page?size=100`)).json().data.total).toBe(before);
   });
 });

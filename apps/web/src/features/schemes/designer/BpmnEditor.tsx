@@ -2,11 +2,12 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
 import './designer.css';
-import { macroDescriptor } from '@macro/contract/workflow';
-import { Alert, Col, Row } from 'antd';
+import { type LintProblem, macroDescriptor, WORKFLOW_SCHEME_ENDPOINTS as S } from '@macro/contract/workflow';
+import { Alert, Button, Col, Row } from 'antd';
 import Modeler from 'bpmn-js/lib/Modeler';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointMutation } from '../../../api/endpoint';
 import { withDiagram } from '../../../components/bpmn/layout';
 import { BLANK_BPMN, type DiagramElement, type ModdleFactory, type ModelingApi } from './model';
 import { NodePanel } from './NodePanel';
@@ -35,6 +36,8 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
   const [selected, setSelected] = useState<DiagramElement | null>(null);
   const [revision, setRevision] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [drawn, setDrawn] = useState('');
+  const problems = useLint(readOnly ? '' : drawn);
   const change = useRef(onChange);
   change.current = onChange;
 
@@ -59,6 +62,7 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
       setRevision((r) => r + 1);
       void instance.saveXML({ format: true }).then(({ xml }) => {
         shown.current = xml;
+        setDrawn(xml ?? '');
         change.current?.(xml ?? '');
       });
     });
@@ -81,6 +85,7 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
       .then(() => {
         setError(null);
         setSelected(null);
+        setDrawn(xml);
         const view = instance.get('canvas') as { zoom: (level: string, center?: string) => void; scroll: (delta: { dx: number; dy: number }) => void };
         view.zoom('fit-viewport', 'auto');
         // Clear of the palette on the left.
@@ -89,6 +94,12 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
       })
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [value, startBlank, active]);
+
+  useLintOverlays(active, problems);
+  const select = (id: string) => {
+    const element = active?.get<{ get: (id: string) => DiagramElement | undefined }>('elementRegistry').get(id);
+    if (element) active?.get<{ select: (element: DiagramElement) => void }>('selection').select(element);
+  };
 
   const apis = () => ({
     modeling: modeler.current!.get<ModelingApi>('modeling'),
@@ -99,10 +110,84 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
       <Col xs={24} lg={16}>
         {error ? <Alert type="error" showIcon title={t('designer.importFailed', { reason: error })} /> : null}
         <div ref={canvas} className="bpmn-canvas" role="application" tabIndex={-1} aria-label={t('designer.canvas')} data-testid="bpmn-canvas" />
+        {problems.length ? (
+          <Alert
+            type="warning"
+            showIcon
+            className="bpmn-lint-list"
+            title={t('designer.lintTitle', { count: problems.length })}
+            description={
+              <ul>
+                {problems.map((p) => (
+                  <li key={`${p.elementId}-${p.message}`}>
+                    <Button type="link" size="small" onClick={() => select(p.elementId)}>
+                      {p.elementType} {p.elementId}
+                    </Button>
+                    {p.message}
+                  </li>
+                ))}
+              </ul>
+            }
+            data-testid="bpmn-lint"
+          />
+        ) : null}
       </Col>
       <Col xs={24} lg={8}>
         <NodePanel key={`${selected?.id ?? 'none'}-${revision}`} element={selected} readOnly={readOnly} apis={apis} />
       </Col>
     </Row>
   );
+}
+
+const LINT_DELAY_MS = 600;
+
+/** The engine's lint of the drawn XML, asked again a moment after the drawing stops changing. */
+function useLint(xml: string): LintProblem[] {
+  const lint = useEndpointMutation(S.lint);
+  const ask = useRef(lint.mutateAsync);
+  ask.current = lint.mutateAsync;
+  const [problems, setProblems] = useState<LintProblem[]>([]);
+  useEffect(() => {
+    if (!xml) return setProblems([]);
+    let current = true;
+    const timer = setTimeout(() => {
+      void ask
+        .current({ body: { xml } })
+        .then((found) => current && setProblems(found))
+        .catch(() => current && setProblems([]));
+    }, LINT_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [xml]);
+  return problems;
+}
+
+interface Overlays {
+  add: (element: string, type: string, overlay: { position: { top: number; right: number }; html: HTMLElement }) => void;
+  remove: (filter: { type: string }) => void;
+}
+
+/** A marker on each element the engine cannot run, saying why. */
+function useLintOverlays(modeler: Modeler | null, problems: readonly LintProblem[]) {
+  useEffect(() => {
+    if (!modeler) return;
+    const overlays = modeler.get<Overlays>('overlays');
+    const registry = modeler.get<{ get: (id: string) => unknown }>('elementRegistry');
+    overlays.remove({ type: 'lint' });
+    const byElement = new Map<string, LintProblem[]>();
+    for (const p of problems) byElement.set(p.elementId, [...(byElement.get(p.elementId) ?? []), p]);
+    for (const [id, found] of byElement) {
+      if (!registry.get(id)) continue;
+      const badge = document.createElement('span');
+      badge.className = 'bpmn-lint-badge';
+      badge.textContent = '!';
+      badge.setAttribute('role', 'img');
+      badge.setAttribute('aria-label', found.map((p) => p.message).join('; '));
+      badge.title = badge.getAttribute('aria-label') ?? '';
+      badge.dataset.testid = `bpmn-lint-${id}`;
+      overlays.add(id, 'lint', { position: { top: -10, right: 10 }, html: badge });
+    }
+  }, [modeler, problems]);
 }

@@ -105,19 +105,33 @@ test('the designer marks each element the engine cannot run, with the reason, be
   // A model the engine runs: nothing marked.
   await expect(dialog.getByTestId('bpmn-lint')).toHaveCount(0);
   await dialog.getByRole('tab', { name: 'XML' }).click();
-  await dialog.getByTestId('scheme-field-xml').fill(xml.replaceAll(code, lintCode).replace('<bpmn:endEvent id="end" name="结束"/>', '<bpmn:scriptTask id="end" name="脚本"/>'));
+  const broken = xml.replaceAll(code, lintCode).replace('<bpmn:endEvent id="end" name="结束"/>', '<bpmn:scriptTask id="end" name="脚本"/>');
+  await dialog.getByTestId('scheme-field-xml').fill(broken);
   await dialog.getByRole('tab', { name: '流程图' }).click();
   const list = dialog.getByTestId('bpmn-lint');
-  await expect(list).toContainText('有 1 处流程引擎无法运行');
+  // The unsupported end, and the node that now leads nowhere.
+  await expect(list).toContainText('有 2 处流程引擎无法运行');
   await expect(list).toContainText('ScriptTask end');
+  await expect(list).toContainText('UserTask review');
   await expect(dialog.getByTestId('bpmn-lint-end')).toHaveAttribute('aria-label', 'unsupported element ScriptTask');
   await list.getByRole('button', { name: 'ScriptTask end' }).click();
   await expect(dialog.getByTestId('node-panel')).toContainText('end');
   await expectNoSeriousViolations(page, 'the designer with a lint marker');
   await shot(page, 'designer-lint-zh-1440');
+  // Nothing was saved: the template still opens clean, and in English the list says the same.
+  await page.getByRole('button', { name: /^取\s*消$/ }).click();
+  await page.getByTestId('scheme-dialog-discard').click();
   await switchLanguage(page, 'en');
-  await expect(list).toContainText('1 problem(s) the workflow engine cannot run');
+  await row.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(dialog.getByTestId('bpmn-canvas').locator('[data-element-id="review"]')).toBeVisible();
+  await expect(dialog.getByTestId('bpmn-lint-end')).toHaveCount(0);
+  await dialog.getByRole('tab', { name: 'XML' }).click();
+  await dialog.getByTestId('scheme-field-xml').fill(broken);
+  await dialog.getByRole('tab', { name: 'Diagram' }).click();
+  await expect(list).toContainText('2 problem(s) the workflow engine cannot run');
   await shot(page, 'designer-lint-en-1440');
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.getByTestId('scheme-dialog-discard').click();
+  await expect(dialog).toBeHidden();
   await switchLanguage(page, 'zh');
 });

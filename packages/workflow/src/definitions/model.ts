@@ -67,6 +67,9 @@ export interface LintProblem {
   message: string;
 }
 
+/** The BPMN element type a node kind came from, as problems name it (userTask → UserTask). */
+const bpmnType = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1);
+
 const KIND_OF: Record<string, NodeKind> = {
   'bpmn:StartEvent': 'startEvent',
   'bpmn:EndEvent': 'endEvent',
@@ -276,10 +279,10 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
   for (const node of model.nodes.values()) {
     if (node.kind === 'boundaryTimer' && node.attachedTo) model.nodes.get(node.attachedTo)?.boundary.push(node.id);
     if (node.kind !== 'startEvent' && node.kind !== 'boundaryTimer' && !node.incoming.length) {
-      problems.push({ elementType: node.kind, elementId: node.id, message: 'no incoming sequence flow: the node can never be reached' });
+      problems.push({ elementType: bpmnType(node.kind), elementId: node.id, message: 'no incoming sequence flow: the node can never be reached' });
     }
     if (node.kind !== 'endEvent' && !node.outgoing.length) {
-      problems.push({ elementType: node.kind, elementId: node.id, message: 'no outgoing sequence flow' });
+      problems.push({ elementType: bpmnType(node.kind), elementId: node.id, message: 'no outgoing sequence flow' });
     }
   }
   for (const scope of [model.id, ...[...model.nodes.values()].filter((n) => n.kind === 'subProcess').map((n) => n.id)]) {

@@ -457,6 +457,8 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expectFailure(await admin.post(`${SCHEME}/simulate`, { xml: broken, variables: {} }), 422);
     expectFailure(await admin.post(`${SCHEME}/lint`, { xml: '<not bpmn' }), 422);
     expectFailure(await admin.post(`${SCHEME}/lint`, { xml: 42 }), 400);
+    expect([400, 422]).toContain((await admin.post(`${SCHEME}/lint`, { xml: 'a\u0000b' })).statusCode);
+    expect((await as(server, '').post(`${SCHEME}/lint`, { xml: expenseXml(1, 1) })).statusCode).toBe(401);
     expectFailure(await nobody.post(`${SCHEME}/lint`, { xml: expenseXml(1, 1) }), 403);
     expect((await admin.get(`${SCHEME}/page?size=100`)).json().data.total).toBe(before);
   });

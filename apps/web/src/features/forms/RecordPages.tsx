@@ -1,11 +1,10 @@
-import { FORM_SCHEME_ENDPOINTS as E, type FormDocument, type FormInstance } from '@macro/contract/forms';
+import type { FormDocument, FormInstance } from '@macro/contract/forms';
 import { App, Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useEndpointQuery } from '../../api/endpoint';
 import { type FormData, FormView, type FormViewHandle } from '../../components/forms/FormView';
-import { useFormInfo, useSaveRecord } from './api';
+import { useFormInfo, useFormRecord, useSaveRecord } from './api';
 
 /*
  * A form's record on a page of its own (spec §2): /detail/create?F_FormId=…[&id=…] adds a record
@@ -19,20 +18,11 @@ export const recordLinks = {
   edit: (schemeId: number, key?: string) => `/detail/create?F_FormId=${schemeId}${key ? `&id=${key}` : ''}`,
 };
 
-/** One record of a form, by its primary key (none while there is no key). */
-function useRecord(schemeId: number, key: string | undefined) {
-  return useEndpointQuery(
-    E.instances,
-    { query: { F_FormId: String(schemeId), primaryKey: key, current: '1', size: '1' } },
-    { enabled: key !== undefined, select: (page) => page.records[0] ?? null },
-  );
-}
-
 /** The form and (when a key is given) the record, or what went wrong loading them. */
 function useLoaded(schemeId: number, key: string | undefined): { document?: FormDocument; name?: string; enabled?: boolean; record?: FormInstance | null; problem?: ReactNode } {
   const { t } = useTranslation('forms');
   const info = useFormInfo(schemeId);
-  const record = useRecord(schemeId, key);
+  const record = useFormRecord(schemeId, key);
   const failed = info.error ?? record.error;
   if (failed) return { problem: <Result status="warning" title={failed.message} data-testid="record-problem" /> };
   if (info.isLoading || (key !== undefined && record.isLoading)) return { problem: <Skeleton active /> };

@@ -22,6 +22,14 @@ export const useUpdateTableForm = () => useSchemeSave(E.updateCustomTable);
 export const useFormRecords = (id: number, current: number, size: number) =>
   useEndpointQuery(E.instances, { query: { F_FormId: String(id), current: String(current), size: String(size) } });
 
+/** One record of a scheme, by its primary key (null when there is none; not asked without a key). */
+export const useFormRecord = (id: number, key: string | undefined) =>
+  useEndpointQuery(
+    E.instances,
+    { query: { F_FormId: String(id), primaryKey: key, current: '1', size: '1' } },
+    { enabled: key !== undefined, select: (page) => page.records[0] ?? null },
+  );
+
 /** Add or change a record: the records list refetches. */
 export function useSaveRecord() {
   const client = useQueryClient();

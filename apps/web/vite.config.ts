@@ -60,8 +60,25 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * antd's form context (which every input reads, the sign-in page's included) imports
+ * `FormProvider` from @rc-component/form's index, and that index builds the whole form library
+ * (fields, lists, the validator) as it loads. Pointing that one import at the module that
+ * defines `FormProvider` gives the same component and leaves the rest to the pages with forms.
+ */
+function formContextDirect(): Plugin {
+  return {
+    name: 'macro-form-context-direct',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source !== '@rc-component/form' || !importer || !/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) return null;
+      return this.resolve('@rc-component/form/es/FormContext', importer, { skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), formContextDirect(), precompress()],
   server: { proxy: api },
   preview: { proxy: api },
   build: {

@@ -77,7 +77,7 @@ export default function FeedbackDialog({ onClose }: { onClose: () => void }) {
       </Form>
       <div className="feedback-shot" data-testid="feedback-screenshot" aria-live="polite">
         {capture === 'running' ? (
-          <Spin tip={t('feedback.capturing')}>
+          <Spin description={t('feedback.capturing')}>
             <div style={{ height: 120 }} />
           </Spin>
         ) : capture === 'failed' ? (

@@ -44,7 +44,7 @@ export function AuthRedirectPage() {
             }
           />
         ) : (
-          <Spin tip={t('socialRedirecting')} size="large">
+          <Spin description={t('socialRedirecting')} size="large">
             <div style={{ minHeight: 120 }} />
           </Spin>
         )}

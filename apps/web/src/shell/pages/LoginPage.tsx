@@ -1,8 +1,8 @@
 import { ApartmentOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -25,6 +25,39 @@ interface LoginForm {
   password: string;
 }
 
+type Field = keyof LoginForm;
+const FIELDS: Field[] = ['tenantId', 'username', 'password'];
+/** The sign-in fields' test ids, which are also their element ids. */
+const FIELD_ID: Record<Field, string> = { tenantId: 'login-tenant', username: 'login-account', password: 'login-password' };
+
+/** What is missing, field by field (the server checks again and says the same). */
+function missing(values: LoginForm): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (!values.tenantId.trim()) errors.tenantId = 'messages:auth.tenantRequired';
+  if (!values.username.trim()) errors.username = 'messages:auth.accountRequired';
+  if (!values.password) errors.password = 'messages:auth.passwordRequired';
+  return errors;
+}
+
+/**
+ * A labelled field with its message under it. The sign-in page is the console's first download,
+ * so it holds three fields with plain state rather than antd's Form (its store and validator are
+ * a tenth of the page's JavaScript); it looks the same as every other form.
+ */
+function LoginField({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className={`login-field${error ? ' login-field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error ? (
+        <div id={`${id}-error`} className="login-field-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 export function LoginPage() {
   const { t } = useTranslation('login');
   const navigate = useNavigate();
@@ -35,7 +68,8 @@ export function LoginPage() {
   const [tokenLogin, setTokenLogin] = useState(Boolean(handoff.current));
   const [error, setError] = useState('');
   const [providers, setProviders] = useState<SocialProvider[]>([]);
-  const [form] = Form.useForm<LoginForm>();
+  const [values, setValues] = useState<LoginForm>({ tenantId: DEFAULT_TENANT, username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [mac] = useState(() => isMacDevice());
 
   useEffect(() => {
@@ -63,7 +97,36 @@ export function LoginPage() {
       .catch(() => setTokenLogin(false));
   }, [navigate, params, setParams]);
 
-  const submit = async (values: LoginForm) => {
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    setError('');
+  };
+
+  /** Props every field's input shares: its value, its id, and its message wired for readers. */
+  const bind = (field: Field) => ({
+    id: FIELD_ID[field],
+    'data-testid': FIELD_ID[field],
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
+    status: errors[field] ? ('error' as const) : undefined,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${FIELD_ID[field]}-error` : undefined,
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = missing(values);
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) {
+      document.getElementById(FIELD_ID[first])?.focus();
+      return;
+    }
+    void submit();
+  };
+
+  const submit = async () => {
     setPending(true);
     setError('');
     try {
@@ -82,7 +145,7 @@ export function LoginPage() {
         <LanguageSwitch variant="default" />
       </div>
       <main className="login-card" aria-labelledby="login-title" aria-busy={tokenLogin}>
-        <Spin spinning={tokenLogin} tip={t('tokenSigningIn')}>
+        <Spin spinning={tokenLogin} description={t('tokenSigningIn')}>
         {mac ? (
           // The Mac variant: a lock-screen look, the mark large and centred above the form.
           <div className="login-brand login-brand-mac">
@@ -99,69 +162,51 @@ export function LoginPage() {
             </div>
           </div>
         )}
-        <Form<LoginForm>
-          form={form}
-          layout="vertical"
-          size="large"
-          requiredMark={false}
-          initialValues={{ tenantId: DEFAULT_TENANT }}
-          onFinish={submit}
-          onValuesChange={() => setError('')}
-          data-testid="login-form"
-        >
-          <Form.Item
-            name="tenantId"
-            label={t('tenant')}
-            rules={[{ required: true, whitespace: true, message: t('messages:auth.tenantRequired') }]}
-          >
-            <Input prefix={<ApartmentOutlined />} autoComplete="organization" data-testid="login-tenant" />
-          </Form.Item>
-          <Form.Item
-            name="username"
-            label={t('account')}
-            rules={[{ required: true, whitespace: true, message: t('messages:auth.accountRequired') }]}
-          >
+        <form className="login-form" noValidate onSubmit={onSubmit} data-testid="login-form">
+          <LoginField id={FIELD_ID.tenantId} label={t('tenant')} error={errors.tenantId && t(errors.tenantId)}>
+            <Input size="large" prefix={<ApartmentOutlined />} autoComplete="organization" {...bind('tenantId')} />
+          </LoginField>
+          <LoginField id={FIELD_ID.username} label={t('account')} error={errors.username && t(errors.username)}>
             <Input
+              size="large"
               prefix={<UserOutlined />}
               placeholder={t('accountPlaceholder')}
               autoComplete="username"
               autoFocus
-              data-testid="login-account"
+              {...bind('username')}
             />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('password')}
-            rules={[{ required: true, message: t('messages:auth.passwordRequired') }]}
-          >
+          </LoginField>
+          <LoginField id={FIELD_ID.password} label={t('password')} error={errors.password && t(errors.password)}>
             <Password
+              size="large"
               prefix={<LockOutlined />}
               placeholder={t('passwordPlaceholder')}
               autoComplete="current-password"
-              data-testid="login-password"
+              {...bind('password')}
             />
-          </Form.Item>
+          </LoginField>
           {error ? <Alert type="error" showIcon title={error} className="login-error" data-testid="login-error" /> : null}
           {expired && !error ? (
             <Alert type="warning" showIcon title={t('sessionExpired')} className="login-error" role="status" data-testid="login-expired" />
           ) : null}
-          <Button type="primary" htmlType="submit" block loading={pending} data-testid="login-submit">
+          <Button type="primary" size="large" htmlType="submit" block loading={pending} data-testid="login-submit">
             {t('submit')}
           </Button>
           {providers.map((provider) => (
             <Button
               key={provider.source}
               block
+              size="large"
               className="login-social"
               data-testid={`login-social-${provider.source}`}
               onClick={() =>
-                startSocialSignIn(provider, (form.getFieldValue('tenantId') ?? DEFAULT_TENANT).trim(), params.get('redirect') ?? '')
+                startSocialSignIn(provider, values.tenantId.trim() || DEFAULT_TENANT, params.get('redirect') ?? '')
               }
             >
               {t('socialWith', { source: t(`socialSources.${provider.source}`, { defaultValue: provider.source }) })}
             </Button>
           ))}
-        </Form>
+        </form>
         </Spin>
       </main>
       <footer className="login-footer">{t('footer', { year: new Date().getFullYear() })}</footer>

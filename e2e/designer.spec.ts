@@ -113,7 +113,8 @@ test('the designer marks each element the engine cannot run, with the reason, be
   await expect(list).toContainText('有 2 处流程引擎无法运行');
   await expect(list).toContainText('ScriptTask end');
   await expect(list).toContainText('UserTask review');
-  await expect(dialog.getByTestId('bpmn-lint-end')).toHaveAttribute('aria-label', 'unsupported element ScriptTask');
+  await expect(dialog.getByTestId('bpmn-lint-end')).toHaveAttribute('aria-label', '不支持的元素 ScriptTask');
+  await expect(list).toContainText('没有流出的连线');
   await list.getByRole('button', { name: 'ScriptTask end' }).click();
   await expect(dialog.getByTestId('node-panel')).toContainText('end');
   await expectNoSeriousViolations(page, 'the designer with a lint marker');
@@ -129,6 +130,8 @@ test('the designer marks each element the engine cannot run, with the reason, be
   await dialog.getByTestId('scheme-field-xml').fill(broken);
   await dialog.getByRole('tab', { name: 'Diagram' }).click();
   await expect(list).toContainText('2 problem(s) the workflow engine cannot run');
+  await expect(list).toContainText('ScriptTask is not a supported element');
+  await expect(dialog.getByTestId('bpmn-lint-end')).toHaveAttribute('aria-label', 'ScriptTask is not a supported element');
   await shot(page, 'designer-lint-en-1440');
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await page.getByTestId('scheme-dialog-discard').click();

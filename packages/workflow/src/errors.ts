@@ -7,6 +7,8 @@ export class WorkflowError extends Error {
     readonly code: string,
     message: string,
     readonly params: Record<string, string | number> = {},
+    /** For a model the lint refuses: its first problem, so the server can say it in the reader's language. */
+    readonly lint?: { code: string; params: Record<string, string> },
   ) {
     super(message);
     this.name = 'WorkflowError';

@@ -53,7 +53,8 @@ export const schemeUpdate = schemeInput.omit({ code: true }).extend({ id });
 export const simulateInput = z.object({ xml, variables: variables.default({}) });
 export const lintInput = z.object({ xml });
 /** An element the engine cannot run, and why (the engine's words). */
-export const lintProblem = z.object({ elementType: z.string(), elementId: z.string(), message: z.string() }).meta({ id: 'WorkflowLintProblem' });
+/** One element the engine cannot run: `code` names the problem for programs, `message` says it in the request's language. */
+export const lintProblem = z.object({ elementType: z.string(), elementId: z.string(), code: z.string(), message: z.string() }).meta({ id: 'WorkflowLintProblem' });
 export type LintProblem = z.infer<typeof lintProblem>;
 export const simulation = z
   .object({

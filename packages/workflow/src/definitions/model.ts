@@ -64,11 +64,53 @@ export interface ProcessModel {
 export interface LintProblem {
   elementType: string;
   elementId: string;
+  /** What is wrong, as a key of the messages' `workflow.lint` table; `params` fill it in. */
+  code: LintCode;
+  params: Record<string, string>;
+  /** The same in English, for logs and for callers without the message tables. */
   message: string;
+}
+
+/** Every problem the lint reports, in English; the console shows the messages' translation of each code. */
+export const LINT_MESSAGES = {
+  oneProcess: 'a deployment holds exactly one executable process, found {{count}}',
+  noProcess: 'no process',
+  flowEnds: 'sequence flow without a source or a target',
+  conditionNotFeel: 'condition is not a FEEL expression: {{error}}',
+  unsupportedElement: 'unsupported element {{type}}',
+  eventSubProcess: 'event sub-processes are not supported',
+  duplicateId: 'the id is used twice',
+  loopUserTaskOnly: '{{type}} is supported on user tasks only (multi-instance)',
+  percentRange: 'a percentage counter-sign needs a percent between 1 and 100',
+  startEventDefinition: 'start events with {{type}} are not supported',
+  oneStartEvent: 'a process or sub-process has one none start event',
+  endEventDefinition: 'end events with {{type}} are not supported',
+  timerOnly: '{{type}} is supported with a timer definition only',
+  timerValue: 'a timer needs an ISO 8601 duration (timeDuration) or date (timeDate)',
+  approverMissing: 'a user task needs an approver rule (macro:approver)',
+  approverKindUnknown: 'unknown approver kind {{kind}}',
+  approverNobody: 'approver rule {{kind}} names nobody',
+  autoAgreeDesignated: 'auto-agree and "previous node designates the approver" cannot both be on',
+  designateCounterSign: 'designating the next approver is unavailable in a counter-sign',
+  serviceTask: 'a service task needs macro:service, an HTTP call (url) or a built-in (name); scripts are not supported',
+  calledElement: 'a call activity needs calledElement (the key of the called process)',
+  unreachable: 'no incoming sequence flow: the node can never be reached',
+  noOutgoing: 'no outgoing sequence flow',
+  noStartEvent: 'no none start event',
+  approverSql: 'approver SQL refused: {{reason}}',
+} as const;
+export type LintCode = keyof typeof LINT_MESSAGES;
+
+/** One problem of the element `elementType` `elementId`, its English message filled in. */
+export function lintProblem(elementType: string, elementId: string, code: LintCode, params: Record<string, string> = {}): LintProblem {
+  const message = LINT_MESSAGES[code].replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+  return { elementType, elementId, code, params, message };
 }
 
 /** The BPMN element type a node kind came from, as problems name it (userTask → UserTask). */
 const bpmnType = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1);
+/** An element's type without its namespace (bpmn:UserTask → UserTask). */
+const bpmnName = (type: string) => type.replace(/^bpmn:/, '');
 
 const KIND_OF: Record<string, NodeKind> = {
   'bpmn:StartEvent': 'startEvent',
@@ -116,18 +158,14 @@ const bodyOf = (expression: unknown): string | undefined => {
  */
 export function compileProcess(definitions: ModdleElement): { model?: ProcessModel; problems: LintProblem[] } {
   const problems: LintProblem[] = [];
-  const problem = (element: ModdleElement, message: string) =>
-    problems.push({ elementType: element.$type.replace(/^bpmn:/, ''), elementId: element.id ?? '?', message });
+  const problem = (element: ModdleElement, code: LintCode, params: Record<string, string> = {}) =>
+    problems.push(lintProblem(bpmnName(element.$type), element.id ?? '?', code, params));
   const roots = (definitions.rootElements as ModdleElement[] | undefined) ?? [];
   const processes = roots.filter((r) => r.$type === 'bpmn:Process');
   const executable = processes.filter((p) => p.isExecutable === true);
   const candidates = executable.length ? executable : processes;
   if (candidates.length !== 1) {
-    problems.push({
-      elementType: 'Process',
-      elementId: candidates.map((p) => p.id).join(',') || '-',
-      message: `a deployment holds exactly one executable process, found ${candidates.length}`,
-    });
+    problems.push(lintProblem('Process', candidates.map((p) => p.id).join(',') || '-', 'oneProcess', { count: String(candidates.length) }));
     return { problems };
   }
   const process = candidates[0];
@@ -148,13 +186,13 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
         const source = (element.sourceRef as ModdleElement | undefined)?.id;
         const target = (element.targetRef as ModdleElement | undefined)?.id;
         if (!source || !target) {
-          problem(element, 'sequence flow without a source or a target');
+          problem(element, 'flowEnds');
           continue;
         }
         const condition = bodyOf(element.conditionExpression);
         if (condition) {
           const error = feelSyntaxError(condition);
-          if (error) problem(element, `condition is not a FEEL expression: ${error}`);
+          if (error) problem(element, 'conditionNotFeel', { error });
         }
         model.flows.set(element.id!, { id: element.id!, source, target, name: String(element.name ?? ''), condition });
         continue;
@@ -162,22 +200,22 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
       if (INERT.has(element.$type)) continue;
       const kind = KIND_OF[element.$type];
       if (!kind) {
-        problem(element, `unsupported element ${element.$type.replace(/^bpmn:/, '')}`);
+        problem(element, 'unsupportedElement', { type: bpmnName(element.$type) });
         continue;
       }
       compileNode(element, kind, scope);
       if (kind === 'subProcess') {
-        if (element.triggeredByEvent) problem(element, 'event sub-processes are not supported');
+        if (element.triggeredByEvent) problem(element, 'eventSubProcess');
         walk(element);
       }
     }
     for (const artifact of (container.artifacts as ModdleElement[] | undefined) ?? []) {
-      if (!INERT.has(artifact.$type)) problem(artifact, `unsupported element ${artifact.$type.replace(/^bpmn:/, '')}`);
+      if (!INERT.has(artifact.$type)) problem(artifact, 'unsupportedElement', { type: bpmnName(artifact.$type) });
     }
   };
 
   const compileNode = (element: ModdleElement, kind: NodeKind, scope: string) => {
-    if (model.nodes.has(element.id!) || element.id === model.id) problem(element, 'the id is used twice');
+    if (model.nodes.has(element.id!) || element.id === model.id) problem(element, 'duplicateId');
     const settings = readSettings(element);
     const definitions = (element.eventDefinitions as ModdleElement[] | undefined) ?? [];
     const node: FlowNode = {
@@ -192,7 +230,7 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
     };
     const loop = element.loopCharacteristics as ModdleElement | undefined;
     if (loop && (kind !== 'userTask' || loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics')) {
-      problem(element, `${loop.$type.replace(/^bpmn:/, '')} is supported on user tasks only (multi-instance)`);
+      problem(element, 'loopUserTaskOnly', { type: bpmnName(loop.$type) });
     }
     if (kind === 'userTask' && (loop || settings.counterSign)) {
       node.multi = settings.counterSign ?? {
@@ -201,18 +239,18 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
       };
       const { completion, percent } = node.multi;
       if (completion === 'percentage' && !(percent !== undefined && percent > 0 && percent <= 100)) {
-        problem(element, 'a percentage counter-sign needs a percent between 1 and 100');
+        problem(element, 'percentRange');
       }
     }
     switch (kind) {
       case 'startEvent':
-        if (definitions.length) problem(element, `start events with ${definitions[0].$type.replace(/^bpmn:/, '')} are not supported`);
-        if (model.startOf.has(scope)) problem(element, 'a process or sub-process has one none start event');
+        if (definitions.length) problem(element, 'startEventDefinition', { type: bpmnName(definitions[0].$type) });
+        if (model.startOf.has(scope)) problem(element, 'oneStartEvent');
         model.startOf.set(scope, node.id);
         break;
       case 'endEvent':
         if (definitions.length > 1 || (definitions[0] && definitions[0].$type !== 'bpmn:TerminateEventDefinition')) {
-          problem(element, `end events with ${definitions[0].$type.replace(/^bpmn:/, '')} are not supported`);
+          problem(element, 'endEventDefinition', { type: bpmnName(definitions[0].$type) });
         }
         node.terminate = definitions[0]?.$type === 'bpmn:TerminateEventDefinition';
         break;
@@ -220,14 +258,14 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
       case 'timerCatch': {
         const timer = definitions.length === 1 && definitions[0].$type === 'bpmn:TimerEventDefinition' ? definitions[0] : undefined;
         if (!timer) {
-          problem(element, `${element.$type.replace(/^bpmn:/, '')} is supported with a timer definition only`);
+          problem(element, 'timerOnly', { type: bpmnName(element.$type) });
           break;
         }
         const duration = bodyOf(timer.timeDuration);
         const date = bodyOf(timer.timeDate);
         if (duration && ISO_DURATION.test(duration)) node.timer = { kind: 'duration', value: duration };
         else if (date && !Number.isNaN(Date.parse(date))) node.timer = { kind: 'date', value: date };
-        else problem(element, 'a timer needs an ISO 8601 duration (timeDuration) or date (timeDate)');
+        else problem(element, 'timerValue');
         if (kind === 'boundaryTimer') {
           node.attachedTo = (element.attachedToRef as ModdleElement | undefined)?.id;
           node.cancelActivity = element.cancelActivity !== false;
@@ -236,26 +274,26 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
       }
       case 'userTask': {
         const approver = settings.approver;
-        if (!approver) problem(element, 'a user task needs an approver rule (macro:approver)');
-        else if (!(APPROVER_KINDS as readonly string[]).includes(approver.kind)) problem(element, `unknown approver kind ${approver.kind}`);
+        if (!approver) problem(element, 'approverMissing');
+        else if (!(APPROVER_KINDS as readonly string[]).includes(approver.kind)) problem(element, 'approverKindUnknown', { kind: String(approver.kind) });
         else if (approver.kind === 'sql' ? !approver.sql : approver.kind !== 'superior' && !approver.values.length) {
-          problem(element, `approver rule ${approver.kind} names nobody`);
+          problem(element, 'approverNobody', { kind: approver.kind });
         }
         if (settings.autoAgree && settings.previousDesignates) {
-          problem(element, 'auto-agree and "previous node designates the approver" cannot both be on');
+          problem(element, 'autoAgreeDesignated');
         }
-        if (settings.designateNext && node.multi) problem(element, 'designating the next approver is unavailable in a counter-sign');
+        if (settings.designateNext && node.multi) problem(element, 'designateCounterSign');
         break;
       }
       case 'serviceTask': {
         const service = settings.service;
         const ok = service && ((service.kind === 'http' && service.url) || (service.kind === 'builtin' && service.name));
-        if (!ok) problem(element, 'a service task needs macro:service, an HTTP call (url) or a built-in (name); scripts are not supported');
+        if (!ok) problem(element, 'serviceTask');
         break;
       }
       case 'callActivity':
         node.calledElement = typeof element.calledElement === 'string' ? element.calledElement : undefined;
-        if (!node.calledElement) problem(element, 'a call activity needs calledElement (the key of the called process)');
+        if (!node.calledElement) problem(element, 'calledElement');
         break;
       default:
         break;
@@ -279,14 +317,14 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
   for (const node of model.nodes.values()) {
     if (node.kind === 'boundaryTimer' && node.attachedTo) model.nodes.get(node.attachedTo)?.boundary.push(node.id);
     if (node.kind !== 'startEvent' && node.kind !== 'boundaryTimer' && !node.incoming.length) {
-      problems.push({ elementType: bpmnType(node.kind), elementId: node.id, message: 'no incoming sequence flow: the node can never be reached' });
+      problems.push(lintProblem(bpmnType(node.kind), node.id, 'unreachable'));
     }
     if (node.kind !== 'endEvent' && !node.outgoing.length) {
-      problems.push({ elementType: bpmnType(node.kind), elementId: node.id, message: 'no outgoing sequence flow' });
+      problems.push(lintProblem(bpmnType(node.kind), node.id, 'noOutgoing'));
     }
   }
   for (const scope of [model.id, ...[...model.nodes.values()].filter((n) => n.kind === 'subProcess').map((n) => n.id)]) {
-    if (!model.startOf.has(scope)) problems.push({ elementType: 'Process', elementId: scope, message: 'no none start event' });
+    if (!model.startOf.has(scope)) problems.push(lintProblem('Process', scope, 'noStartEvent'));
   }
   model.usesVariables =
     [...model.flows.values()].some((f) => f.condition) ||

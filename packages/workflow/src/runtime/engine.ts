@@ -1,6 +1,6 @@
 import type { Tx } from '@macro/store';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { compileProcess, type FlowNode, type LintProblem, type ProcessModel } from '../definitions/model.ts';
+import { compileProcess, type FlowNode, type LintProblem, lintProblem, type ProcessModel } from '../definitions/model.ts';
 import { parseXml } from '../definitions/moddle.ts';
 import { refuse, WorkflowError } from '../errors.ts';
 import { wfDefinitions, wfExecutions, wfHistory, wfInstances, wfTasks, wfVariables } from '../tables.ts';
@@ -19,7 +19,7 @@ async function check(xml: string): Promise<{ model?: ProcessModel; problems: Lin
   for (const node of model?.nodes.values() ?? []) {
     const rule = node.settings.approver;
     const problem = rule?.kind === 'sql' ? await approverSqlProblem(rule.sql ?? '') : undefined;
-    if (problem) problems.push({ elementType: 'UserTask', elementId: node.id, message: `approver SQL refused: ${problem}` });
+    if (problem) problems.push(lintProblem('UserTask', node.id, 'approverSql', { reason: problem }));
   }
   return { model, problems };
 }
@@ -33,11 +33,12 @@ export async function lintXml(xml: string): Promise<LintProblem[]> {
 export async function compileXml(xml: string): Promise<ProcessModel> {
   const { model, problems } = await check(xml);
   if (!model || problems.length) {
-    const first = problems[0] ?? { elementType: 'Process', elementId: '-', message: 'no process' };
+    const first = problems[0] ?? lintProblem('Process', '-', 'noProcess');
     throw new WorkflowError(
       'workflow.unsupported',
       problems.map((p) => `${p.elementType} ${p.elementId}: ${p.message}`).join('; '),
       { type: first.elementType, id: first.elementId, detail: first.message },
+      first,
     );
   }
   return model;

@@ -30,6 +30,7 @@ import { verifyStampPassword } from '../stamps/service.ts';
 import { deleteDraft, lintXml } from '@macro/workflow';
 import {
   asAppError,
+  lintText,
   assertHolds,
   assertParticipant,
   assertUsers,
@@ -97,7 +98,7 @@ function wf<E extends Endpoint>(endpoint: E, handle: (args: EndpointArgs<E>, ctx
     try {
       return await handle(args, ctx);
     } catch (error) {
-      throw asAppError(error);
+      throw asAppError(error, ctx.request.language);
     }
   }) as never);
 }
@@ -268,7 +269,9 @@ export const module = defineModule({
         return diagramOf(ctx.tx, engine, query.processInstanceId);
       }),
       wf(S.simulate, ({ body }, ctx) => simulate(ctx, engine, me(ctx), ctx.request.language, body)),
-      wf(S.lint, ({ body }) => lintXml(body.xml)),
+      wf(S.lint, async ({ body }, ctx) =>
+        (await lintXml(body.xml)).map((problem) => ({ elementType: problem.elementType, elementId: problem.elementId, code: problem.code, message: lintText(ctx.request.language, problem) })),
+      ),
       wf(T.rejectTargets, ({ query }, ctx) => rejectTargetsOf(ctx.tx, engine, me(ctx), query.taskId)),
       wf(T.taskAssignee, async ({ query }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);

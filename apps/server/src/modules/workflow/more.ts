@@ -275,7 +275,7 @@ export async function simulate(ctx: Ctx, engine: WorkflowEngine, userId: number,
   const warnings: string[] = [];
   let ended = false;
   const say = (error: unknown): string => {
-    const known = asAppError(error);
+    const known = asAppError(error, language);
     if (known instanceof AppError) return translate(language, known.key, known.params);
     throw error;
   };

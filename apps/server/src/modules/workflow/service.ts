@@ -1,4 +1,4 @@
-import type { Page, PageQuery } from '@macro/contract';
+import { type Language, type Page, type PageQuery, translate } from '@macro/contract';
 import type {
   createProcessInput,
   draftInput,
@@ -49,10 +49,21 @@ const RESOURCE = 'workflow-scheme';
 const SCHEME_NOT_FOUND = { message: 'workflow.templateNotFound' };
 const NOT_FOUND_CODES = new Set(['workflow.taskNotFound', 'workflow.instanceNotFound', 'workflow.definitionNotFound', 'workflow.draftNotFound']);
 
-/** The engine's refusal as the API's: 404 for what does not exist, else 422, in the request's language. */
-export function asAppError(error: unknown): unknown {
-  if (error instanceof WorkflowError) return new AppError(NOT_FOUND_CODES.has(error.code) ? 404 : 422, error.code, error.params);
-  return error;
+/**
+ * The engine's refusal as the API's: 404 for what does not exist, else 422, in the request's
+ * language (a refused model's problem included, which the engine words in English).
+ */
+export function asAppError(error: unknown, language: Language): unknown {
+  if (!(error instanceof WorkflowError)) return error;
+  const params = error.lint ? { ...error.params, detail: lintText(language, error.lint) } : error.params;
+  return new AppError(NOT_FOUND_CODES.has(error.code) ? 404 : 422, error.code, params);
+}
+
+/** A lint problem in `language`; the engine's English when the messages lack its code. */
+export function lintText(language: Language, problem: { code: string; params: Record<string, string>; message?: string }): string {
+  const key = `workflow.lint${problem.code.charAt(0).toUpperCase()}${problem.code.slice(1)}`;
+  const text = translate(language, key, problem.params);
+  return text === key ? (problem.message ?? key) : text;
 }
 
 const engines = new WeakMap<object, WorkflowEngine>();

@@ -445,16 +445,22 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expectFailure(await nobody.post(`${SCHEME}/simulate`, { xml: expenseXml(1, 1), variables: {} }), 403);
   });
 
-  it('lints a template as deploying would: each element it cannot run by type and id, nothing for one it runs, nothing kept', async () => {
-    const lint = async (xml: string) => expectOk(await admin.post(`${SCHEME}/lint`, { xml }), z.array(lintProblem));
+  it('lints a template as deploying would: each element it cannot run by type and id, in the reader\'s language, nothing for one it runs, nothing kept', async () => {
+    const lint = async (xml: string, client = admin) => expectOk(await client.post(`${SCHEME}/lint`, { xml }), z.array(lintProblem));
     const before = (await admin.get(`${SCHEME}/page?size=100`)).json().data.total;
     expect(await lint(expenseXml(ids.manager, ids.post))).toEqual([]);
     const broken = expenseXml(1, 1).replace('<bpmn:endEvent id="end"/>', '<bpmn:scriptTask id="end"/>');
-    expect(await lint(broken)).toContainEqual({ elementType: 'ScriptTask', elementId: 'end', message: 'unsupported element ScriptTask' });
+    expect(await lint(broken)).toContainEqual({ elementType: 'ScriptTask', elementId: 'end', code: 'unsupportedElement', message: '不支持的元素 ScriptTask' });
+    expect(await lint(broken, adminEn)).toContainEqual({ elementType: 'ScriptTask', elementId: 'end', code: 'unsupportedElement', message: 'ScriptTask is not a supported element' });
+    const nobodyApproves = expenseXml(1, 1).replace('<macro:approver kind="person" values="1"/>', '');
+    expect(await lint(nobodyApproves)).toEqual([{ elementType: 'UserTask', elementId: 'manager', code: 'approverMissing', message: '审批节点需要设置审批人规则' }]);
     const writesSql = expenseXml(1, 1).replace('<macro:approver kind="person" values="1"/>', '<macro:approver kind="sql"><![CDATA[delete from macro_user]]></macro:approver>');
-    expect(await lint(writesSql)).toEqual([{ elementType: 'UserTask', elementId: 'manager', message: expect.stringMatching(/^approver SQL refused: /) }]);
-    // The same model is refused on deploy, naming the first element.
+    expect(await lint(writesSql)).toEqual([{ elementType: 'UserTask', elementId: 'manager', code: 'approverSql', message: expect.stringMatching(/^审批人 SQL 被拒绝：/) }]);
+    // The same model is refused on deploy, naming the first element and its problem in the reader's language.
     expectFailure(await admin.post(`${SCHEME}/simulate`, { xml: broken, variables: {} }), 422);
+    const create = { name: 'Broken', code: 'lint-broken', category: 'finance', xml: broken };
+    expectFailure(await admin.post(`${SCHEME}/new-model`, create), 422, /ScriptTask end：不支持的元素 ScriptTask/);
+    expectFailure(await adminEn.post(`${SCHEME}/new-model`, create), 422, /ScriptTask end: ScriptTask is not a supported element/);
     expectFailure(await admin.post(`${SCHEME}/lint`, { xml: '<not bpmn' }), 422);
     expectFailure(await admin.post(`${SCHEME}/lint`, { xml: 42 }), 400);
     expect([400, 422]).toContain((await admin.post(`${SCHEME}/lint`, { xml: 'a\u0000b' })).statusCode);

@@ -142,11 +142,14 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
 const LINT_DELAY_MS = 600;
 
 /** The engine's lint of the drawn XML, asked again a moment after the drawing stops changing. */
+/** The engine's lint of `xml`, in the console's language (asked again when either changes). */
 function useLint(xml: string): LintProblem[] {
+  const { i18n } = useTranslation();
   const lint = useEndpointMutation(S.lint);
   const ask = useRef(lint.mutateAsync);
   ask.current = lint.mutateAsync;
   const [problems, setProblems] = useState<LintProblem[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the server words the problems in the console's language, so a switch asks again
   useEffect(() => {
     if (!xml) return setProblems([]);
     let current = true;
@@ -160,7 +163,7 @@ function useLint(xml: string): LintProblem[] {
       current = false;
       clearTimeout(timer);
     };
-  }, [xml]);
+  }, [xml, i18n.language]);
   return problems;
 }
 

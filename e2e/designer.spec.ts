@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
@@ -19,24 +19,32 @@ const xml = `<?xml version="1.0" encoding="UTF-8"?>
   </bpmn:process>
 </bpmn:definitions>`;
 
-type NodeInfo = { id: string; counterSign: boolean; formKey: string | null; fields: { name: string; permission: string }[]; rejectMode: string };
-
-test('an administrator sets a node’s approvers, counter-sign, form and field permissions in the designer; the deployed version keeps them', async ({ page, request }) => {
-  test.setTimeout(180_000);
+/**
+ * Deploys `xml` (with `code` replaced by `templateCode`) as a template through the API, signs in
+ * and opens it in the designer; returns the parts a test works with.
+ */
+async function openTemplate(page: Page, request: APIRequestContext, templateCode: string, name: string, source = xml) {
   const api = await adminApi(request);
-  const scheme = await api.post<{ id: number }>('/api/macro-flow/model-scheme-info/new-model', { name: '设计器审批', code, category: 'general', xml });
+  const scheme = await api.post<{ id: number }>('/api/macro-flow/model-scheme-info/new-model', { name, code: templateCode, category: 'general', xml: source.replaceAll(code, templateCode) });
   const login = new LoginPage(page);
   await login.open();
   await login.signIn();
   await new Shell(page).openMenu('流程中心', '流程模板');
-  const row = page.getByTestId('scheme-table').locator('tbody tr.ant-table-row').filter({ hasText: code });
+  const row = page.getByTestId('scheme-table').locator('tbody tr.ant-table-row').filter({ hasText: templateCode });
   await row.getByRole('button', { name: '编辑', exact: true }).click();
   const dialog = page.getByTestId('scheme-dialog');
   const canvas = dialog.getByTestId('bpmn-canvas');
-  // Laid out although the XML carried no diagram.
   await expect(canvas.locator('[data-element-id="review"]')).toBeVisible();
+  return { api, scheme, row, dialog, canvas, panel: dialog.getByTestId('node-panel') };
+}
+
+type NodeInfo = { id: string; counterSign: boolean; formKey: string | null; fields: { name: string; permission: string }[]; rejectMode: string };
+
+test('an administrator sets a node’s approvers, counter-sign, form and field permissions in the designer; the deployed version keeps them', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  // Laid out although the XML carried no diagram.
+  const { api, scheme, row, dialog, canvas, panel } = await openTemplate(page, request, code, '设计器审批');
   await canvas.locator('.djs-element[data-element-id="review"] .djs-hit').first().click({ force: true });
-  const panel = dialog.getByTestId('node-panel');
   await expect(panel).toContainText('review');
   await panel.getByTestId('node-approver-kind').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '指定人员' }).click();
@@ -91,17 +99,8 @@ test('an administrator sets a node’s approvers, counter-sign, form and field p
 });
 
 test('the designer marks each element the engine cannot run, with the reason, before anything is deployed', async ({ page, request }) => {
-  const api = await adminApi(request);
   const lintCode = `${code}_lint`;
-  await api.post('/api/macro-flow/model-scheme-info/new-model', { name: '设计器检查', code: lintCode, category: 'general', xml: xml.replaceAll(code, lintCode) });
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
-  await new Shell(page).openMenu('流程中心', '流程模板');
-  const row = page.getByTestId('scheme-table').locator('tbody tr.ant-table-row').filter({ hasText: lintCode });
-  await row.getByRole('button', { name: '编辑', exact: true }).click();
-  const dialog = page.getByTestId('scheme-dialog');
-  await expect(dialog.getByTestId('bpmn-canvas').locator('[data-element-id="review"]')).toBeVisible();
+  const { row, dialog } = await openTemplate(page, request, lintCode, '设计器检查');
   // A model the engine runs: nothing marked.
   await expect(dialog.getByTestId('bpmn-lint')).toHaveCount(0);
   await dialog.getByRole('tab', { name: 'XML' }).click();
@@ -137,4 +136,113 @@ test('the designer marks each element the engine cannot run, with the reason, be
   await page.getByTestId('scheme-dialog-discard').click();
   await expect(dialog).toBeHidden();
   await switchLanguage(page, 'zh');
+});
+
+test('an administrator picks approvers by post, by another node and by levels up, and limits who may start the template', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const pickCode = `${code}_pick`;
+  const name = `选人审批${pickCode.slice(-4)}`;
+  const twoNodes = xml
+    .replace('<bpmn:endEvent id="end" name="结束"/>', '<bpmn:userTask id="check" name="复核"><bpmn:extensionElements><macro:node><macro:approver kind="superior" values="1"/></macro:node></bpmn:extensionElements></bpmn:userTask><bpmn:endEvent id="end" name="结束"/>')
+    .replace('<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end"/>', '<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="check"/><bpmn:sequenceFlow id="f3" sourceRef="check" targetRef="end"/>');
+  const { row, dialog, canvas, panel } = await openTemplate(page, request, pickCode, name, twoNodes);
+  const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });
+  const chooseNode = async (id: string) => {
+    await canvas.locator(`.djs-element[data-element-id="${id}"] .djs-hit`).first().click({ force: true });
+    await expect(panel).toContainText(id);
+  };
+  const chooseKind = async (label: string) => {
+    await panel.getByTestId('node-approver-kind').click();
+    await option(label).click();
+  };
+
+  // The first node: holders of a post, chosen by name rather than typed as an id.
+  await expect(canvas.locator('[data-element-id="check"]')).toBeVisible();
+  await chooseNode('review');
+  await chooseKind('岗位');
+  await panel.getByTestId('node-approver-posts').click();
+  await option('部门经理').click();
+  await page.keyboard.press('Escape');
+  await expect(panel).toContainText('担任这些岗位的人审批');
+  await panel.getByTestId('node-apply').click();
+  // The second: whoever approved the first, offered from the nodes of this diagram (not itself).
+  await chooseNode('check');
+  await chooseKind('某节点的审批人');
+  await panel.getByTestId('node-approver-nodes').click();
+  await expect(option('复核 (check)')).toHaveCount(0);
+  await option('审核 (review)').click();
+  await page.keyboard.press('Escape');
+  await panel.getByTestId('node-apply').click();
+  await expectNoSeriousViolations(page, 'the designer with a node approver');
+  await shot(page, 'designer-pickers-zh-1440');
+  await dialog.getByRole('tab', { name: 'XML' }).click();
+  const text = dialog.getByTestId('scheme-field-xml');
+  await expect(text).toHaveValue(/<macro:approver kind="post" values="\d+"/);
+  await expect(text).toHaveValue(/<macro:approver kind="nodeApprover" values="review"/);
+  // Back on the diagram, the first node goes two levels up the starter's departments instead.
+  await dialog.getByRole('tab', { name: '流程图' }).click();
+  await chooseNode('review');
+  await expect(panel.getByTestId('node-approver-posts')).toContainText('部门经理');
+  await chooseKind('上级');
+  await panel.getByTestId('node-approver-levels').fill('2');
+  await panel.getByTestId('node-apply').click();
+  await dialog.getByRole('tab', { name: 'XML' }).click();
+  await expect(text).toHaveValue(/<macro:approver kind="superior" values="2"/);
+  await dialog.getByTestId('scheme-dialog-save').click();
+  await expect(dialog).toBeHidden();
+
+  // Who may start it: open to everyone until someone is chosen.
+  await row.getByRole('button', { name: '发起权限', exact: true }).click();
+  const authority = page.getByTestId('scheme-authority-dialog');
+  await expect(authority.getByTestId('scheme-authority-who')).toContainText('所有人（未限制）');
+  await authority.getByTestId('scheme-authority-posts').click();
+  await option('总经理').click();
+  await page.keyboard.press('Escape');
+  await authority.getByTestId('scheme-authority-save').click();
+  await expect(page.getByText('发起权限已保存')).toBeVisible();
+  await expect(authority).toBeHidden();
+  // Nobody holds that post: the dialog says so, and the administrator's launch list no longer offers it.
+  await row.getByRole('button', { name: '发起权限', exact: true }).click();
+  await expect(authority.getByTestId('scheme-authority-posts')).toContainText('总经理');
+  await expect(authority.getByTestId('scheme-authority-who')).toContainText('没有人可以发起');
+  const launchOffers = async () => {
+    await new Shell(page).openMenu('流程中心', '我的任务');
+    await page.getByTestId('todo-launch').click();
+    await page.getByTestId('launch-template').click();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
+    const offered = await option(name).count();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('launch-dialog').getByRole('button', { name: /^取\s*消$/ }).click();
+    return offered;
+  };
+  await authority.getByTestId('scheme-authority-users').click();
+  await page.keyboard.type('admin');
+  await option('(admin)').first().click();
+  await page.keyboard.press('Escape');
+  await expectNoSeriousViolations(page, 'the template authority dialog');
+  await shot(page, 'schemes-authority-zh-1440');
+  await page.getByRole('button', { name: /^取\s*消$/ }).click();
+  await expect(authority).toBeHidden();
+  expect(await launchOffers()).toBe(0);
+  // Named in person, the administrator is offered it again.
+  await new Shell(page).openMenu('流程中心', '流程模板');
+  await row.getByRole('button', { name: '发起权限', exact: true }).click();
+  await authority.getByTestId('scheme-authority-users').click();
+  await page.keyboard.type('admin');
+  await option('(admin)').first().click();
+  await page.keyboard.press('Escape');
+  await authority.getByTestId('scheme-authority-save').click();
+  await expect(authority).toBeHidden();
+  await row.getByRole('button', { name: '发起权限', exact: true }).click();
+  await expect(authority.getByTestId('scheme-authority-who')).toContainText('(admin)');
+  await page.getByRole('button', { name: /^取\s*消$/ }).click();
+  await expect(authority).toBeHidden();
+  await switchLanguage(page, 'en');
+  await row.getByRole('button', { name: 'Who may start', exact: true }).click();
+  await expect(authority.getByTestId('scheme-authority-who')).toContainText('May start now:');
+  await expect(authority.getByTestId('scheme-authority-posts')).toContainText('总经理');
+  await shot(page, 'schemes-authority-en-1440');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await switchLanguage(page, 'zh');
+  expect(await launchOffers()).toBe(1);
 });

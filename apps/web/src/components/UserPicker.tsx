@@ -25,7 +25,7 @@ const labelOf = (user: Pick<UserBrief, 'name' | 'account'>) => `${user.name} (${
 export function UserPicker<M extends boolean = false>({ id, multiple, value, onChange, disabled, placeholder, testId, known = [] }: UserPickerProps<M>) {
   const [term, setTerm] = useState('');
   const seen = useRef(new Map<number, string>());
-  const directory = useEndpointQuery(USER_ENDPOINTS.directory, { query: { size: 50, ...(term ? { name: term } : {}) } }, { staleTime: 30_000 });
+  const directory = useEndpointQuery(USER_ENDPOINTS.directory, { query: { size: 50, ...(term ? { keyword: term } : {}) } }, { staleTime: 30_000 });
   for (const user of directory.data?.records ?? []) seen.current.set(user.id, labelOf(user));
   for (const user of known) if (!seen.current.has(user.id)) seen.current.set(user.id, user.name);
   const chosen = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];

@@ -255,7 +255,7 @@ export const USER_ENDPOINTS = {
     path: '/users/directory',
     tag,
     summary: 'Pick users',
-    description: `A page of the tenant's enabled users, ordered by account, filtered by account and name, for pickers any signed-in user opens (a delegate, a stamp's members). ${DIRECTORY}`,
+    description: `A page of the tenant's enabled users, ordered by account, filtered by account and name, or by keyword (account, nick name or real name), for pickers any signed-in user opens (a delegate, a stamp's members). ${DIRECTORY}`,
     access: 'authenticated',
     query: userDirectoryQuery,
     response: pageOf(userBrief),

@@ -200,7 +200,8 @@ export const userBrief = z.object({
 export type UserBrief = z.infer<typeof userBrief>;
 
 /** A page of users in short: the directory calls (maintainers, a company's users, pickers). */
-export const userDirectoryQuery = pageQuery.extend(userSearch.shape);
+/** A picker's search: `keyword` matches the account, the nick name or the real name. */
+export const userDirectoryQuery = pageQuery.extend({ ...userSearch.shape, keyword: searchText });
 export const deptIdParams = z.object({ deptId: idParam });
 
 /** The groups (tenants of the platform) a user is granted to look after. */

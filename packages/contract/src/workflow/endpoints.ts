@@ -443,7 +443,7 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     response: z.array(taskAssignee),
     failures: [404],
   }),
-  allProcesses: list('workflow.task.allProcesses', 'get-allprocess', 'Templates to start', 'Enabled templates, newest first, searchable by name.', scheme),
+  allProcesses: list('workflow.task.allProcesses', 'get-allprocess', 'Templates to start', 'Enabled templates the caller may start (their relation names them, one of their roles or posts, or no one), newest first, searchable by name.', scheme),
   validateStamp: defineEndpoint({
     operationId: 'workflow.task.validateStamp',
     method: 'POST',

@@ -317,6 +317,7 @@ export const relationRecord = z
     createTime: z.string(),
   })
   .meta({ id: 'WorkflowRelation' });
+export type RelationRecord = z.infer<typeof relationRecord>;
 export const relationListQuery = pageQuery.extend({ keyword: searchText });
 export const schemeRelationQuery = z.object({ nwfSchemeInfoId: idParam });
 export const schemeRelationPath = z.object({ nwfSchemeInfoId: idParam });

@@ -126,6 +126,12 @@ describeDb(`stamps (${dbLabel})`, () => {
     const picked = (await cast.clerk.get('/api/users/directory?name=Clerk')).json().data.records as { account: string }[];
     expect(picked.map((u) => u.account)).toContain('stamp_clerk');
     expect((await cast.other.get('/api/users/directory?name=Clerk')).json().data.records).toEqual([]);
+    // One search box: the keyword finds by account as well as by name.
+    const byKeyword = async (keyword: string, client = cast.clerk) =>
+      ((await client.get(`/api/users/directory?keyword=${keyword}`)).json().data.records as { account: string }[]).map((u) => u.account);
+    expect(await byKeyword('stamp_cl')).toEqual(['stamp_clerk']);
+    expect(await byKeyword('Clerk')).toContain('stamp_clerk');
+    expect(await byKeyword('stamp_cl', cast.other)).toEqual([]);
     expectFailure(await cast.clerk.get('/api/users/directory?size=501'), 400);
 
     expect((await cast.other.get(`${BASE}?stampName=guarded`)).json().data.records).toEqual([]);

@@ -54,6 +54,8 @@ export async function postHolderCounts(tx: Tx, postIds: readonly number[]): Prom
 export interface DirectorySearch {
   account?: string;
   name?: string;
+  /** The account, the nick name or the real name (a picker's one search box). */
+  keyword?: string;
 }
 
 const BRIEF_COLUMNS = sql`t.id, t.account, t.name, t.real_name, t.dept_id, t.status`;
@@ -72,6 +74,9 @@ function briefPage(tx: Tx, where: SQL, query: PageQuery & DirectorySearch): Prom
     where,
     query.account ? sql`t.account ilike ${containing(query.account)}` : undefined,
     query.name ? sql`(t.name ilike ${containing(query.name)} or t.real_name ilike ${containing(query.name)})` : undefined,
+    query.keyword
+      ? sql`(t.account ilike ${containing(query.keyword)} or t.name ilike ${containing(query.keyword)} or t.real_name ilike ${containing(query.keyword)})`
+      : undefined,
   ].filter((part): part is SQL => part !== undefined);
   return listPage(
     tx,

@@ -243,7 +243,7 @@ export const module = defineModule({
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
         return assigneesOf(ctx.tx, engine, query.processInstanceId, 'open');
       }),
-      wf(T.allProcesses, ({ query }, { tx }) => startableSchemes(tx, query)),
+      wf(T.allProcesses, ({ query }, ctx) => startableSchemes(ctx.tx, me(ctx), query)),
       wf(T.validateStamp, ({ body }, ctx) => verifyStampPassword(ctx.tx, me(ctx), body.stampId, body.password)),
       wf(T.circulations, ({ query }, ctx) => circulations(ctx.tx, me(ctx), query)),
       wf(T.todo, ({ query }, ctx) => taskList(ctx.tx, todoWhere(me(ctx)), query)),

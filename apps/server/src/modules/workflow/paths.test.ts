@@ -59,7 +59,7 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
   let manager: Client;
   let nobody: Client;
   let other: Client;
-  let ids: { clerk: number; manager: number };
+  let ids: { clerk: number; manager: number; role: number };
   let modelId: number;
 
   beforeAll(async () => {
@@ -71,7 +71,7 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
     ids = await withTenant(server.database.db, TENANT, async (tx) => {
       const role = await adminRoleId(tx);
       const make = (account: string, roleIds: number[]) => createUser(tx, { account, name: account, password: PASSWORD, roleIds });
-      const result = { clerk: await make('wfp_clerk', [role]), manager: await make('wfp_manager', [role]) };
+      const result = { clerk: await make('wfp_clerk', [role]), manager: await make('wfp_manager', [role]), role };
       await make('wfp_nobody', []);
       return result;
     });
@@ -266,6 +266,16 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
     expect(auth).toEqual({ open: false, users: [expect.objectContaining({ userId: ids.manager, account: 'wfp_manager' })] });
     expectFailure(await clerk.post(`${TASK}/create-process`, { code: 'authorised', variables: {} }), 422, '您无权发起此流程');
     expectOk(await manager.post(`${TASK}/create-process`, { code: 'authorised', variables: {} }), started);
+    // The launch list offers it to the manager only.
+    const startable = async (client: typeof clerk) =>
+      ((await client.get(`${TASK}/get-allprocess?size=100&keyword=${encodeURIComponent('授权')}`)).json().data.records as { code: string }[]).map((r) => r.code);
+    expect(await startable(manager)).toEqual(['authorised']);
+    expect(await startable(clerk)).toEqual([]);
+    // By role: both hold it, both are offered it.
+    const byRole = { name: '授权关联', nwfSchemeInfoId: schemeId, formKey: 'authForm', authority: { roles: [ids.role] } };
+    expectOk(await put(admin, `/api/macro-flow/workflow-relation/${created.id}`, byRole), relation);
+    expect(await startable(clerk)).toEqual(['authorised']);
+    expectOk(await put(admin, `/api/macro-flow/workflow-relation/${created.id}`, { ...byRole, authority: { users: [ids.manager] } }), relation);
     const formInfo = (await clerk.get(`/api/macro-flow/workflow-relation/formInfo?nwfSchemeInfoId=${schemeId}`)).json().data;
     expect(formInfo).toMatchObject({ relationId: created.id, formKey: 'authForm', fields: [{ name: 'approvedAmount', permission: 'readonly' }] });
     expect((await admin.get(`/api/macro-flow/workflow-relation/info/${created.id}`)).json().data).toMatchObject({ name: '授权关联', authority: { users: [ids.manager] } });
@@ -277,5 +287,6 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
     expectFailure(await nobody.get('/api/macro-flow/workflow-relation'), 403);
     expectOk(await admin.call({ method: 'DELETE', url: `/api/macro-flow/workflow-relation/${created.id}` }), done);
     expectOk(await clerk.post(`${TASK}/create-process`, { code: 'authorised', variables: {} }), started);
+    expect(await startable(clerk)).toEqual(['authorised']);
   });
 });

@@ -133,6 +133,22 @@ export async function authUsersOf(tx: Tx, schemeId: number) {
   return { open: false, users: rows.map((r) => ({ userId: Number(r.id), account: String(r.account), name: String(r.name) })) };
 }
 
+/**
+ * Templates `userId` may start, as a condition on wf_scheme: those without a relation, with an
+ * open one, or whose relation names the user, one of their roles or one of their posts (the
+ * same rule as assertMayStart, so the launch list offers only what starts).
+ */
+export function startableBy(userId: number) {
+  return sql`not exists (
+    select 1 from ${wfRelations} r
+    where r.scheme_id = ${wfSchemes.id}
+      and jsonb_array_length(r.auth_users) + jsonb_array_length(r.auth_roles) + jsonb_array_length(r.auth_posts) > 0
+      and not (
+        r.auth_users @> to_jsonb(${userId}::int)
+        or exists (select 1 from ${userRoles} ur where ur.user_id = ${userId} and r.auth_roles @> to_jsonb(ur.role_id))
+        or exists (select 1 from ${userPosts} up where up.user_id = ${userId} and r.auth_posts @> to_jsonb(up.post_id))))`;
+}
+
 /** Refuses (403-like 422) a user the template's relation does not authorise to start it. */
 export async function assertMayStart(tx: Tx, code: string, userId: number): Promise<void> {
   const [relation] = rowsOf<typeof wfRelations.$inferSelect>(

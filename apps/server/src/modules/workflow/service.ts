@@ -41,7 +41,7 @@ import { stamps } from '../stamps/tables.ts';
 import { userNamesOf } from '../users/manage.ts';
 import { USER_STATUS, users } from '../users/tables.ts';
 import { assertWorkflowCategory } from '../wfcategories/index.ts';
-import { assertMayStart } from './relations.ts';
+import { assertMayStart, startableBy } from './relations.ts';
 import { delegatesPort, organisationResolver } from './resolver.ts';
 import { wfSchemes } from './tables.ts';
 
@@ -556,8 +556,8 @@ export async function circulationOf(tx: Tx, engine: WorkflowEngine, userId: numb
 }
 
 /** Enabled templates one can start from. */
-export async function startableSchemes(tx: Tx, query: PageQuery & { keyword?: string }): Promise<Page<Scheme>> {
-  const where = and(eq(wfSchemes.enabled, true), query.keyword ? ilike(wfSchemes.name, containing(query.keyword)) : undefined);
+export async function startableSchemes(tx: Tx, userId: number, query: PageQuery & { keyword?: string }): Promise<Page<Scheme>> {
+  const where = and(eq(wfSchemes.enabled, true), startableBy(userId), query.keyword ? ilike(wfSchemes.name, containing(query.keyword)) : undefined);
   const rows = await tx.select().from(wfSchemes).where(where).orderBy(desc(wfSchemes.id)).limit(query.size).offset((query.current - 1) * query.size);
   const [{ n }] = await tx.select({ n: count() }).from(wfSchemes).where(where);
   return paged(await Promise.all(rows.map((r) => toScheme(tx, r))), Number(n), query);

@@ -9,6 +9,7 @@ import { CrudList, type RowAction } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
+import { AuthorityDialog } from './AuthorityDialog';
 import { useConfirmRemoveScheme, useDisableScheme, useEnableScheme } from './api';
 import { SchemeDialog, type SchemeDialogState } from './SchemeDialog';
 import { VersionDialog } from './VersionDialog';
@@ -39,6 +40,7 @@ export function SchemePage() {
   const confirmRemove = useConfirmRemoveScheme();
   const { dialog, dialogKey, open, close } = useKeyedDialog<SchemeDialogState>();
   const [versionsOf, setVersionsOf] = useState<Scheme | null>(null);
+  const [authorityOf, setAuthorityOf] = useState<Scheme | null>(null);
   const search: SearchField[] = [
     { name: 'name', label: t('field.name'), placeholder: t('search.namePlaceholder') },
     { name: 'code', label: t('field.code'), placeholder: t('search.codePlaceholder') },
@@ -72,6 +74,7 @@ export function SchemePage() {
     { key: 'disable', label: t('action.disable'), permission: P.templateEdit, show: (row) => row.enabled, onClick: toggle },
     { key: 'export', label: t('action.export'), onClick: exportXml },
     { key: 'versions', label: t('action.versions'), permission: P.templateEdit, onClick: setVersionsOf },
+    { key: 'authority', label: t('action.authority'), permission: P.templateEdit, onClick: setAuthorityOf },
     { key: 'delete', label: t('common:delete'), permission: P.templateDelete, danger: true, onClick: confirmRemove },
   ];
   return (
@@ -85,11 +88,12 @@ export function SchemePage() {
         rowLabel={(row) => row.name}
         add={{ permission: P.templateAdd, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={360}
+        actionWidth={420}
         scrollX={980}
       />
       <SchemeDialog key={dialogKey} state={dialog} onClose={close} />
       {versionsOf ? <VersionDialog scheme={versionsOf} onClose={() => setVersionsOf(null)} /> : null}
+      {authorityOf ? <AuthorityDialog scheme={authorityOf} onClose={() => setAuthorityOf(null)} /> : null}
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import { type Scheme, WORKFLOW_SCHEME_ENDPOINTS as S, WORKFLOW_SCHEME_RELATION_ENDPOINTS as SR, WORKFLOW_TASK_ENDPOINTS as T } from '@macro/contract/workflow';
+import {
+  type Scheme,
+  WORKFLOW_RELATION_ENDPOINTS as R,
+  WORKFLOW_SCHEME_ENDPOINTS as S,
+  WORKFLOW_SCHEME_RELATION_ENDPOINTS as SR,
+  WORKFLOW_TASK_ENDPOINTS as T,
+} from '@macro/contract/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -53,4 +59,23 @@ export const useTestVersionChange = () => useEndpointMutation(S.changeVersionTes
 export function useChangeVersion() {
   const client = useQueryClient();
   return useEndpointMutation(S.changeVersion, { onSuccess: () => void client.invalidateQueries(queriesOf([SR.relationTask, S.page])) });
+}
+
+/** Who may start the template `id`: its relation (if it has one) and the users that authorises. */
+export function useSchemeAuthority(id: number) {
+  const start = useEndpointQuery(R.formInfo, { query: { nwfSchemeInfoId: id } });
+  const relationId = start.data?.relationId ?? null;
+  const relation = useEndpointQuery(R.info, { params: { id: String(relationId) } }, { enabled: relationId !== null });
+  const users = useEndpointQuery(R.authUsers, { params: { nwfSchemeInfoId: String(id) } });
+  const loading = start.isLoading || (relationId !== null && relation.isLoading);
+  return { relation: relationId === null ? null : (relation.data ?? null), users, loading, failed: start.isError || relation.isError };
+}
+
+/** Saves a template's authority: a new relation for it, or its relation changed; the launch list follows. */
+export function useSaveAuthority() {
+  const client = useQueryClient();
+  const refresh = () => void client.invalidateQueries(queriesOf([R.formInfo, R.info, R.authUsers, R.page, T.allProcesses]));
+  const create = useEndpointMutation(R.create, { onSuccess: refresh });
+  const update = useEndpointMutation(R.update, { onSuccess: refresh });
+  return { create, update, pending: create.isPending || update.isPending };
 }

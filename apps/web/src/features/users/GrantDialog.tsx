@@ -3,7 +3,7 @@ import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGrantRoles } from './api';
-import { RolePicker } from './RolePicker';
+import { RolePicker } from '../../components/RolePicker';
 
 interface GrantDialogProps {
   /** The users whose roles are set; null closes the dialog. */

@@ -7,8 +7,8 @@ import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import { DeptTreeSelect } from '../../components/DeptTreeSelect';
 import type { FormMode, ObjectSchema, SchemaField } from '../../components/crud/SchemaForm';
 import { encrypted, useSubmitUser, useUserDetail } from './api';
-import { PostPicker } from './PostPicker';
-import { RolePicker } from './RolePicker';
+import { PostPicker } from '../../components/PostPicker';
+import { RolePicker } from '../../components/RolePicker';
 
 export interface UserDialogState {
   mode: FormMode;

@@ -1,4 +1,3 @@
-import { ROLE_ENDPOINTS } from '@macro/contract/roles';
 import { USER_ENDPOINTS, type UserRecord } from '@macro/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { inputOf, queriesOf, useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
@@ -20,11 +19,6 @@ const LISTS = [E.page, E.restPage];
 /** One user as the server has it now (the dialog shows it over the table's copy). */
 export function useUserDetail(id: number | undefined) {
   return useEndpointQuery(E.detail, detailInput(id ?? 0), { enabled: id !== undefined });
-}
-
-/** The role tree, for choosing roles. */
-export function useRoleTree() {
-  return useEndpointQuery(ROLE_ENDPOINTS.tree, { query: {} }, { staleTime: 30_000 });
 }
 
 export function useSubmitUser() {

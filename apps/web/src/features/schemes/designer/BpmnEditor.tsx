@@ -104,6 +104,11 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
   const apis = () => ({
     modeling: modeler.current!.get<ModelingApi>('modeling'),
     moddle: modeler.current!.get<ModdleFactory>('moddle'),
+    userTasks: () =>
+      modeler
+        .current!.get<{ filter: (test: (element: DiagramElement) => boolean) => DiagramElement[] }>('elementRegistry')
+        .filter((element) => element.type === 'bpmn:UserTask')
+        .map((element) => ({ id: element.id, name: String(element.businessObject.name ?? '') })),
   });
   return (
     <Row gutter={12} className="bpmn-editor" data-testid="bpmn-editor">

@@ -4,14 +4,32 @@ import { Button, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, 
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../../api/endpoint';
+import { PostPicker } from '../../../components/PostPicker';
+import { RolePicker } from '../../../components/RolePicker';
 import { UserPicker } from '../../../components/UserPicker';
 import { type DiagramElement, type ModdleFactory, type ModelingApi, type NodeForm, readNode, writeNode } from './model';
 
 interface Props {
   element: DiagramElement | null;
   readOnly?: boolean;
-  apis: () => { modeling: ModelingApi; moddle: ModdleFactory };
+  apis: () => { modeling: ModelingApi; moddle: ModdleFactory; userTasks: () => { id: string; name: string }[] };
 }
+
+/** A rule's values (`1,2,3` in the XML) as the ids a picker holds, and back. */
+const IDS_ITEM = {
+  getValueProps: (v: string) => ({ value: String(v ?? '').split(',').filter(Boolean).map(Number) }),
+  getValueFromEvent: (ids: number[]) => (ids ?? []).join(','),
+};
+/** How many levels up the superior rule goes: the engine reads 1 to 10. */
+const LEVELS_ITEM = {
+  getValueProps: (v: string) => ({ value: v ? Number(v) : 1 }),
+  getValueFromEvent: (levels: number | null) => String(levels ?? 1),
+};
+/** Node ids, comma-separated in the XML. */
+const NODES_ITEM = {
+  getValueProps: (v: string) => ({ value: String(v ?? '').split(',').filter(Boolean) }),
+  getValueFromEvent: (ids: string[]) => (ids ?? []).join(','),
+};
 
 const PERMISSIONS = ['edit', 'readonly', 'hidden'] as const;
 
@@ -87,13 +105,33 @@ export function NodePanel({ element, readOnly, apis }: Props) {
             />
           </Form.Item>
           {kind === 'person' ? (
-            <Form.Item
-              name="approverValues"
-              label={t('designer.approverPeople')}
-              getValueProps={(v: string) => ({ value: String(v ?? '').split(',').filter(Boolean).map(Number) })}
-              getValueFromEvent={(ids: number[]) => ids.join(',')}
-            >
+            <Form.Item name="approverValues" label={t('designer.approverPeople')} {...IDS_ITEM}>
               <UserPicker multiple testId="node-approver-people" />
+            </Form.Item>
+          ) : kind === 'roleCompany' || kind === 'roleDept' ? (
+            <Form.Item name="approverValues" label={t('designer.approverRoles')} extra={t(`designer.valuesHelp.${kind}`)} {...IDS_ITEM}>
+              <RolePicker testId="node-approver-roles" placeholder={t('designer.rolesPlaceholder')} />
+            </Form.Item>
+          ) : kind === 'post' ? (
+            <Form.Item name="approverValues" label={t('designer.approverPosts')} extra={t('designer.valuesHelp.post')} {...IDS_ITEM}>
+              <PostPicker testId="node-approver-posts" placeholder={t('designer.postsPlaceholder')} />
+            </Form.Item>
+          ) : kind === 'superior' ? (
+            <Form.Item name="approverValues" label={t('designer.approverLevels')} extra={t('designer.valuesHelp.superior')} {...LEVELS_ITEM}>
+              <InputNumber min={1} max={10} precision={0} data-testid="node-approver-levels" />
+            </Form.Item>
+          ) : kind === 'nodeApprover' ? (
+            <Form.Item name="approverValues" label={t('designer.approverNodes')} extra={t('designer.valuesHelp.nodeApprover')} {...NODES_ITEM}>
+              <Select
+                mode="multiple"
+                options={apis()
+                  .userTasks()
+                  .filter((task) => task.id !== element.id)
+                  .map((task) => ({ value: task.id, label: task.name ? `${task.name} (${task.id})` : task.id }))}
+                placeholder={t('designer.nodesPlaceholder')}
+                data-testid="node-approver-nodes"
+                aria-label={t('designer.approverNodes')}
+              />
             </Form.Item>
           ) : kind === 'sql' ? (
             <Form.Item name="approverSql" label={t('designer.approverSql')} extra={t('designer.approverSqlHelp')}>

@@ -1,18 +1,11 @@
 import { POST_ENDPOINTS } from '@macro/contract/posts';
 import { Select } from 'antd';
-import { useEndpointQuery } from '../../api/endpoint';
+import { useEndpointQuery } from '../api/endpoint';
+import type { IdsPickerProps } from './pickerProps';
 
-interface PostPickerProps {
-  /** Set by Form.Item, so the field's label names this input. */
-  id?: string;
-  value?: number[];
-  onChange?: (value: number[]) => void;
-  disabled?: boolean;
-  testId: string;
-}
 
-/** The posts a user holds, chosen from the tenant's posts (searchable by name). */
-export function PostPicker({ id, value, onChange, disabled, testId }: PostPickerProps) {
+/** Posts chosen from the tenant's posts (searchable by name): a user's posts, a node's approvers. */
+export function PostPicker({ id, value, onChange, disabled, testId, placeholder }: IdsPickerProps) {
   const posts = useEndpointQuery(POST_ENDPOINTS.select, {}, { staleTime: 30_000 });
   return (
     <Select
@@ -25,6 +18,7 @@ export function PostPicker({ id, value, onChange, disabled, testId }: PostPicker
       optionFilterProp="label"
       allowClear
       disabled={disabled}
+      placeholder={placeholder}
       style={{ width: '100%' }}
       data-testid={testId}
     />

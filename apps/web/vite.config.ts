@@ -79,6 +79,13 @@ function formContextDirect(): Plugin {
 
 export default defineConfig({
   plugins: [react(), formContextDirect(), precompress()],
+  resolve: {
+    // Two libraries rjsf imports, each replaced by the little of them it uses (see each file).
+    alias: [
+      { find: /^markdown-to-jsx\/react$/, replacement: resolve(import.meta.dirname, 'src/components/forms/plainMarkdown.tsx') },
+      { find: /^fast-uri$/, replacement: resolve(import.meta.dirname, 'src/components/forms/uriResolver.ts') },
+    ],
+  },
   server: { proxy: api },
   preview: { proxy: api },
   build: {

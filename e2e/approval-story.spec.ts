@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
-import { adminApi } from './support/api.ts';
+import { adminApi, createRoleByApi, createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
@@ -34,9 +34,41 @@ const skeleton = `<?xml version="1.0" encoding="UTF-8"?>
 
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
 
-test('an administrator designs a template with a form and an amount condition; a large purchase takes the long branch, is rejected back, resubmitted and completed; the monitor shows its history', async ({ page, request }) => {
-  test.setTimeout(240_000);
+/** The people of the story: each signs in as themselves and holds only the task centre. */
+const PASSWORD = 'Story12345';
+const PEOPLE = {
+  starter: { account: `e2e_buyer_${stamp}`, name: `采购员${stamp}` },
+  manager: { account: `e2e_boss_${stamp}`, name: `经理${stamp}` },
+  finance: { account: `e2e_cash_${stamp}`, name: `会计${stamp}` },
+};
+type Person = (typeof PEOPLE)[keyof typeof PEOPLE];
+
+/** One person's browser (a context of their own), signed in and on their task list. */
+async function signInAs(browser: Browser, person: Person): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(person.account, PASSWORD);
+  await new Shell(page).openMenu('流程中心', '我的任务');
+  return page;
+}
+
+/** Opens the story's task on `page` at `node`, reloading the list first (the task arrived since it was shown). */
+async function openTask(page: Page, node: string) {
+  await page.getByTestId('tabs-refresh').click();
+  const todo = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: title });
+  await expect(todo).toContainText(node);
+  await todo.getByRole('button', { name: '办理', exact: true }).click();
+  const drawer = page.getByTestId('task-drawer');
+  await expect(drawer).toContainText(node);
+  return drawer;
+}
+
+test('an administrator designs a template with a form and an amount condition; a buyer\'s large purchase takes the long branch, the manager approves, finance rejects it back, the buyer resubmits and it completes; the monitor shows its history', async ({ page, request, browser }) => {
+  test.setTimeout(300_000);
   const api = await adminApi(request);
+  const roleId = await createRoleByApi(request, `流程参与者${stamp}`, `e2e_wf_${stamp}`, ['workflow', 'wftask:view', 'wftask:handle']);
+  for (const person of Object.values(PEOPLE)) await createUserByApi(request, person.account, person.name, PASSWORD, [roleId]);
   await api.post('/api/form-scheme', {
     code: formCode,
     name: `采购单 ${stamp}`,
@@ -74,12 +106,13 @@ test('an administrator designs a template with a form and an amount condition; a
   await panel.getByTestId('node-form').click();
   await option(page, `采购单 ${stamp}`);
   await panel.getByTestId('node-apply').click();
-  for (const node of ['manager', 'finance', 'lead']) {
+  for (const [node, person] of [['manager', PEOPLE.manager], ['finance', PEOPLE.finance], ['lead', PEOPLE.manager]] as const) {
     await choose(node);
     await panel.getByTestId('node-approver-kind').click();
     await option(page, '指定人员');
     await panel.getByTestId('node-approver-people').click();
-    await option(page, '管理员');
+    await page.keyboard.type(person.account);
+    await option(page, person.name);
     await page.keyboard.press('Escape');
     await panel.getByTestId('node-form').click();
     await option(page, `采购单 ${stamp}`);
@@ -98,73 +131,70 @@ test('an administrator designs a template with a form and an amount condition; a
   await dialog.getByTestId('simulate-sample').fill('{"item": "服务器", "amount": 8000}');
   await dialog.getByTestId('simulate-run').click();
   const result = dialog.getByTestId('simulate-result');
-  await expect(result).toContainText('经理审批 → 管理员');
-  await expect(result).toContainText('财务审批 → 管理员');
+  await expect(result).toContainText(`经理审批 → ${PEOPLE.manager.name}`);
+  await expect(result).toContainText(`财务审批 → ${PEOPLE.finance.name}`);
   await expect(result).not.toContainText('组长审批');
   await dialog.getByTestId('scheme-dialog-save').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('scheme-table').locator('tbody tr.ant-table-row').filter({ hasText: code })).toContainText('已启用');
 
-  // ---- a user starts it with an amount that takes the long branch
-  await new Shell(page).openMenu('流程中心', '我的任务');
-  await page.getByTestId('todo-launch').click();
-  const launch = page.getByTestId('launch-dialog');
-  await page.getByTestId('launch-template').click();
-  await option(page, '采购审批');
-  await page.getByTestId('launch-title').fill(title);
+  // ---- the buyer starts it with an amount that takes the long branch
+  const buyer = await signInAs(browser, PEOPLE.starter);
+  await buyer.getByTestId('todo-launch').click();
+  const launch = buyer.getByTestId('launch-dialog');
+  await buyer.getByTestId('launch-template').click();
+  await option(buyer, '采购审批');
+  await buyer.getByTestId('launch-title').fill(title);
   const startForm = launch.getByTestId('launch-form');
   await startForm.locator('#root_item').fill('服务器');
   await startForm.locator('#root_amount').fill('8000');
-  await page.getByTestId('launch-ok').click();
+  await buyer.getByTestId('launch-ok').click();
   await expect(launch).toBeHidden();
 
-  const todo = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: title });
-  const drawer = page.getByTestId('task-drawer');
-  const open = async (node: string) => {
-    await expect(todo).toContainText(node);
-    await todo.getByRole('button', { name: '办理', exact: true }).click();
-    await expect(drawer).toContainText(node);
-  };
-
-  // The manager approves.
-  await open('经理审批');
+  // The manager approves; the task is theirs alone (the buyer has nothing to do on it).
+  const boss = await signInAs(browser, PEOPLE.manager);
+  let drawer = await openTask(boss, '经理审批');
   await expect(drawer.getByTestId('task-bound-form').locator('#root_amount')).toHaveValue('8000');
   await drawer.getByTestId('task-comment').fill('同意采购');
   await drawer.getByTestId('task-approve').click();
   await expect(drawer).toBeHidden();
+  await buyer.getByTestId('tabs-refresh').click();
+  await expect(buyer.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: title })).toHaveCount(0);
 
   // Finance rejects it back to the start, with a reason.
-  await open('财务审批');
+  const cashier = await signInAs(browser, PEOPLE.finance);
+  drawer = await openTask(cashier, '财务审批');
   const diagram = drawer.getByTestId('process-diagram');
   await expect(diagram.locator('.djs-element[data-element-id="finance"]')).toHaveClass(/diagram-current/);
   await expect(diagram.locator('.djs-element[data-element-id="manager"]')).toHaveClass(/diagram-done/);
   await expect(diagram.locator('.djs-element[data-element-id="lead"]')).not.toHaveClass(/diagram-done|diagram-current/);
   await diagram.scrollIntoViewIfNeeded();
-  await shot(page, 'story-task-diagram-zh-1440');
+  await shot(cashier, 'story-task-diagram-zh-1440');
   // Rejecting asks where to: the nodes done so far, the nearest first.
   await drawer.getByTestId('task-reject').click();
   await drawer.getByTestId('task-reject-to').click();
-  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['经理审批', '申请']);
-  await option(page, '申请');
+  await expect(cashier.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['经理审批', '申请']);
+  await option(cashier, '申请');
   await drawer.getByTestId('task-comment').fill('请附报价单');
   await drawer.getByTestId('task-reject').click();
   await expect(drawer).toBeHidden();
 
-  // The starter changes the amount and resubmits; the long branch again.
-  await open('申请');
+  // The buyer changes the amount and resubmits; the long branch again.
+  drawer = await openTask(buyer, '申请');
   await drawer.getByTestId('task-bound-form').locator('#root_amount').fill('7800');
   await drawer.getByTestId('task-approve').click();
   await expect(drawer).toBeHidden();
-  await open('经理审批');
+  drawer = await openTask(boss, '经理审批');
   await drawer.getByTestId('task-approve').click();
   await expect(drawer).toBeHidden();
-  await open('财务审批');
+  drawer = await openTask(cashier, '财务审批');
   await expect(drawer.getByTestId('task-bound-form').locator('#root_amount')).toHaveValue('7800');
-  await expectNoSeriousViolations(page, 'the task page of the story');
-  await shot(page, 'story-task-zh-1440');
+  await expectNoSeriousViolations(cashier, 'the task page of the story');
+  await shot(cashier, 'story-task-zh-1440');
   await drawer.getByTestId('task-approve').click();
   await expect(drawer).toBeHidden();
-  await expect(todo).toHaveCount(0);
+  await expect(cashier.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: title })).toHaveCount(0);
+  for (const person of [buyer, boss, cashier]) await person.context().close();
 
   // ---- the monitor shows it finished, with every step in order
   await new Shell(page).openMenu('流程中心', '流程监控');
@@ -176,7 +206,15 @@ test('an administrator designs a template with a form and an amount condition; a
   const steps = history.locator('.ant-timeline-item');
   await expect(steps.filter({ hasText: '提交' }).first()).toBeVisible();
   const text = (await history.innerText()).replace(/\s+/g, ' ');
-  const order = ['申请 · 管理员 · 提交', '经理审批 · 管理员 · 同意 · 同意采购', '财务审批 · 管理员 · 驳回 · 请附报价单', '申请 · 管理员 · 重新提交', '经理审批 · 管理员 · 同意', '财务审批 · 管理员 · 同意'];
+  const [starter, manager, finance] = [PEOPLE.starter.name, PEOPLE.manager.name, PEOPLE.finance.name];
+  const order = [
+    `申请 · ${starter} · 提交`,
+    `经理审批 · ${manager} · 同意 · 同意采购`,
+    `财务审批 · ${finance} · 驳回 · 请附报价单`,
+    `申请 · ${starter} · 重新提交`,
+    `经理审批 · ${manager} · 同意`,
+    `财务审批 · ${finance} · 同意`,
+  ];
   let from = 0;
   for (const step of order) {
     const at = text.indexOf(step, from);

@@ -25,6 +25,11 @@ export async function adminApi(request: APIRequestContext) {
     /** The administrator's access token, for calls the helpers do not cover. */
     token: access_token,
     encrypt: (text: string) => encryptWith(publicKey, text),
+    async get<T = unknown>(path: string): Promise<T> {
+      const response = await request.get(path, { headers: { 'macro-auth': `bearer ${access_token}` } });
+      expect(response.status(), await response.text()).toBe(200);
+      return ((await response.json()) as { data: T }).data;
+    },
     async post<T = unknown>(path: string, data: object): Promise<T> {
       const response = await request.post(path, { headers: { 'macro-auth': `bearer ${access_token}` }, data });
       expect(response.status(), await response.text()).toBe(200);
@@ -38,9 +43,26 @@ export async function adminApi(request: APIRequestContext) {
   };
 }
 
-/** Another user of the tenant, made through the API as an administrator would (an entrusted person, an approver to assign). */
-export async function createUserByApi(request: APIRequestContext, account: string, name: string, password: string): Promise<number> {
+/** Another user of the tenant, made through the API as an administrator would (an entrusted person, an approver to assign), holding `roleIds`. */
+export async function createUserByApi(request: APIRequestContext, account: string, name: string, password: string, roleIds: number[] = []): Promise<number> {
   const api = await adminApi(request);
   const secret = api.encrypt(password);
-  return (await api.post<{ id: number }>('/api/macro-user/submit', { account, name, password: secret, password2: secret })).id;
+  return (await api.post<{ id: number }>('/api/macro-user/submit', { account, name, password: secret, password2: secret, roleIds })).id;
+}
+
+type MenuNode = { id: number; code: string; children?: MenuNode[] };
+
+/** A role of the tenant that opens exactly the menus and buttons with these codes, made and granted through the API. */
+export async function createRoleByApi(request: APIRequestContext, roleName: string, roleAlias: string, menuCodes: string[]): Promise<number> {
+  const api = await adminApi(request);
+  const flat = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((node) => [node, ...flat(node.children ?? [])]);
+  const menus = flat(await api.get<MenuNode[]>('/api/macro-system/menu/list'));
+  const menuIds = menuCodes.map((code) => {
+    const menu = menus.find((m) => m.code === code);
+    expect(menu, `menu ${code}`).toBeDefined();
+    return menu!.id;
+  });
+  const { id } = await api.post<{ id: number }>('/api/macro-system/role/submit', { roleName, roleAlias, sort: 1 });
+  await api.post('/api/macro-system/role/grant', { roleIds: [id], menuIds });
+  return id;
 }

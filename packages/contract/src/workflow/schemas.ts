@@ -181,6 +181,8 @@ export const historyRecord = z
     nodeId: z.string(),
     /** The node's name in the instance's version (its id when it has none). */
     nodeName: z.string(),
+    /** The node's kind in the engine (userTask, startEvent, endEvent, exclusiveGateway, …). */
+    nodeKind: z.string(),
     event: z.string(),
     action: z.string().nullable(),
     userId: z.number().nullable(),

@@ -435,6 +435,7 @@ export async function historyOf(tx: Tx, engine: WorkflowEngine, instanceId: numb
     id: h.id,
     nodeId: h.nodeId,
     nodeName: model.nodes.get(h.nodeId)?.name || h.nodeId,
+    nodeKind: model.nodes.get(h.nodeId)?.kind ?? '',
     event: h.event,
     action: h.action,
     userId: h.userId,

@@ -1,5 +1,5 @@
 import { STAMP_CATEGORY } from '@macro/contract/stamps';
-import { lintProblem, scheme, started } from '@macro/contract/workflow';
+import { historyRecord, lintProblem, scheme, started } from '@macro/contract/workflow';
 import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -187,8 +187,11 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expectOk(await admin.call({ method: 'PATCH', url: `${MONITOR}/assign`, payload: { taskId: task.taskId, userId: ids.manager } }), z.object({ done: z.literal(true) }));
     expect((await admin.get(`${MONITOR}/getAssign?processInstanceId=${run.instanceId}`)).json().data).toEqual([expect.objectContaining({ taskId: task.taskId, userId: ids.manager })]);
     // The monitor reads the history of a process it took no part in; the other tenant cannot.
-    const seen = (await admin.get(`${MONITOR}/history?processInstanceId=${run.instanceId}`)).json().data as { action: string | null }[];
+    const seen = expectOk(await admin.get(`${MONITOR}/history?processInstanceId=${run.instanceId}`), z.array(historyRecord));
     expect(seen.map((h) => h.action)).toEqual(expect.arrayContaining(['start', 'withdraw', 'reinitiate', 'transfer', 'cc']));
+    // Each line says what kind of node it happened at, so a reader can tell a task from a gateway.
+    expect(seen.find((h) => h.action === 'start')).toMatchObject({ nodeKind: 'startEvent' });
+    expect(seen.find((h) => h.action === 'transfer')).toMatchObject({ nodeKind: 'userTask' });
     expectFailure(await other.get(`${MONITOR}/history?processInstanceId=${run.instanceId}`), 404);
     // Recycle bin: only the starter, then restore, then bin and purge.
     expectFailure(await manager.call({ method: 'DELETE', url: `${TASK}/to-recyclebin/${run.instanceId}` }), 404);

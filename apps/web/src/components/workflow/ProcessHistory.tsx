@@ -2,18 +2,33 @@ import type { HistoryRecord } from '@macro/contract/workflow';
 import { Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** A process's history as a timeline: when, at which node, who, what they did and said (flows taken left out). */
+/** Nodes where the process waits for someone, or ends: arriving there is worth a line. */
+const STOPS = new Set(['startEvent', 'userTask', 'endEvent']);
+
+/** Whether a history record is a line of the timeline: decisions always; arrivals where the process stops; not flows, departures or gateways. */
+export const shownInTimeline = (h: HistoryRecord) => h.event !== 'flow' && h.event !== 'leave' && (h.event !== 'enter' || STOPS.has(h.nodeKind));
+
+/**
+ * A process's history as a timeline: when, at which node, who, what they did and said. An
+ * arrival names nobody: the person who moved the process there is not the one it waits for.
+ */
 export function ProcessHistory({ records, testId }: { records: readonly HistoryRecord[]; testId: string }) {
   const { t } = useTranslation('tasks');
   return (
     <Timeline
       data-testid={testId}
-      items={records
-        .filter((h) => h.event !== 'flow')
-        .map((h) => ({
-          key: h.id,
-          content: [h.time.slice(0, 16).replace('T', ' '), h.nodeName, h.userName, t(`event.${h.action ?? h.event}`, { defaultValue: h.action ?? h.event }), h.comment].filter(Boolean).join(' · '),
-        }))}
+      items={records.filter(shownInTimeline).map((h) => ({
+        key: h.id,
+        content: [
+          h.time.slice(0, 16).replace('T', ' '),
+          h.nodeName,
+          h.event === 'enter' ? '' : h.userName,
+          t(`event.${h.action ?? h.event}`, { defaultValue: h.action ?? h.event }),
+          h.comment,
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      }))}
     />
   );
 }

@@ -1,0 +1,42 @@
+import type { HistoryRecord } from '@macro/contract/workflow';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '../../test/render';
+import { ProcessHistory } from './ProcessHistory';
+
+let id = 0;
+const record = (nodeName: string, nodeKind: string, event: string, action: string | null, userName: string, comment: string | null = null): HistoryRecord => ({
+  id: ++id,
+  nodeId: nodeName,
+  nodeName,
+  nodeKind,
+  event,
+  action,
+  userId: userName ? id : null,
+  userName,
+  comment,
+  stamp: null,
+  time: '2026-11-26T09:30:00.000Z',
+});
+
+describe('the process timeline', () => {
+  it('names who decided, but not who moved the process on; gateways, departures and flows stay out', async () => {
+    await renderPage(
+      <ProcessHistory
+        testId="timeline"
+        records={[
+          record('申请', 'startEvent', 'enter', null, '采购员'),
+          record('申请', 'startEvent', 'complete', 'start', '采购员'),
+          record('申请', 'startEvent', 'leave', null, '采购员'),
+          record('f1', 'flow', 'flow', null, '采购员'),
+          record('金额', 'exclusiveGateway', 'enter', null, '采购员'),
+          record('金额', 'exclusiveGateway', 'leave', null, '采购员'),
+          record('经理审批', 'userTask', 'enter', null, '采购员'),
+          record('经理审批', 'userTask', 'complete', 'reject', '经理', '请附报价单'),
+        ]}
+      />,
+    );
+    const lines = screen.getByTestId('timeline').querySelectorAll('.ant-timeline-item-content');
+    expect([...lines].map((line) => line.textContent?.slice('2026-11-26 09:30 · '.length))).toEqual(['申请 · 到达', '申请 · 采购员 · 提交', '经理审批 · 到达', '经理审批 · 经理 · 驳回 · 请附报价单']);
+  });
+});

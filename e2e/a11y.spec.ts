@@ -22,6 +22,11 @@ for (const size of SIZES) {
     await login.signIn();
     await expect(page.getByTestId('welcome-page')).toBeVisible();
     await expectNoSeriousViolations(page, 'the welcome page');
+    // Nothing runs off the side: the page never scrolls sideways, the header's last button included.
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await sideways()).toBe(0);
+    const user = await page.getByTestId('user-menu').boundingBox();
+    expect((user?.x ?? 0) + (user?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(size.width);
     if (size.width < 768) {
       // On a phone the menu is a drawer behind the menu button.
       const toggle = page.getByTestId('collapse-toggle');
@@ -39,6 +44,7 @@ for (const size of SIZES) {
     await dict.select('CompanyNature');
     await expect(dict.row(dict.children(), '国有企业')).toBeVisible();
     await expectNoSeriousViolations(page, 'the dictionary screen');
+    expect(await sideways()).toBe(0);
 
     await page.getByTestId('dict-child-add').click();
     await expect(dict.dialog()).toBeVisible();

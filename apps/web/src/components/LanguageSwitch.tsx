@@ -78,7 +78,7 @@ export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'defau
         aria-label={t('language.switch')}
         data-testid="language-switch"
       >
-        {labelOf(language)}
+        <span className="language-switch-label">{labelOf(language)}</span>
       </Button>
     </Popover>
   );

@@ -314,6 +314,13 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   await expect(page).toHaveURL(/\/form-detail\/index\?/);
   await expect(recordPage.getByTestId('record-form').locator('#root_city')).toHaveValue('上海');
   await expectNoSeriousViolations(page, 'a record on its own page');
+  // On a phone: one column, nothing off the side.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(recordPage.getByTestId('record-form').locator('#root_city')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await expectNoSeriousViolations(page, 'a record on its own page on a phone');
+  await shot(page, 'forms-record-detail-zh-375');
+  await page.setViewportSize({ width: 1440, height: 900 });
   await switchLanguage(page, 'en');
   await expect(recordPage).toContainText('Filled in by');
   await shot(page, 'forms-record-detail-en-1440');

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, LoginPage, switchLanguage } from './pages/login.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 const SHOTS = 'e2e/artifacts/screens';
 const MAC_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
@@ -265,4 +266,45 @@ test('at phone width the shell pages and the search still work', async ({ page }
   await page.goto('/tabs/index');
   await slowExpect(page.getByTestId('general-tabs')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/shell-tabs-zh-375.png` });
+});
+
+test('the lock screen: a lock password is required, every page goes to /lock until it is given, even after a reload; sign-out from there', async ({ page }) => {
+  await signIn(page);
+  const lockVia = async (password: string) => {
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('lock-screen').click();
+    const dialog = page.getByTestId('lock-dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: /^锁\s*屏$/ }).click();
+    await expect(dialog.getByText('锁屏密码不能为空')).toBeVisible();
+    await page.getByTestId('lock-password').fill(password);
+    await dialog.getByRole('button', { name: /^锁\s*屏$/ }).click();
+    await slowExpect(page).toHaveURL(/\/lock$/);
+    await expect(page.getByTestId('lock-page')).toContainText('屏幕已锁定');
+  };
+  await lockVia('lock-4321');
+  // The password is not kept as typed.
+  expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage })))).not.toContain('lock-4321');
+  // Any address, and a reload, stays on the lock screen.
+  await page.goto('/system/dict');
+  await slowExpect(page).toHaveURL(/\/lock$/);
+  await page.reload();
+  await slowExpect(page.getByTestId('lock-page')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the lock screen');
+  await page.screenshot({ path: `${SHOTS}/lock-zh-1440.png`, animations: 'disabled' });
+  // A wrong password says so and stays locked; the right one opens the console again.
+  await page.getByTestId('unlock-password').fill('wrong');
+  await page.getByTestId('unlock-submit').click();
+  await expect(page.getByText('锁屏密码错误')).toBeVisible();
+  await expect(page).toHaveURL(/\/lock$/);
+  await page.getByTestId('unlock-password').fill('lock-4321');
+  await page.getByTestId('unlock-submit').click();
+  await slowExpect(page).toHaveURL(/\/wel\/index$/);
+  await expect(page.getByTestId('welcome-page')).toBeVisible();
+  // Locked again, the person may sign out from the lock screen instead.
+  await lockVia('another-1');
+  await page.getByTestId('lock-page').getByRole('button', { name: '退出登录' }).click();
+  await slowExpect(page).toHaveURL(/\/login/);
+  await page.goto('/wel/index');
+  await slowExpect(page).toHaveURL(/\/login/);
 });

@@ -48,7 +48,8 @@ function UnlockCard() {
     <div className="centered-page" data-testid="lock-page">
       <Card className="lock-card">
         <Space orientation="vertical" align="center" size={12} style={{ width: '100%' }}>
-          <Avatar size={72} src={user?.avatar || undefined}>
+          {/* Decorative: the name is written under it. */}
+          <Avatar size={72} src={user?.avatar || undefined} alt="">
             {name.slice(0, 1).toUpperCase()}
           </Avatar>
           <Typography.Title level={4} style={{ margin: 0 }}>
@@ -64,7 +65,7 @@ function UnlockCard() {
             rules={[{ required: true, message: t('lock.passwordRequired') }]}
             validateTrigger="onBlur"
           >
-            <Input.Password autoFocus placeholder={t('lock.password')} data-testid="unlock-password" />
+            <Input.Password autoFocus placeholder={t('lock.password')} aria-label={t('lock.password')} data-testid="unlock-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block icon={<UnlockOutlined />} data-testid="unlock-submit">
             {t('lock.unlock')}

@@ -51,6 +51,13 @@ test('an unknown path shows the 404 page, and a revoked session returns to /logi
   await expect(page).toHaveURL(/\/wel\/index$/);
   await page.goto('/no/such/page');
   await expect(page.getByTestId('error-404')).toBeVisible();
+  // The other two error pages say what happened and lead home.
+  for (const [code, text] of [['403', '抱歉，您无权访问此页面'], ['500', '抱歉，服务器出错了']]) {
+    await page.goto(`/${code}`);
+    await expect(page.getByTestId(`error-${code}`)).toContainText(text);
+    await page.getByTestId(`error-${code}`).getByRole('button', { name: '返回首页' }).click();
+    await expect(page).toHaveURL(/\/wel\/index$/);
+  }
 
   // Sign the session out behind the console's back: its next call gets 401 and it logs out.
   const token = await page.evaluate(() => {

@@ -105,12 +105,16 @@ test('every switch of the settings drawer changes the shell at once and is kept 
   // The top menu: first-level menus in the header.
   await drawer.getByTestId('setting-showTopMenu').click();
   await expect(page.getByTestId('top-menu').getByRole('menuitem', { name: '系统管理' })).toBeVisible();
-  // Search, feedback, debug log and lock only show or hide those features' buttons: the flags are kept
-  // in the store their components read (the lock action lives in the user menu).
-  for (const flag of ['showSearch', 'showFeedback', 'showDebug', 'showLock']) {
+  // Search, feedback and debug log show or hide their buttons in the header; lock its action in the user menu.
+  const buttons = { showSearch: 'menu-search-open', showFeedback: 'feedback-button', showDebug: 'log-button' };
+  for (const [flag, testId] of Object.entries(buttons)) {
+    await expect(header(page).getByTestId(testId)).toBeVisible();
     await drawer.getByTestId(`setting-${flag}`).click();
     await expect(drawer.getByTestId(`setting-${flag}`)).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByTestId(testId)).toHaveCount(0);
   }
+  await drawer.getByTestId('setting-showLock').click();
+  await expect(drawer.getByTestId('setting-showLock')).toHaveAttribute('aria-checked', 'false');
   await closeDrawer(page);
   await page.getByTestId('user-menu').click();
   await expect(page.getByTestId('change-password')).toBeVisible();
@@ -127,13 +131,14 @@ test('every switch of the settings drawer changes the shell at once and is kept 
   await page.reload();
   await expect(page.getByTestId('welcome-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('top-menu')).toBeVisible();
-  for (const testId of Object.values(hides)) await expect(page.getByTestId(testId)).toHaveCount(0);
+  for (const testId of [...Object.values(hides), ...Object.values(buttons)]) await expect(page.getByTestId(testId)).toHaveCount(0);
   await openDrawer(page);
   await expect(drawer.getByTestId('setting-showLock')).toHaveAttribute('aria-checked', 'false');
   await expect(drawer.getByTestId('setting-showTags')).toHaveAttribute('aria-checked', 'false');
 
   await drawer.getByTestId('settings-reset').click();
   await expect(page.getByTestId('tab-strip')).toBeVisible();
+  for (const testId of Object.values(buttons)) await expect(header(page).getByTestId(testId)).toBeVisible();
   await expect(page.getByTestId('collapse-toggle')).toBeVisible();
   await expect(page.getByTestId('top-menu')).toHaveCount(0);
 });

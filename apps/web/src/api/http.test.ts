@@ -25,6 +25,7 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the request to fail');
 }
 
+const REQUEST_TIMEOUT_TEXT = '请求超时，请联系管理员';
 const ok = (data: unknown): Reply => ({ status: 200, body: { code: 200, success: true, data, msg: '操作成功' } });
 const failure = (status: number, fields: Record<string, unknown>): Reply => ({
   status,
@@ -167,6 +168,23 @@ describe('request', () => {
     expect((await failureOf(request('/macro-auth/oauth/token', options))).message).toBe('账号或密码错误');
     await expect(request('/macro-auth/oauth/token', options)).resolves.toEqual({ access_token: 't', token_type: 'bearer' });
     expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('gives up after 40 s with the time-out message (spec §9)', async () => {
+    const clock = new AbortController();
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(clock.signal);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('timed out', 'TimeoutError')))),
+      ),
+    );
+    const pending = failureOf(request('/slow'));
+    expect(timeout).toHaveBeenCalledWith(40_000);
+    clock.abort();
+    expect((await pending).message).toBe(REQUEST_TIMEOUT_TEXT);
+    timeout.mockRestore();
   });
 
   it('turns a network failure into a readable error', async () => {

@@ -52,10 +52,26 @@ test('an error thrown in the page reaches the log dialog, is uploaded and is fou
   await expect(dialog.getByText('没有错误日志')).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // Another error, cleared locally instead: asked first (cancel keeps it), then gone, never sent.
+  const local = `${marker} local`;
+  await page.evaluate((message) => void Promise.reject(new Error(message)), local);
+  await page.getByTestId('log-button').click();
+  await expect(dialog.getByText(local, { exact: true })).toBeVisible();
+  await dialog.getByTestId('log-clear').click();
+  await expect(page.getByText('确定清空本地的错误日志吗？')).toBeVisible();
+  await page.getByRole('button', { name: /^取\s*消$/ }).last().click();
+  await expect(dialog.getByText(local, { exact: true })).toBeVisible();
+  await dialog.getByTestId('log-clear').click();
+  await page.getByTestId('log-clear-confirm').click();
+  await expect(page.getByText('清空成功')).toBeVisible();
+  await expect(dialog.getByText('没有错误日志')).toBeVisible();
+  await page.keyboard.press('Escape');
+
   await new Shell(page).openMenu('系统管理', '日志管理');
   const list = page.getByTestId('log-page');
   await expect(list.getByText(marker, { exact: true })).toBeVisible();
   await expect(list.getByText(`${marker} (rejected)`, { exact: true })).toBeVisible();
+  await expect(list.getByText(local, { exact: true })).toHaveCount(0);
   await expectNoSeriousViolations(page, 'the log screen');
   await page.screenshot({ path: `${SHOTS}/log-page-zh-1440.png`, animations: 'disabled' });
 

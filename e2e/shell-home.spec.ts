@@ -115,3 +115,23 @@ test('the dashboard shows the server’s figures and charts; a published notice 
   await expect(reader.getByTestId('dashboard-no-access')).toBeVisible();
   await readerContext.close();
 });
+
+test('the data view opens on its own, without the console’s frame, with the same figures as the dashboard', async ({ page }) => {
+  await (await openLogin(page)).signIn();
+  await expect(page.getByTestId('dashboard-count-users')).toBeVisible({ timeout: 30_000 });
+  const users = await page.getByTestId('dashboard-count-users').innerText();
+  await page.goto('/dataView/view');
+  const view = page.getByTestId('data-view');
+  await expect(view.getByRole('heading', { name: '数据大屏' })).toBeVisible();
+  await expect(view.getByTestId('dashboard-count-users')).toHaveText(users);
+  await expect(view.getByTestId('dashboard-chart-signins')).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toHaveCount(0);
+  await expect(page.getByTestId('tab-strip')).toHaveCount(0);
+  await expect(page).toHaveTitle(/^数据大屏/);
+  await expectNoSeriousViolations(page, 'the data view');
+  await page.screenshot({ path: 'e2e/artifacts/screens/data-view-zh-1440.png', animations: 'disabled' });
+  // Signed out, it is not shown.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/dataView/view');
+  await expect(page).toHaveURL(/\/login/);
+});

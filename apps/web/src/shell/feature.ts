@@ -28,4 +28,9 @@ export interface FeatureDescriptor {
   openPaths?: readonly string[];
   /** Titles and meta of the pages that are not server menus (open paths). */
   meta?: Readonly<Record<string, PageMeta>>;
+  /**
+   * Pages shown on their own, outside the shell's frame (a data screen a menu opens in a new
+   * window): signed in, and open as `pages` are (a menu of the user's, or an open path).
+   */
+  screens?: Readonly<Record<string, FeaturePage>>;
 }

@@ -5,6 +5,7 @@ import type { FeatureDescriptor, FeaturePage, PageMeta } from './feature';
  * feature's descriptor. The shell looks pages up by path and never imports a feature.
  */
 const pages = new Map<string, FeaturePage>();
+const screens = new Map<string, FeaturePage>();
 const openPaths = new Set<string>();
 const metas = new Map<string, PageMeta>();
 
@@ -42,6 +43,10 @@ export function registerFeatures(features: Iterable<FeatureDescriptor>): void {
       if (pages.has(path) || STATIC_PATHS.has(path)) throw new Error(`page path registered twice: ${path}`);
       pages.set(path, page);
     }
+    for (const [path, page] of Object.entries(feature.screens ?? {})) {
+      if (screens.has(path) || pages.has(path)) throw new Error(`page path registered twice: ${path}`);
+      screens.set(path, page);
+    }
     for (const path of feature.openPaths ?? []) openPaths.add(path);
     for (const [path, meta] of Object.entries(feature.meta ?? {})) metas.set(path, meta);
   }
@@ -50,8 +55,16 @@ export function registerFeatures(features: Iterable<FeatureDescriptor>): void {
 /** Forgets every registered page (tests). */
 export function clearFeatures(): void {
   pages.clear();
+  screens.clear();
   openPaths.clear();
   metas.clear();
+}
+
+/** The paths of the pages shown outside the shell's frame. */
+export const screenPaths = (): string[] => [...screens.keys()];
+
+export function findScreen(path: string): FeaturePage | undefined {
+  return screens.get(path);
 }
 
 export function findPage(path: string): FeaturePage | undefined {

@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { loadFeatureBundles } from '../i18n';
 import { withChunkTimeout } from './chunkTimeout';
 import { GuestOnly, LockedOnly, RequireAuth } from './guards';
-import { PASSWORD_PATH } from './registry';
+import { PASSWORD_PATH, screenPaths } from './registry';
 import { PageLoading, RouteError } from './RouteError';
 
 const errorPages = () => timed(() => import('./pages/ErrorPage'));
@@ -10,7 +10,8 @@ const errorPages = () => timed(() => import('./pages/ErrorPage'));
 /** Spec §9: a route's code that has not arrived after 120 s fails, and the error page offers a retry. */
 const timed = <T,>(load: () => Promise<T>) => withChunkTimeout(load)();
 
-const routes: RouteObject[] = [
+/** The routes, with the screens the features registered (built when the router is made, after they have). */
+const consoleRoutes = (): RouteObject[] => [
   {
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoading />,
@@ -42,6 +43,15 @@ const routes: RouteObject[] = [
             path: PASSWORD_PATH.slice(1),
             lazy: async () => ({ Component: (await timed(() => import('./pages/PasswordPage'))).PasswordPage }),
           },
+          // Pages shown on their own (a data screen a menu opens in a new window): the shell's
+          // strings and its checks, not its frame.
+          ...screenPaths().map((path) => ({
+            path: path.slice(1),
+            lazy: async () => {
+              const [{ ScreenLayout }] = await Promise.all([timed(() => import('./layout/ShellProviders')), loadFeatureBundles()]);
+              return { Component: ScreenLayout };
+            },
+          })),
           {
             // The pages' strings come with the shell, not with the sign-in page.
             lazy: async () => {
@@ -62,6 +72,6 @@ const routes: RouteObject[] = [
 ];
 
 /** The console's router; a host mounting it (micro-frontend) puts its routes under `basename`. */
-export const createConsoleRouter = (basename = '/') => createBrowserRouter(routes, basename === '/' ? {} : { basename });
+export const createConsoleRouter = (basename = '/') => createBrowserRouter(consoleRoutes(), basename === '/' ? {} : { basename });
 
 export type ConsoleRouter = ReturnType<typeof createConsoleRouter>;

@@ -101,14 +101,42 @@ function Dashboard({ summary }: { summary: DashboardSummary }) {
   );
 }
 
+/**
+ * The dashboard with its loading, no-access and failure states: on the welcome page, and on the
+ * data view (which refreshes it every `refreshMs`).
+ */
+export function DashboardPanel({ refreshMs }: { refreshMs?: number }) {
+  const { t } = useTranslation('welcome');
+  const summary = useEndpointQuery(DASHBOARD_ENDPOINTS.summary, {}, { retry: false, refetchInterval: refreshMs });
+  const forbidden = summary.error instanceof ApiError && summary.error.status === 403;
+  return (
+    <>
+      {summary.data ? <Dashboard summary={summary.data} /> : null}
+      {summary.isPending ? <Skeleton active style={{ marginTop: 16 }} /> : null}
+      {forbidden ? <Alert type="info" showIcon title={t('dashboard.noAccess')} style={{ marginTop: 16 }} data-testid="dashboard-no-access" /> : null}
+      {summary.isError && !forbidden ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('dashboard.loadFailed')}
+          style={{ marginTop: 16 }}
+          action={
+            <Button size="small" onClick={() => void summary.refetch()}>
+              {t('dashboard.retry')}
+            </Button>
+          }
+        />
+      ) : null}
+    </>
+  );
+}
+
 export function WelcomePage() {
   const { t } = useTranslation('welcome');
   const user = useSession((s) => s.user);
   const info = useSession((s) => s.userInfo);
   const name = user?.nick_name || info?.name || user?.account || '';
   const tenant = info?.tenantName ? `${info.tenantName} (${user?.tenant_id ?? info.tenantId})` : (user?.tenant_id ?? '');
-  const summary = useEndpointQuery(DASHBOARD_ENDPOINTS.summary, {}, { retry: false });
-  const forbidden = summary.error instanceof ApiError && summary.error.status === 403;
 
   return (
     <div data-testid="welcome-page">
@@ -128,22 +156,7 @@ export function WelcomePage() {
         </Row>
       </Card>
       {user?.must_change_password ? <Alert type="warning" showIcon title={t('mustChangePassword')} style={{ marginTop: 16 }} /> : null}
-      {summary.data ? <Dashboard summary={summary.data} /> : null}
-      {summary.isPending ? <Skeleton active style={{ marginTop: 16 }} /> : null}
-      {forbidden ? <Alert type="info" showIcon title={t('dashboard.noAccess')} style={{ marginTop: 16 }} data-testid="dashboard-no-access" /> : null}
-      {summary.isError && !forbidden ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('dashboard.loadFailed')}
-          style={{ marginTop: 16 }}
-          action={
-            <Button size="small" onClick={() => void summary.refetch()}>
-              {t('dashboard.retry')}
-            </Button>
-          }
-        />
-      ) : null}
+      <DashboardPanel />
       <Card title={t('profile')} style={{ marginTop: 16 }}>
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
           <Descriptions.Item label={t('nickName')}>{name}</Descriptions.Item>

@@ -1,11 +1,8 @@
 import type { MenuRoute } from '@macro/contract/menus';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App, Layout } from 'antd';
+import { Layout } from 'antd';
 import { Fragment, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMenuRoutes, usePermissionList, useUserInfo } from '../../api/auth';
-import { queryClient } from '../../api/queryClient';
-import { FeedbackBridge } from '../../components/FeedbackBridge';
 import { useSession } from '../../session/store';
 import { PageFallback } from '../chunks';
 import { useMicro } from '../micro';
@@ -13,6 +10,7 @@ import { findPage, isOpenPath, pageMeta } from '../registry';
 import { useShellSettings } from '../settings';
 import { type Tag, useTabs } from '../tabs';
 import { findMenu } from './menuTree';
+import { ShellProviders } from './ShellProviders';
 import { SideMenu } from './SideMenu';
 import { TabStrip, tagKeyOf } from './TabStrip';
 import { TopBar } from './TopBar';
@@ -49,12 +47,9 @@ function useVisitedTabs() {
 
 export function ShellLayout() {
   return (
-    <App className="app-root">
-      <FeedbackBridge />
-      <QueryClientProvider client={queryClient}>
-        <ShellFrame />
-      </QueryClientProvider>
-    </App>
+    <ShellProviders>
+      <ShellFrame />
+    </ShellProviders>
   );
 }
 

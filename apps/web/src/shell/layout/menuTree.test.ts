@@ -1,6 +1,6 @@
 import type { MenuRoute } from '@macro/contract/menus';
-import { describe, expect, it } from 'vitest';
-import { mayFrame, visibleMenus } from './menuTree';
+import { describe, expect, it, vi } from 'vitest';
+import { mayFrame, openMenuPath, visibleMenus } from './menuTree';
 
 const link = (path: string, children: MenuRoute[] = []) => ({ path, category: 1, sort: 1, children }) as unknown as MenuRoute;
 const menus = [link('/system', [link('https://docs.example.com/guide?x=1')])];
@@ -44,5 +44,20 @@ describe('visibleMenus', () => {
     const visible = visibleMenus(tree, (path) => opens.has(path));
     expect(visible.map((m) => m.path)).toEqual(['/system', '/workflow']);
     expect(visible[1].children.map((m) => m.path)).toEqual(['/workflow/stamps']);
+  });
+});
+
+describe('openMenuPath', () => {
+  it('opens the data view in a new window, a link in the frame page, and anything else in the console', () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const navigate = vi.fn();
+    openMenuPath('/dataView/view', navigate);
+    expect(open).toHaveBeenCalledWith('/dataView/view', '_blank', 'noopener');
+    openMenuPath('https://example.com/report', navigate);
+    expect(navigate).toHaveBeenCalledWith(`/iframe?src=${encodeURIComponent('https://example.com/report')}`);
+    openMenuPath('/system/dict', navigate);
+    expect(navigate).toHaveBeenLastCalledWith('/system/dict');
+    expect(open).toHaveBeenCalledTimes(1);
+    open.mockRestore();
   });
 });

@@ -43,6 +43,16 @@ const PEOPLE = {
 };
 type Person = (typeof PEOPLE)[keyof typeof PEOPLE];
 
+/** What the story made in the tenant, removed after it: other specs page through the users and roles. */
+const made: { users: number[]; role: number | null } = { users: [], role: null };
+test.afterEach(async ({ request }) => {
+  const api = await adminApi(request);
+  if (made.users.length) await api.post(`/api/macro-user/remove?ids=${made.users.join(',')}`, {});
+  if (made.role !== null) await api.post(`/api/macro-system/role/remove?ids=${made.role}`, {});
+  made.users = [];
+  made.role = null;
+});
+
 /** One person's browser (a context of their own), signed in and on their task list. */
 async function signInAs(browser: Browser, person: Person): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -67,8 +77,8 @@ async function openTask(page: Page, node: string) {
 test('an administrator designs a template with a form and an amount condition; a buyer\'s large purchase takes the long branch, the manager approves, finance rejects it back, the buyer resubmits and it completes; the monitor shows its history', async ({ page, request, browser }) => {
   test.setTimeout(300_000);
   const api = await adminApi(request);
-  const roleId = await createRoleByApi(request, `流程参与者${stamp}`, `e2e_wf_${stamp}`, ['workflow', 'wftask:view', 'wftask:handle']);
-  for (const person of Object.values(PEOPLE)) await createUserByApi(request, person.account, person.name, PASSWORD, [roleId]);
+  made.role = await createRoleByApi(request, `流程参与者${stamp}`, `e2e_wf_${stamp}`, ['workflow', 'wftask:view', 'wftask:handle']);
+  for (const person of Object.values(PEOPLE)) made.users.push(await createUserByApi(request, person.account, person.name, PASSWORD, [made.role]));
   await api.post('/api/form-scheme', {
     code: formCode,
     name: `采购单 ${stamp}`,

@@ -67,6 +67,12 @@ test('the dashboard shows the server’s figures and charts; a published notice 
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(page.getByRole('img', { name: 'Chart: Users by department' })).toBeVisible();
   await shot(page, 'dashboard-en-1440');
+  // And in Japanese: the greeting, the figures' titles and the charts' names.
+  await switchLanguage(page, 'ja');
+  await expect(page.getByTestId('welcome-greeting')).toHaveText(/(おはようございます|こんにちは|こんばんは)/);
+  await expect(page.getByRole('img', { name: /のグラフ$/ }).first()).toBeVisible();
+  await shot(page, 'dashboard-ja-1440');
+  await switchLanguage(page, 'zh');
 
   // The reader, in a browser of their own, sees the demo items unread.
   const readerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', reducedMotion: 'reduce' });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
+import { adminApi } from './support/api.ts';
 
 /** The place search stand-in (Nominatim-style) the server points the map picker at. */
 const GEOCODER_PORT = Number(process.env.E2E_PORT ?? 8188) + 1001;
@@ -75,10 +76,13 @@ test('file preview shows images, video and pdf, and closes on other types', asyn
   await choose(page, 'contract.pdf', 'application/pdf', PDF);
   await expect(dialog.getByTestId('file-preview-pdf')).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/widgets-preview-pdf-zh.png' });
-  // The browser's PDF viewer may hold the focus (and its keys); from the dialog's own controls Escape closes it.
-  await dialog.getByRole('button', { name: /close|关闭/i }).focus();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  // The browser's PDF viewer may hold the focus (and its keys), and takes it back once its document has
+  // loaded; from the dialog's own controls Escape closes it.
+  await expect(async () => {
+    await dialog.getByRole('button', { name: /close|关闭/i }).focus();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 
   // Another type: the dialog says so and closes by itself.
   await choose(page, 'notes.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', Buffer.from('PK'));
@@ -197,4 +201,21 @@ test('a host page mounts the console without its header, menu and tabs, and unmo
   // Mounted again, it comes back.
   await page.locator('#host-mount').click();
   await expect(slot.getByTestId('welcome-page').or(slot.getByTestId('widgets-page'))).toBeVisible();
+});
+
+test('a host page hands the console its token: mounted, the console signs in with it, no sign-in page shown', async ({ browser, request }) => {
+  const { token } = await adminApi(request);
+  // A browser that has never signed in to the console.
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`/micro-host?token=${encodeURIComponent(token)}`);
+  await expect(page.locator('#host-token')).toHaveValue(token);
+  await page.locator('#host-mount').click();
+  await expect(page.locator('#host-state')).toHaveAttribute('data-state', 'mounted');
+  await expect(page.locator('#host-slot').getByTestId('welcome-page')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('login-form')).toHaveCount(0);
+  // A session of its own: the host's token is not what the console keeps.
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('macro-token') ?? 'null')?.content as string | undefined);
+  expect(kept).toBeTruthy();
+  expect(kept).not.toBe(token);
+  await page.context().close();
 });

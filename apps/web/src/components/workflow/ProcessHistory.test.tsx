@@ -26,17 +26,18 @@ describe('the process timeline', () => {
         testId="timeline"
         records={[
           record('申请', 'startEvent', 'enter', null, '采购员'),
-          record('申请', 'startEvent', 'complete', 'start', '采购员'),
-          record('申请', 'startEvent', 'leave', null, '采购员'),
+          record('申请', 'startEvent', 'leave', 'start', '采购员'),
           record('f1', 'flow', 'flow', null, '采购员'),
           record('金额', 'exclusiveGateway', 'enter', null, '采购员'),
           record('金额', 'exclusiveGateway', 'leave', null, '采购员'),
           record('经理审批', 'userTask', 'enter', null, '采购员'),
-          record('经理审批', 'userTask', 'complete', 'reject', '经理', '请附报价单'),
+          record('经理审批', 'userTask', 'operation', 'cc', '经理'),
+          record('经理审批', 'userTask', 'leave', 'reject', '经理', '请附报价单'),
+          record('结束', 'endEvent', 'enter', null, '经理'),
         ]}
       />,
     );
     const lines = screen.getByTestId('timeline').querySelectorAll('.ant-timeline-item-content');
-    expect([...lines].map((line) => line.textContent?.slice('2026-11-26 09:30 · '.length))).toEqual(['申请 · 到达', '申请 · 采购员 · 提交', '经理审批 · 到达', '经理审批 · 经理 · 驳回 · 请附报价单']);
+    expect([...lines].map((line) => line.textContent?.slice('2026-11-26 09:30 · '.length))).toEqual(['申请 · 到达', '申请 · 采购员 · 提交', '经理审批 · 到达', '经理审批 · 经理 · 传阅', '经理审批 · 经理 · 驳回 · 请附报价单', '结束 · 到达']);
   });
 });

@@ -5,8 +5,16 @@ import { useTranslation } from 'react-i18next';
 /** Nodes where the process waits for someone, or ends: arriving there is worth a line. */
 const STOPS = new Set(['startEvent', 'userTask', 'endEvent']);
 
-/** Whether a history record is a line of the timeline: decisions always; arrivals where the process stops; not flows, departures or gateways. */
-export const shownInTimeline = (h: HistoryRecord) => h.event !== 'flow' && h.event !== 'leave' && (h.event !== 'enter' || STOPS.has(h.nodeKind));
+/**
+ * Whether a history record is a line of the timeline: what people did (a departure with a
+ * decision, an operation such as a copy or a stamp) always; arrivals only where the process
+ * stops; not flows, nor departures nobody decided (a gateway passed).
+ */
+export function shownInTimeline(h: HistoryRecord): boolean {
+  if (h.event === 'flow') return false;
+  if (h.event === 'enter') return STOPS.has(h.nodeKind);
+  return h.event !== 'leave' || h.action !== null;
+}
 
 /**
  * A process's history as a timeline: when, at which node, who, what they did and said. An

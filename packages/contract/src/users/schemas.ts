@@ -199,8 +199,10 @@ export const userBrief = z.object({
 }).meta({ id: 'UserBrief' });
 export type UserBrief = z.infer<typeof userBrief>;
 
-/** A page of users in short: the directory calls (maintainers, a company's users, pickers). */
-/** A picker's search: `keyword` matches the account, the nick name or the real name. */
+/**
+ * A page of users in short: the directory calls (maintainers, a company's users, pickers); a
+ * picker's one search box sends `keyword`, which matches the account, the nick name or the real name.
+ */
 export const userDirectoryQuery = pageQuery.extend({ ...userSearch.shape, keyword: searchText });
 export const deptIdParams = z.object({ deptId: idParam });
 

@@ -69,14 +69,15 @@ const toBrief = (row: Record<string, unknown>): UserBrief => ({
   status: Number(row.status),
 });
 
+/** `t.<column> ilike pattern` for any of the columns. */
+const anyOf = (columns: string[], pattern: string) => sql`(${sql.join(columns.map((column) => sql`${sql.identifier('t')}.${sql.identifier(column)} ilike ${pattern}`), sql` or `)})`;
+
 function briefPage(tx: Tx, where: SQL, query: PageQuery & DirectorySearch): Promise<Page<UserBrief>> {
   const parts = [
     where,
     query.account ? sql`t.account ilike ${containing(query.account)}` : undefined,
     query.name ? sql`(t.name ilike ${containing(query.name)} or t.real_name ilike ${containing(query.name)})` : undefined,
-    query.keyword
-      ? sql`(t.account ilike ${containing(query.keyword)} or t.name ilike ${containing(query.keyword)} or t.real_name ilike ${containing(query.keyword)})`
-      : undefined,
+    query.keyword ? anyOf(['account', 'name', 'real_name'], containing(query.keyword)) : undefined,
   ].filter((part): part is SQL => part !== undefined);
   return listPage(
     tx,

@@ -135,8 +135,8 @@ export async function authUsersOf(tx: Tx, schemeId: number) {
 
 /**
  * Templates `userId` may start, as a condition on wf_scheme: those without a relation, with an
- * open one, or whose relation names the user, one of their roles or one of their posts (the
- * same rule as assertMayStart, so the launch list offers only what starts).
+ * open one, or whose relation names the user, one of their roles or one of their posts. The
+ * launch list and the start call both use it, so the list offers exactly what starts.
  */
 export function startableBy(userId: number) {
   return sql`not exists (
@@ -149,13 +149,8 @@ export function startableBy(userId: number) {
         or exists (select 1 from ${userPosts} up where up.user_id = ${userId} and r.auth_posts @> to_jsonb(up.post_id))))`;
 }
 
-/** Refuses (403-like 422) a user the template's relation does not authorise to start it. */
+/** Refuses (403-like 422) a user the template's relation does not authorise to start it (the launch list's rule). */
 export async function assertMayStart(tx: Tx, code: string, userId: number): Promise<void> {
-  const [relation] = rowsOf<typeof wfRelations.$inferSelect>(
-    await tx.execute(sql`select r.id, r.auth_users as "authUsers", r.auth_roles as "authRoles", r.auth_posts as "authPosts"
-      from ${wfRelations} r join ${wfSchemes} s on s.id = r.scheme_id where s.code = ${code}`),
-  ).map((r) => ({ ...r, authUsers: ids(r.authUsers), authRoles: ids(r.authRoles), authPosts: ids(r.authPosts) }));
-  if (isOpen(relation)) return;
-  const [allowed] = rowsOf(await tx.execute(sql`${authSql(relation)} and u.id = ${userId}`));
-  if (!allowed) throw unprocessable('workflow.notAuthorisedToStart');
+  const [refused] = rowsOf(await tx.execute(sql`select 1 as refused from ${wfSchemes} where ${wfSchemes.code} = ${code} and not ${startableBy(userId)}`));
+  if (refused) throw unprocessable('workflow.notAuthorisedToStart');
 }

@@ -77,5 +77,5 @@ export function useSaveAuthority() {
   const refresh = () => void client.invalidateQueries(queriesOf([R.formInfo, R.info, R.authUsers, R.page, T.allProcesses]));
   const create = useEndpointMutation(R.create, { onSuccess: refresh });
   const update = useEndpointMutation(R.update, { onSuccess: refresh });
-  return { create, update, pending: create.isPending || update.isPending };
+  return { create, update };
 }

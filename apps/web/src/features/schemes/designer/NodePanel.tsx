@@ -15,21 +15,20 @@ interface Props {
   apis: () => { modeling: ModelingApi; moddle: ModdleFactory; userTasks: () => { id: string; name: string }[] };
 }
 
-/** A rule's values (`1,2,3` in the XML) as the ids a picker holds, and back. */
-const IDS_ITEM = {
-  getValueProps: (v: string) => ({ value: String(v ?? '').split(',').filter(Boolean).map(Number) }),
-  getValueFromEvent: (ids: number[]) => (ids ?? []).join(','),
-};
+/** A rule's values, comma-separated in the XML (`1,2,3`), as the list a picker holds, and back. */
+const listItem = <T,>(parse: (value: string) => T) => ({
+  getValueProps: (v: string) => ({ value: String(v ?? '').split(',').filter(Boolean).map(parse) }),
+  getValueFromEvent: (values: T[]) => (values ?? []).join(','),
+});
+/** Ids of people, roles or posts. */
+const IDS_ITEM = listItem(Number);
 /** How many levels up the superior rule goes: the engine reads 1 to 10. */
 const LEVELS_ITEM = {
   getValueProps: (v: string) => ({ value: v ? Number(v) : 1 }),
   getValueFromEvent: (levels: number | null) => String(levels ?? 1),
 };
-/** Node ids, comma-separated in the XML. */
-const NODES_ITEM = {
-  getValueProps: (v: string) => ({ value: String(v ?? '').split(',').filter(Boolean) }),
-  getValueFromEvent: (ids: string[]) => (ids ?? []).join(','),
-};
+/** Node ids. */
+const NODES_ITEM = listItem(String);
 
 const PERMISSIONS = ['edit', 'readonly', 'hidden'] as const;
 

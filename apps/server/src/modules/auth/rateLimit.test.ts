@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { tablesOf } from '../../modules.ts';
+import { hit, TooManyAttempts } from './rateLimit.ts';
 import { type Database, openDatabase } from '../../platform/db.ts';
 import { ADMIN_PASSWORD, dbLabel, describeDb, encryptPassword, TENANT, type TestServer, startServer, tokenRequest } from '../../test/helper.ts';
 
@@ -36,6 +37,18 @@ describeDb(`sign-in rate limits (${dbLabel})`, () => {
     // Another account from the same address still gets its answer.
     const admin = await tokenRequest(server, form(server, 'admin', ADMIN_PASSWORD), { 'tenant-id': TENANT });
     expect(admin.statusCode).toBe(200);
+  });
+
+  it('opens a window at the first attempt, so a burst is counted whole whenever it starts, and forgets it once it has passed', async () => {
+    const { db } = server.database;
+    const key = `window-test-${Date.now()}`;
+    await hit(db, key, 2, 1);
+    await hit(db, key, 2, 1);
+    const refused = await hit(db, key, 2, 1).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TooManyAttempts);
+    expect((refused as TooManyAttempts).retryAfter).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await expect(hit(db, key, 2, 1)).resolves.toBeUndefined();
   });
 
   it('limits one client address across accounts and grants, and not the others', async () => {

@@ -112,6 +112,37 @@ export async function lockAll<T extends WithId>(
   return rows as (T['$inferSelect'] & { id: number })[];
 }
 
+/** A table of which one row per tenant can be the default (`isDefault`, held by a partial unique index). */
+type WithDefault = WithId & { isDefault: PgColumn };
+
+/**
+ * Makes the row `id` its tenant's only default, in the caller's transaction: every default change
+ * of the tenant queues on the current default's row lock, so two concurrent calls leave one
+ * default. `check` refuses a row that may not be the default (a disabled one) before anything changes.
+ */
+export async function makeOnlyDefault<T extends WithDefault>(
+  ctx: Ctx,
+  table: T,
+  resource: string,
+  id: number,
+  options: { message: string; check?: (row: T['$inferSelect']) => void },
+): Promise<T['$inferSelect']> {
+  const { tx } = ctx;
+  await tx
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(eq(table.isDefault, true))
+    .for('update');
+  const before = (await findOr404(tx, table, id, { lock: true, message: options.message })) as T['$inferSelect'] & { id: number; isDefault: boolean };
+  options.check?.(before);
+  if (before.isDefault) return before;
+  await tx
+    .update(table)
+    .set({ isDefault: false, updatedAt: new Date() } as never)
+    .where(and(eq(table.isDefault, true), ne(table.id, id)));
+  return auditedUpdate(ctx, table, resource, before, { isDefault: true, updatedAt: new Date() } as never);
+}
+
 /** A table with the soft-delete column (tables.ts `softDeleteColumn`). */
 type WithSoftDelete = WithId & { deletedAt: PgColumn };
 

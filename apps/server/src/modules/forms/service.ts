@@ -14,9 +14,9 @@ import {
   systemFormOf,
 } from '@macro/contract/forms';
 import type { Ctx, Tx } from '@macro/store';
-import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
+import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, makeOnlyDefault } from '../../platform/crud.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { userNamesOf } from '../users/manage.ts';
@@ -155,15 +155,14 @@ export async function setEnabled(ctx: Ctx, id: number, enabled: boolean): Promis
 
 /** Makes a scheme the tenant's only default; the previous default is cleared in the same transaction. */
 export async function setDefault(ctx: Ctx, id: number, value: boolean): Promise<FormScheme> {
-  const { tx } = ctx;
   if (!value) throw conflict('forms.defaultRequired');
-  // Every default change of the tenant queues here, so two concurrent calls leave one default.
-  await tx.select({ id: formSchemes.id }).from(formSchemes).where(eq(formSchemes.isDefault, true)).for('update');
-  const before = await schemeOr404(tx, id, true);
-  if (!before.enabled) throw conflict('forms.disabledNotDefault');
-  if (before.isDefault) return summary(before);
-  await tx.update(formSchemes).set({ isDefault: false, updatedAt: new Date() }).where(and(eq(formSchemes.isDefault, true), ne(formSchemes.id, id)));
-  return summary(await auditedUpdate(ctx, formSchemes, RESOURCE, before, { isDefault: true, updatedAt: new Date() }));
+  const row = await makeOnlyDefault(ctx, formSchemes, RESOURCE, id, {
+    ...NOT_FOUND,
+    check: (scheme) => {
+      if (!scheme.enabled) throw conflict('forms.disabledNotDefault');
+    },
+  });
+  return summary(row);
 }
 
 export async function schemeHistory(tx: Tx, id: number): Promise<FormSchemeVersion[]> {

@@ -40,6 +40,11 @@ export async function adminApi(request: APIRequestContext) {
       expect(response.status(), await response.text()).toBe(200);
       return ((await response.json()) as { data: T }).data;
     },
+    async remove<T = unknown>(path: string): Promise<T> {
+      const response = await request.delete(path, { headers: { 'macro-auth': `bearer ${access_token}` } });
+      expect(response.status(), await response.text()).toBe(200);
+      return ((await response.json()) as { data: T }).data;
+    },
   };
 }
 

@@ -99,11 +99,11 @@ export const DESKTOP_ENDPOINTS = {
     path: `${S}/:id`,
     tag,
     summary: 'Delete a desktop scheme',
-    description: 'Deletes a scheme, its history and who it is offered to; people who chose it see the default again. The default cannot be deleted.',
+    description: 'Deletes a scheme, its history and who it is offered to; people who chose it see the default again (the built-in dashboard when the default itself is deleted).',
     access: P.delete,
     params: desktopIdParams,
     response: removed,
-    failures: [404, 409],
+    failures: [404],
   }),
   copy: defineEndpoint({
     operationId: 'desktop.scheme.copy',

@@ -70,7 +70,7 @@ describeDb(`desktop schemes and home pages (${dbLabel})`, () => {
     expectFailure(await put(cast.admin, `${S}/copy`, { id: 999999 }), 404, '桌面方案不存在');
   });
 
-  it('keeps exactly one default, even under concurrent calls; the default is neither disabled nor deleted', async () => {
+  it('keeps one default at most, even under concurrent calls; the default cannot be disabled', async () => {
     const a = await create('def-a');
     const b = await create('def-b');
     const c = await create('def-c');
@@ -81,7 +81,6 @@ describeDb(`desktop schemes and home pages (${dbLabel})`, () => {
     );
     expect(defaults).toHaveLength(1);
     const chosen = Number(defaults[0].id);
-    expectFailure(await cast.admin.call({ method: 'DELETE', url: `${S}/${chosen}` }), 409, '默认首页不能删除，请先将其他方案设为默认');
     const scheme = expectOk(await cast.admin.get(`${S}/${chosen}`), desktopSchemeInfo);
     expectFailure(await put(cast.admin, S, { id: chosen, code: scheme.code, name: scheme.name, enabled: false, content: scheme.content }), 409, '默认首页不能停用');
     const disabled = await create('def-off', { enabled: false });
@@ -121,9 +120,14 @@ describeDb(`desktop schemes and home pages (${dbLabel})`, () => {
 
     // Forgetting the choice (id 0) brings the default back.
     expect(expectOk(await put(cast.admin, '/api/visual-homerelation/0/cur'), currentHome).source).toBe('default');
+    // The default deleted: the clerk's own choice stays, the administrator sees the built-in dashboard.
+    expect(expectOk(await put(cast.clerk, `/api/visual-homerelation/${fallback.id}/cur`), currentHome).source).toBe('own');
+    expect((await cast.admin.call({ method: 'DELETE', url: `${S}/${fallback.id}` })).json().data).toEqual({ removed: 1 });
+    expect(await current(cast.admin)).toEqual({ source: 'none', scheme: null });
+    expect((await current(cast.clerk)).source).toBe('none');
     // Released home pages: every enabled scheme, for the administrator's picker.
     const released = expectOk(await cast.admin.get('/api/visual-release/home/?keyword=home-'), z.array(visualHome));
-    expect(released.map((h) => h.code)).toEqual(['home-default', 'home-mine']);
+    expect(released.map((h) => h.code)).toEqual(['home-mine']);
   });
 
   it('refuses bad input per field with a message, never a 500', async () => {

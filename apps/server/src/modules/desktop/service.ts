@@ -116,8 +116,8 @@ export async function updateScheme(ctx: Ctx, id: number, input: Input): Promise<
 
 export async function removeScheme(ctx: Ctx, id: number): Promise<number> {
   const row = await schemeOr404(ctx.tx, id, true);
-  if (row.isDefault) throw conflict('desktop.defaultNotRemovable');
-  // Its history, relations and people's choices go with it (foreign keys cascade).
+  // Its history, relations and people's choices go with it (foreign keys cascade); without a
+  // default, everyone who had not chosen another sees the built-in dashboard.
   return auditedDelete(ctx, desktopSchemes, RESOURCE, [row]);
 }
 

@@ -12,7 +12,7 @@ use([BarChart, LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 export type ChartOption = ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption>;
 
 /** One echarts chart filling its box; follows option changes (a language switch) and the box's size. */
-export default function DashboardChart({ option, label, testId }: { option: ChartOption; label: string; testId: string }) {
+export default function DashboardChart({ option, label, testId, className = 'dashboard-chart' }: { option: ChartOption; label: string; testId: string; className?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof init> | null>(null);
   useEffect(() => {
@@ -30,5 +30,5 @@ export default function DashboardChart({ option, label, testId }: { option: Char
   useEffect(() => {
     chart.current?.setOption(option, true);
   }, [option]);
-  return <div ref={box} role="img" aria-label={label} className="dashboard-chart" data-testid={testId} />;
+  return <div ref={box} role="img" aria-label={label} className={className} data-testid={testId} />;
 }

@@ -1,16 +1,14 @@
 import { DASHBOARD_ENDPOINTS, type DashboardSummary } from '@macro/contract/dashboard';
 import { Alert, Avatar, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../session/store';
-import type { ChartOption } from './DashboardChart';
+import { HomePanel } from '../desktop/HomePanel';
+import { ChartCard, deptChartOption, signInChartOption } from './dashboardCharts';
 import './welcome.css';
-
-// echarts is large: it loads with the first chart, never with the shell.
-const DashboardChart = lazy(() => import('./DashboardChart'));
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour < 12) return 'morning';
@@ -18,47 +16,11 @@ function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
 }
 
 const COUNT_KEYS = ['users', 'departments', 'roles', 'posts', 'menus'] as const;
-const PRIMARY = '#409EFF';
-
-function ChartCard({ title, option, testId }: { title: string; option: ChartOption; testId: string }) {
-  const { t } = useTranslation('welcome');
-  return (
-    <Card title={title} size="small">
-      <Suspense fallback={<Skeleton active />}>
-        <DashboardChart option={option} label={t('dashboard.chartLabel', { title })} testId={testId} />
-      </Suspense>
-    </Card>
-  );
-}
 
 function Dashboard({ summary }: { summary: DashboardSummary }) {
   const { t } = useTranslation('welcome');
-  const signInOption = useMemo<ChartOption>(
-    () => ({
-      grid: { left: 36, right: 16, top: 16, bottom: 28 },
-      tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', data: summary.signInsByDay.map((d) => d.day.slice(5)) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [{ type: 'line', name: t('dashboard.signInSeries'), data: summary.signInsByDay.map((d) => d.count), color: PRIMARY, areaStyle: { opacity: 0.15 } }],
-    }),
-    // The series name follows the language.
-    [summary, t],
-  );
-  const deptOption = useMemo<ChartOption | null>(
-    () =>
-      summary.usersByDepartment && {
-        grid: { left: 36, right: 16, top: 16, bottom: 48 },
-        tooltip: { trigger: 'axis' },
-        xAxis: {
-          type: 'category',
-          data: summary.usersByDepartment.map((d) => d.deptName || t('dashboard.noDept')),
-          axisLabel: { interval: 0, rotate: 30, width: 80, overflow: 'truncate' },
-        },
-        yAxis: { type: 'value', minInterval: 1 },
-        series: [{ type: 'bar', name: t('dashboard.deptSeries'), data: summary.usersByDepartment.map((d) => d.count), color: PRIMARY, barMaxWidth: 32 }],
-      },
-    [summary, t],
-  );
+  const signInOption = useMemo(() => signInChartOption(summary, t), [summary, t]);
+  const deptOption = useMemo(() => deptChartOption(summary, t), [summary, t]);
   const counts = COUNT_KEYS.filter((key) => summary.counts[key] !== null);
   return (
     <>
@@ -156,7 +118,7 @@ export function WelcomePage() {
         </Row>
       </Card>
       {user?.must_change_password ? <Alert type="warning" showIcon title={t('mustChangePassword')} style={{ marginTop: 16 }} /> : null}
-      <DashboardPanel />
+      <HomePanel fallback={<DashboardPanel />} />
       <Card title={t('profile')} style={{ marginTop: 16 }}>
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
           <Descriptions.Item label={t('nickName')}>{name}</Descriptions.Item>

@@ -1,0 +1,45 @@
+import { Select, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useChooseHome, useCurrentHome, useHomeChoices } from './api';
+import { DesktopView } from './DesktopView';
+
+/**
+ * The viewer's home page on the welcome page: their own choice, else the tenant's default
+ * desktop, else `fallback` (the built-in dashboard); with the picker of the home pages offered to them.
+ */
+export function HomePanel({ fallback }: { fallback: ReactNode }) {
+  const { t } = useTranslation('desktop');
+  const current = useCurrentHome();
+  const choices = useHomeChoices();
+  const choose = useChooseHome();
+  const home = current.data;
+  const fallbackName = choices.data?.find((c) => c.isDefault)?.name ?? t('home.builtIn');
+  const options = [{ value: 0, label: t('home.followDefault', { name: fallbackName }) }, ...(choices.data ?? []).map((c) => ({ value: c.id, label: c.name }))];
+  return (
+    <>
+      {choices.data?.length ? (
+        <Space className="home-chooser" wrap>
+          <Typography.Text id="home-chooser-label">{t('home.mine')}</Typography.Text>
+          <Select
+            aria-labelledby="home-chooser-label"
+            value={home?.source === 'own' ? home.scheme?.id : 0}
+            options={options}
+            onChange={(id: number) => choose.mutate(id)}
+            loading={choose.isPending}
+            popupMatchSelectWidth={false}
+            style={{ minWidth: 220 }}
+            data-testid="home-chooser"
+          />
+        </Space>
+      ) : null}
+      {home?.scheme ? (
+        <div className="home-desktop" data-testid="home-desktop" data-scheme={home.scheme.code}>
+          <DesktopView content={home.scheme.content} />
+        </div>
+      ) : current.isPending ? null : (
+        fallback
+      )}
+    </>
+  );
+}

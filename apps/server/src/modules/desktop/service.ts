@@ -19,6 +19,7 @@ import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, l
 import { conflict, notFound } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { iso } from '../../platform/time.ts';
+import { canonicalJson } from '../../platform/json.ts';
 import { departments } from '../org/tables.ts';
 import { posts } from '../posts/tables.ts';
 import { roles } from '../roles/tables.ts';
@@ -31,10 +32,6 @@ type Input = z.output<typeof desktopSchemeInput>;
 
 const RESOURCE = 'desktop-scheme';
 const NOT_FOUND = { message: 'desktop.notFound' };
-
-/** JSON with object keys sorted: jsonb gives keys back in its own order, so contents compare by this. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
 
 const summary = (r: Row): DesktopScheme => ({
   id: r.id,
@@ -108,7 +105,7 @@ export async function updateScheme(ctx: Ctx, id: number, input: Input): Promise<
   const before = await schemeOr404(ctx.tx, id, true);
   if (before.isDefault && !input.enabled) throw conflict('desktop.defaultNotDisabled');
   await assertCodeFree(ctx.tx, input.code, id);
-  const changed = canonical(before.content) !== canonical(input.content);
+  const changed = canonicalJson(before.content) !== canonicalJson(input.content);
   const after = await auditedUpdate(ctx, desktopSchemes, RESOURCE, before, { ...input, version: changed ? before.version + 1 : before.version, updatedAt: new Date() });
   if (changed) await recordVersion(ctx, after);
   return withContent(after);

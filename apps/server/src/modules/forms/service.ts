@@ -24,6 +24,7 @@ import { formInstances, formRelations, formSchemes, formSchemeVersions } from '.
 import { applyCustomTable, dropCustomTable, insertRow, listRows, updateRow } from './customTable.ts';
 import { validFormData } from './validate.ts';
 import { iso } from '../../platform/time.ts';
+import { canonicalJson } from '../../platform/json.ts';
 
 type SchemeRow = typeof formSchemes.$inferSelect;
 type SchemeInput = z.output<typeof formSchemeInput>;
@@ -32,10 +33,6 @@ type RelationInput = z.output<typeof formRelationInput>;
 const RESOURCE = 'form-scheme';
 const NOT_FOUND = { message: 'forms.notFound' };
 const fieldCount = (document: FormDocument) => Object.keys(document.schema.properties).length;
-
-/** JSON with object keys sorted: jsonb gives keys back in its own order, so documents compare by this. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
 
 const summary = (r: SchemeRow): FormScheme => ({
   id: r.id,
@@ -128,7 +125,7 @@ export async function updateScheme(ctx: Ctx, id: number, input: SchemeInput & { 
   if (input.tableName && !before.tableName) throw conflict('forms.notCustomTable');
   await assertUnique(tx, formSchemes, eq(formSchemes.code, input.code), { exceptId: id, message: 'forms.codeExists', params: { code: input.code } });
   if (input.tableName) await assertTableName(tx, input.tableName, id);
-  const changed = canonical(before.document) !== canonical(input.document);
+  const changed = canonicalJson(before.document) !== canonicalJson(input.document);
   const tableName = input.tableName ?? before.tableName;
   const after = await auditedUpdate(ctx, formSchemes, RESOURCE, before, { ...input, tableName, version: changed ? before.version + 1 : before.version, updatedAt: new Date() });
   if (changed) await recordVersion(ctx, after);

@@ -2,6 +2,7 @@ import type { DesktopScheme } from '@macro/contract/desktop';
 import { App, Button, Modal, Space, Spin, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { versionColumns } from '../../components/crud/versionedColumns';
 import { useDesktopHistory, useDesktopVersion, useSetNewVersion } from './api';
 import { DesktopView } from './DesktopView';
 
@@ -36,10 +37,7 @@ export function DesktopHistory({ scheme, onClose }: { scheme: DesktopScheme; onC
         pagination={false}
         dataSource={history.data ?? []}
         columns={[
-          { dataIndex: 'version', title: t('field.version'), width: 80 },
-          { dataIndex: 'widgetCount', title: t('field.widgetCount'), width: 100 },
-          { dataIndex: 'createUserName', title: t('history.savedBy') },
-          { dataIndex: 'createTime', title: t('history.savedAt'), render: (time: string) => time.slice(0, 16).replace('T', ' ') },
+          ...versionColumns(t, { dataIndex: 'widgetCount', title: t('field.widgetCount'), width: 100 }),
           {
             key: 'actions',
             title: t('common:actions'),

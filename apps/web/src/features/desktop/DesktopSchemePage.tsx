@@ -1,5 +1,5 @@
 import { DESKTOP_ENDPOINTS as E, DESKTOP_PERMISSIONS as P, type DesktopScheme } from '@macro/contract/desktop';
-import { App, Space, Tag } from 'antd';
+import { App } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { CrudList, type RowAction } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
+import { enabledColumn, nameWithDefaultColumn } from '../../components/crud/versionedColumns';
 import { useCopyDesktop, useDefaultDesktop, useRemoveDesktop } from './api';
 import { DesktopDesigner, type DesignerState } from './DesktopDesigner';
 import { DesktopHistory } from './DesktopHistory';
@@ -29,26 +30,11 @@ export function DesktopSchemePage() {
   const [offer, setOffer] = useState<DesktopScheme | null>(null);
   const search: SearchField[] = [{ name: 'keyword', label: t('search.keyword'), placeholder: t('search.keywordPlaceholder') }];
   const columns: ColumnsType<DesktopScheme> = [
-    {
-      dataIndex: 'name',
-      title: t('field.name'),
-      ellipsis: true,
-      render: (name: string, row) => (
-        <Space size={4}>
-          {name}
-          {row.isDefault ? <Tag color="blue">{t('state.default')}</Tag> : null}
-        </Space>
-      ),
-    },
+    nameWithDefaultColumn(t),
     { dataIndex: 'code', title: t('field.code'), width: 160 },
     { dataIndex: 'widgetCount', title: t('field.widgetCount'), width: 100 },
     { dataIndex: 'version', title: t('field.version'), width: 80 },
-    {
-      dataIndex: 'enabled',
-      title: t('field.enabled'),
-      width: 100,
-      render: (enabled: boolean) => <Tag color={enabled ? 'green' : 'default'}>{t(enabled ? 'state.enabled' : 'state.disabled')}</Tag>,
-    },
+    enabledColumn(t),
     { dataIndex: 'updateTime', title: t('field.updateTime'), width: 170, render: (time: string) => time.slice(0, 16).replace('T', ' ') },
   ];
   const rowActions: RowAction<DesktopScheme>[] = [

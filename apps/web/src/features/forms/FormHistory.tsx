@@ -2,6 +2,7 @@ import type { FormScheme } from '@macro/contract/forms';
 import { Button, Modal, Spin, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { versionColumns } from '../../components/crud/versionedColumns';
 import { FormView } from '../../components/forms/FormView';
 import { useFormHistory, useFormVersion } from './api';
 
@@ -24,10 +25,7 @@ export function FormHistory({ scheme, onClose }: { scheme: FormScheme | null; on
         pagination={false}
         dataSource={history.data ?? []}
         columns={[
-          { dataIndex: 'version', title: t('field.version'), width: 80 },
-          { dataIndex: 'fieldCount', title: t('field.fieldCount'), width: 90 },
-          { dataIndex: 'createUserName', title: t('history.savedBy') },
-          { dataIndex: 'createTime', title: t('history.savedAt'), render: (time: string) => time.slice(0, 16).replace('T', ' ') },
+          ...versionColumns(t, { dataIndex: 'fieldCount', title: t('field.fieldCount'), width: 90 }),
           {
             key: 'view',
             title: t('common:actions'),

@@ -1,6 +1,6 @@
 import { FORM_PERMISSIONS as P, type FormScheme } from '@macro/contract/forms';
 import { FORM_SCHEME_ENDPOINTS as E } from '@macro/contract/forms';
-import { App, Space, Tabs, Tag } from 'antd';
+import { App, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { CrudList, type RowAction } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
+import { enabledColumn, nameWithDefaultColumn } from '../../components/crud/versionedColumns';
 import { useFormSwitch, useRemoveForm } from './api';
 import { FormDesigner, type DesignerState } from './FormDesigner';
 import { FormHistory } from './FormHistory';
@@ -33,17 +34,7 @@ export function FormSchemePage() {
   const done = (key: string) => () => void message.success(t(key));
   const search: SearchField[] = [{ name: 'name', label: t('field.name'), placeholder: t('search.namePlaceholder') }];
   const columns: ColumnsType<FormScheme> = [
-    {
-      dataIndex: 'name',
-      title: t('field.name'),
-      ellipsis: true,
-      render: (name: string, row) => (
-        <Space size={4}>
-          {name}
-          {row.isDefault ? <Tag color="blue">{t('state.default')}</Tag> : null}
-        </Space>
-      ),
-    },
+    nameWithDefaultColumn(t),
     { dataIndex: 'code', title: t('field.code'), width: 140 },
     { dataIndex: 'category', title: t('field.category'), width: 110 },
     {
@@ -54,12 +45,7 @@ export function FormSchemePage() {
     },
     { dataIndex: 'fieldCount', title: t('field.fieldCount'), width: 90 },
     { dataIndex: 'version', title: t('field.version'), width: 80 },
-    {
-      dataIndex: 'enabled',
-      title: t('field.enabled'),
-      width: 100,
-      render: (enabled: boolean) => <Tag color={enabled ? 'green' : 'default'}>{t(enabled ? 'state.enabled' : 'state.disabled')}</Tag>,
-    },
+    enabledColumn(t),
   ];
   const rowActions: RowAction<FormScheme>[] = [
     { key: 'design', label: t('action.design'), permission: P.edit, onClick: (row) => open({ mode: 'edit', id: row.id }) },

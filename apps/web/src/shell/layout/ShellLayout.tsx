@@ -9,7 +9,7 @@ import { useMicro } from '../micro';
 import { findPage, isOpenPath, pageMeta } from '../registry';
 import { useShellSettings } from '../settings';
 import { type Tag, useTabs } from '../tabs';
-import { findMenu } from './menuTree';
+import { findMenu, mayFrame } from './menuTree';
 import { ShellProviders } from './ShellProviders';
 import { SideMenu } from './SideMenu';
 import { TabStrip, tagKeyOf } from './TabStrip';
@@ -20,8 +20,10 @@ import './shell.css';
 export const REFRESH_DELAY_MS = 100;
 export const REFRESH_SPIN_MS = 500;
 
-function isPage(pathname: string, menus: readonly MenuRoute[]): boolean {
-  return pathname === '/iframe' || isOpenPath(pathname) || Boolean(findPage(pathname) && findMenu(menus, pathname));
+/** Whether the address shows a page that gets a tab: the frame page only with a link it may frame. */
+function isPage(pathname: string, menus: readonly MenuRoute[], search = ''): boolean {
+  if (pathname === '/iframe') return mayFrame(new URLSearchParams(search).get('src') ?? '', menus);
+  return isOpenPath(pathname) || Boolean(findPage(pathname) && findMenu(menus, pathname));
 }
 
 /** Route meta keepAlive: the server menu's, or the page's own declaration. */
@@ -41,7 +43,7 @@ function useVisitedTabs() {
   const open = useTabs((s) => s.open);
   useEffect(() => {
     const fullPath = pathname + search;
-    if (isPage(pathname, menus)) open({ key: tagKeyOf(pathname, fullPath), path: pathname, fullPath });
+    if (isPage(pathname, menus, search)) open({ key: tagKeyOf(pathname, fullPath), path: pathname, fullPath });
   }, [pathname, search, menus, open]);
 }
 

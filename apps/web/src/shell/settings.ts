@@ -74,8 +74,12 @@ export function readLook(): StoredLook {
 }
 
 interface ShellSettings extends StoredLook {
+  /** Layout preference; it outlives the session (a new sign-in keeps the sidebar as it was). */
   collapsed: boolean;
   toggleCollapsed(): void;
+  /** Tablets: the sidebar unfolded for the moment (not persisted). */
+  unfoldedOnTablet: boolean;
+  toggleUnfoldedOnTablet(): void;
   /** Phones: the menu is a drawer over the page, closed unless asked for (not persisted). */
   drawerOpen: boolean;
   setDrawerOpen(open: boolean): void;
@@ -93,21 +97,45 @@ function persist(state: StoredLook): void {
   setStore(SETTINGS_KEY, look);
 }
 
-/** Layout preferences; they outlive the session (a new sign-in keeps the sidebar as it was). */
-/** Below this width the sidebar would squeeze the page: it becomes a drawer. */
+/** Spec 000 §9 breakpoints. Below 768 px the sidebar would squeeze the page: it becomes a drawer. */
 export const MOBILE_QUERY = '(max-width: 767px)';
+/** Below 992 px (a tablet) the sidebar starts folded to its icons: the page needs the room. */
+export const TABLET_QUERY = '(max-width: 991px)';
 
-/** Whether the console runs on a phone-sized screen (follows resizing). */
-export function useIsMobile(): boolean {
-  const [mobile, setMobile] = useState(() => window.matchMedia?.(MOBILE_QUERY).matches ?? false);
+/** Whether the window matches a media query (follows resizing). */
+export function useMediaQuery(media: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia?.(media).matches ?? false);
   useEffect(() => {
-    const query = window.matchMedia?.(MOBILE_QUERY);
+    const query = window.matchMedia?.(media);
     if (!query) return;
-    const onChange = () => setMobile(query.matches);
+    setMatches(query.matches);
+    const onChange = () => setMatches(query.matches);
     query.addEventListener?.('change', onChange);
     return () => query.removeEventListener?.('change', onChange);
-  }, []);
-  return mobile;
+  }, [media]);
+  return matches;
+}
+
+/** Whether the console runs on a phone-sized screen (follows resizing). */
+export const useIsMobile = () => useMediaQuery(MOBILE_QUERY);
+
+/**
+ * Whether the sidebar shows its icons only: the person's stored choice, except on a tablet, where
+ * it is folded unless unfolded for the moment (the stored choice, for wider screens, is untouched).
+ */
+export function useSiderCollapsed(): boolean {
+  const tablet = useMediaQuery(TABLET_QUERY);
+  const collapsed = useShellSettings((s) => s.collapsed);
+  const unfolded = useShellSettings((s) => s.unfoldedOnTablet);
+  return tablet ? !unfolded : collapsed;
+}
+
+/** The fold button's action: the stored choice on a wide screen, the moment's on a tablet. */
+export function useToggleSider(): () => void {
+  const tablet = useMediaQuery(TABLET_QUERY);
+  const toggle = useShellSettings((s) => s.toggleCollapsed);
+  const toggleOnTablet = useShellSettings((s) => s.toggleUnfoldedOnTablet);
+  return tablet ? toggleOnTablet : toggle;
 }
 
 export const useShellSettings = create<ShellSettings>()((set, get) => ({
@@ -120,6 +148,8 @@ export const useShellSettings = create<ShellSettings>()((set, get) => ({
       setStore('collapse', !state.collapsed);
       return { collapsed: !state.collapsed };
     }),
+  unfoldedOnTablet: false,
+  toggleUnfoldedOnTablet: () => set((state) => ({ unfoldedOnTablet: !state.unfoldedOnTablet })),
   setFlag: (flag, value) => {
     set({ [flag]: value } as Pick<ShellFlags, ShellFlag>);
     persist(get());

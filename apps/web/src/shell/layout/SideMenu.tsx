@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/store';
-import { useIsMobile, useShellSettings } from '../settings';
+import { useIsMobile, useShellSettings, useSiderCollapsed } from '../settings';
 import { MenuIcon } from './menuIcons';
 import { ancestorPaths, canOpenPath, menuLabel, openMenuPath, visibleMenus } from './menuTree';
 
@@ -43,7 +43,7 @@ export function useNavigationMenu() {
 export function SideMenu() {
   const { t } = useTranslation('shell');
   const mobile = useIsMobile();
-  const collapsed = useShellSettings((s) => s.collapsed) && !mobile;
+  const collapsed = useSiderCollapsed() && !mobile;
   // Horizontal navigation puts the menu in the header; a phone keeps its drawer.
   const horizontal = useShellSettings((s) => s.horizontal) && !mobile;
   const drawerOpen = useShellSettings((s) => s.drawerOpen);

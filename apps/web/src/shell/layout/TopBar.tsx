@@ -2,7 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { useIsMobile, useShellSettings } from '../settings';
+import { useIsMobile, useShellSettings, useSiderCollapsed, useToggleSider } from '../settings';
 import { NoticePopover } from './NoticePopover';
 import { ReportButtons } from './ReportButtons';
 import { HeaderLogo, HeaderMenu } from './HeaderMenu';
@@ -14,8 +14,8 @@ export function TopBar() {
   const { t } = useTranslation('shell');
   const mobile = useIsMobile();
   const showSearch = useShellSettings((s) => s.showSearch);
-  const collapsed = useShellSettings((s) => s.collapsed);
-  const toggleCollapsed = useShellSettings((s) => s.toggleCollapsed);
+  const collapsed = useSiderCollapsed();
+  const toggleCollapsed = useToggleSider();
   const drawerOpen = useShellSettings((s) => s.drawerOpen);
   const setDrawerOpen = useShellSettings((s) => s.setDrawerOpen);
   // The settings drawer may hide the fold button; with the menu in the header there is nothing to fold.

@@ -213,6 +213,30 @@ describeDb(`enterprise directory sync (${dbLabel})`, () => {
     expect(second.users).toEqual({ created: 0, updated: 0, skipped: 110 });
   });
 
+  it('reads DingTalk departments, syncs one member (60121 when absent), renews an expired token, and gives the reason for wrong credentials (40089)', async () => {
+    const listed = expectOk(await admin.get('/api/ding-talk/departments'), z.array(directoryDepartment));
+    expect(listed.map((d) => d.name)).toEqual(expect.arrayContaining(['钉钉总部', '客服部']));
+    expect(listed.find((d) => d.name === '客服部')).toMatchObject({ externalId: '20', externalParentId: '1' });
+
+    dingtalk.members.find((m) => m.userid === 'ding0')!.name = '客服零号';
+    dingtalk.expireTokens();
+    const tokens = dingtalk.seen.filter((s) => s.includes('/gettoken')).length;
+    const synced = expectOk(await admin.call({ method: 'PUT', url: '/api/ding-talk/sync-user/ding0' }), directoryUserSynced);
+    expect(synced.outcome).toBe('updated');
+    expect(dingtalk.seen.filter((s) => s.includes('/gettoken')).length).toBe(tokens + 1);
+    expect((await usersNamed('ding0'))[0]).toMatchObject({ id: synced.userId, name: '客服零号' });
+    expect(expectOk(await admin.call({ method: 'PUT', url: '/api/ding-talk/sync-user/ding0' }), directoryUserSynced).outcome).toBe('skipped');
+    expectFailure(await admin.call({ method: 'PUT', url: '/api/ding-talk/sync-user/ghost' }), 404, '通讯录中不存在成员 ghost');
+
+    const wrong = await startServer({ directory: { dingtalk: { baseUrl: dingtalk.url, appKey: DINGTALK_DIRECTORY.appKey, appSecret: 'wrong' } } });
+    try {
+      const client = as(wrong, (await signIn(wrong)).access_token);
+      expectFailure(await client.get('/api/ding-talk/departments'), 502, /40089/);
+    } finally {
+      await wrong.close();
+    }
+  });
+
   it('keeps another tenant out: its sync needs its own company and sees none of these departments', async () => {
     expectFailure(await sync('wechat-work', other), 422);
     const theirs = await other.get('/api/macro-system/dept/list?size=500');

@@ -93,6 +93,23 @@ describeDb(`modules and subsystems (${dbLabel})`, () => {
     expectFailure(await admin.get(`/api/subsystem/${system.id}`), 404, '子系统不存在');
   });
 
+  it('reads and changes a subsystem and a module by id; codes stay unique on update', async () => {
+    const first = expectOk(await admin.post('/api/subsystem', { code: 'crm', name: '客户关系', sort: 2 }), subsystem);
+    expectOk(await admin.post('/api/subsystem', { code: 'hr', name: '人事' }), subsystem);
+    const renamed = expectOk(await put(admin, `/api/subsystem/${first.id}`, { code: 'crm', name: '客户管理', icon: 'TeamOutlined', sort: 3, remark: '销售用' }), subsystem);
+    expect(renamed).toMatchObject({ id: first.id, name: '客户管理', icon: 'TeamOutlined', sort: 3, remark: '销售用', modules: 0 });
+    expect(expectOk(await admin.get(`/api/subsystem/${first.id}`), subsystem)).toEqual(renamed);
+    expectFailure(await put(admin, `/api/subsystem/${first.id}`, { code: 'hr', name: '客户管理' }), 409, '子系统编号「hr」已存在');
+    expectFailure(await put(adminEn, `/api/subsystem/${first.id}`, { code: 'crm', name: '' }), 400, 'Please enter the subsystem name');
+    expectFailure(await put(admin, '/api/subsystem/999999', { code: 'x', name: 'x' }), 404, '子系统不存在');
+    expectFailure(await put(clerk, `/api/subsystem/${first.id}`, { code: 'crm', name: 'x' }), 403, /menu:edit/);
+    expect(expectOk(await admin.get(`/api/subsystem/${first.id}`), subsystem).name).toBe('客户管理');
+
+    const created = expectOk(await admin.post('/api/modules', body({ code: 'lead:view', path: '/crm/leads', subsystemId: first.id, buttons: [] })), moduleRecord);
+    expect(expectOk(await admin.get(`/api/modules/${created.id}`), moduleRecord)).toMatchObject({ code: 'lead:view', subsystemId: first.id, columns: [{ field: 'title' }, { field: 'amount' }] });
+    expect((await del(admin, `/api/modules/${created.id}`)).json().data.removed).toBe(1);
+  });
+
   it('refuses bad input field by field, in the request language', async () => {
     expectFailure(await admin.post('/api/modules', body({ name: '' })), 400, '请输入模块名称');
     expectFailure(await adminEn.post('/api/modules', body({ code: undefined })), 400, 'Please enter the module code');

@@ -1,7 +1,8 @@
 import { MENU_CATEGORY, MENU_PERMISSIONS as P } from '@macro/contract/menus';
-import { Space, Tag } from 'antd';
+import { Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { ModuleList, SubsystemList } from '../modules/ModuleLists';
 import { CrudList, type RowAction, selectedRows } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { MenuIcon } from '../../shell/layout/menuIcons';
@@ -61,22 +62,37 @@ export function MenuPage() {
   ];
   return (
     <div data-testid="menu-page">
-      <CrudList<MenuRow, MenuSearch>
-        testId="menu"
-        title={t('title')}
-        list={list}
-        search={search}
-        columns={columns}
-        rowLabel={labelOf}
-        add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
-        batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list, true), list.forget) }}
-        rowActions={rowActions}
-        actionWidth={260}
-        expandable={expandable}
-        paged={false}
-        scrollX={1080}
+      <Tabs
+        items={[
+          {
+            key: 'menus',
+            label: t('title'),
+            children: (
+              <>
+                <CrudList<MenuRow, MenuSearch>
+                  testId="menu"
+                  title={t('title')}
+                  list={list}
+                  search={search}
+                  columns={columns}
+                  rowLabel={labelOf}
+                  add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
+                  batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list, true), list.forget) }}
+                  rowActions={rowActions}
+                  actionWidth={260}
+                  expandable={expandable}
+                  paged={false}
+                  scrollX={1080}
+                />
+                <MenuDialog key={dialogKey} state={dialog} onClose={closeDialog} />
+              </>
+            ),
+          },
+          // Modules are menus with their buttons, form fields and columns; subsystems group them.
+          { key: 'modules', label: t('modules:modules'), children: <ModuleList /> },
+          { key: 'subsystems', label: t('modules:subsystems'), children: <SubsystemList /> },
+        ]}
       />
-      <MenuDialog key={dialogKey} state={dialog} onClose={closeDialog} />
     </div>
   );
 }

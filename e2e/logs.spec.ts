@@ -93,6 +93,25 @@ test('an error thrown in the page reaches the log dialog, is uploaded and is fou
   await switchLanguage(page, 'zh');
   await expect(page.getByRole('tab', { name: '错误日志' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/log-page-zh-375.png`, animations: 'disabled' });
+
+  // One entry deleted and then the whole tab cleared, each after a question; the audit log has both.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId('log-tab-error').click();
+  const errors = page.getByTestId('log-error-table');
+  const rejected = errors.locator('tbody tr.ant-table-row').filter({ hasText: `${marker} (rejected)` });
+  await rejected.getByRole('button', { name: /^删\s*除$/ }).click();
+  await expect(page.getByText('确定删除这条日志吗？')).toBeVisible();
+  await page.getByTestId('log-remove-confirm').click();
+  await expect(rejected).toHaveCount(0);
+  await expect(errors.getByText(marker, { exact: true })).toBeVisible();
+  await page.getByTestId('log-error-clear').click();
+  await expect(page.getByText('确定清空全部错误日志吗？此操作会记入审计日志。')).toBeVisible();
+  await page.getByTestId('log-clear-all-confirm').click();
+  await expect(errors.getByText(marker, { exact: true })).toHaveCount(0);
+  await page.getByTestId('log-tab-audit').click();
+  const audit = page.getByTestId('log-audit-table');
+  await expect(audit.getByText('clear', { exact: true }).first()).toBeVisible();
+  await expect(audit.getByText('delete', { exact: true }).first()).toBeVisible();
 });
 
 test('feedback with a screenshot of a page holding a broken image is submitted and listed', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { AUTH_ENDPOINTS } from '@macro/contract/auth';
-import type { Ctx } from '@macro/store';
+import { plainPassword } from '@macro/contract/users';
+import type { Ctx, Tx } from '@macro/store';
 import type { Config } from '../../platform/config.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/module.ts';
@@ -7,6 +8,7 @@ import { topMenus } from '../menus/service.ts';
 import { verifyPassword } from '../users/password.ts';
 import { localFileStore, readStoredFile, storeImage } from '../files/store.ts';
 import { findUser, roleIdsOf, setOwnAvatar, setPassword, type UserRow, updateOwnDetails, userInfo } from '../users/service.ts';
+import { paramValue } from '../params/index.ts';
 import { lockStates, unlockAccount } from './lockout.ts';
 import type { AuthService } from './service.ts';
 import { endSessions } from './sessions.ts';
@@ -27,6 +29,14 @@ async function usersOr404(ctx: Ctx, userIds: readonly number[]): Promise<UserRow
 }
 
 /** The signed-in user's own account, and an administrator's account-security actions on others. */
+
+/**
+ * The tenant's parameter an administrator sets for the password a reset gives (BladeX's
+ * `account.initPassword`); it must pass the password policy, else the server's configured value holds.
+ */
+export const RESET_PASSWORD_PARAM = 'account.initPassword';
+const resetPasswordOf = (tx: Tx, config: Config) => paramValue(tx, RESET_PASSWORD_PARAM, plainPassword, config.resetPassword);
+
 export function accountRoutes(_service: AuthService, config: Config) {
   const files = localFileStore(config.filesDir);
   return [
@@ -52,12 +62,13 @@ export function accountRoutes(_service: AuthService, config: Config) {
       return { unlocked };
     }),
 
-    route(AUTH_ENDPOINTS.resetPasswordValue, async () => ({ password: config.resetPassword })),
+    route(AUTH_ENDPOINTS.resetPasswordValue, async (_, { tx }) => ({ password: await resetPasswordOf(tx, config) })),
 
     route(AUTH_ENDPOINTS.resetPassword, async ({ body }, ctx) => {
       const targets = await usersOr404(ctx, body.userIds);
+      const password = await resetPasswordOf(ctx.tx, config);
       for (const user of targets) {
-        await setPassword(ctx.tx, user.id, config.resetPassword, true);
+        await setPassword(ctx.tx, user.id, password, true);
         const ended = await endSessions(ctx.tx, user.id);
         await ctx.audit.record(ctx.tx, ctx.actor, {
           action: 'reset-password',

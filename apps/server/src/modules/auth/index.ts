@@ -38,7 +38,7 @@ function sessionCheck(claims: AccessClaims, code: string): SQL {
 
 export const module = defineModule({
   name: 'auth',
-  after: ['users', 'tenants', 'audit', 'menus', 'files'],
+  after: ['users', 'tenants', 'audit', 'menus', 'files', 'params'],
   tables: [authSessions, authUsedRefreshTokens, authLockouts, authRateLimits, platformKeys, authSocialLinks, authUsedSignatures, oauthClients],
   routes: async ({ db, config, audit }) => {
     const keys = await loadPlatformKeys(db);

@@ -1,8 +1,10 @@
 import { Select, Space, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChooseHome, useCurrentHome, useHomeChoices } from './api';
-import { DesktopView } from './DesktopView';
+
+// The grid and the widgets load with the first home page shown, never with the shell.
+const DesktopView = lazy(() => import('./DesktopView').then((m) => ({ default: m.DesktopView })));
 
 /**
  * The viewer's home page on the welcome page: their own choice, else the tenant's default
@@ -35,7 +37,9 @@ export function HomePanel({ fallback }: { fallback: ReactNode }) {
       ) : null}
       {home?.scheme ? (
         <div className="home-desktop" data-testid="home-desktop" data-scheme={home.scheme.code}>
-          <DesktopView content={home.scheme.content} />
+          <Suspense fallback={null}>
+            <DesktopView content={home.scheme.content} />
+          </Suspense>
         </div>
       ) : current.isPending ? null : (
         fallback

@@ -134,3 +134,30 @@ test('platform settings: a language-pack label in the side menu, a parameter, a 
   await page.reload();
   await expect(menu.getByRole('menuitem', { name: '字典管理', exact: true })).toBeVisible({ timeout: 30_000 });
 });
+
+test('the console title is configurable: an administrator sets it in the language pack, every page names it', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn();
+  await expect(page.locator('.shell-title')).toHaveText('文件管理后台 2.0');
+  await new Shell(page).openMenu('系统管理', '语言包');
+  await page.getByTestId('translation-add').click();
+  const translation = page.getByTestId('translation-dialog');
+  await translation.getByTestId('translation-field-ns').fill('shell');
+  await translation.getByTestId('translation-field-key').fill('title');
+  await translation.getByTestId('translation-field-value').fill('档案管理平台 3.0');
+  await translation.getByTestId('translation-dialog-save').click();
+  await expect(translation).toBeHidden();
+
+  await page.reload();
+  await expect(page.locator('.shell-title')).toHaveText('档案管理平台 3.0', { timeout: 30_000 });
+  await expect(page).toHaveTitle('语言包 - 档案管理平台 3.0');
+
+  // Removed, the built-in title is back.
+  const row = page.getByTestId('translation-table').locator('tbody tr.ant-table-row').filter({ hasText: '档案管理平台 3.0' });
+  await row.getByRole('button', { name: '删除', exact: true }).click();
+  await page.getByTestId('language-map-remove-confirm').click();
+  await expect(row).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('.shell-title')).toHaveText('文件管理后台 2.0', { timeout: 30_000 });
+});

@@ -69,6 +69,16 @@ test('a desktop is designed with three widgets, made the default, shown on the w
   await page.mouse.move(from.x + canvasBox!.width * 0.6, from.y + from.height / 2, { steps: 10 });
   await page.mouse.up();
   await expect(async () => expect(Number(await designer.getByTestId('widget-x').inputValue())).toBeGreaterThanOrEqual(6)).toPass({ timeout: 10_000 });
+  // Pulling the chart's corner makes it taller.
+  await designer.getByTestId('desktop-select-chart-1').click();
+  const heightBefore = Number(await designer.getByTestId('widget-h').inputValue());
+  const corner = (await designer.getByTestId('desktop-widget-chart-1').locator('xpath=..').locator('.react-resizable-handle').boundingBox())!;
+  await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(corner.x + corner.width / 2, corner.y + 60, { steps: 5 });
+  await page.mouse.move(corner.x + corner.width / 2, corner.y + 130, { steps: 5 });
+  await page.mouse.up();
+  await expect(async () => expect(Number(await designer.getByTestId('widget-h').inputValue())).toBeGreaterThan(heightBefore)).toPass({ timeout: 10_000 });
   await expectNoSeriousViolations(page, 'the desktop designer');
   await shot(page, 'desktop-designer-zh-1440');
   await designer.getByTestId('desktop-designer-save').click();
@@ -138,4 +148,29 @@ test('a desktop is designed with three widgets, made the default, shown on the w
   await page.keyboard.press('Escape');
   await expect(row.locator('td').nth(4)).toHaveText('3');
   await expect(row.locator('td').nth(5)).toHaveText('3');
+
+  // Offered to one person: the dialog lists them, and removing them offers it to everyone again.
+  await row.getByRole('button', { name: '授权' }).click();
+  const offer = page.getByTestId('desktop-offer');
+  await expect(offer.getByTestId('offer-list-user')).toContainText('尚未授权');
+  await offer.getByTestId('offer-picker-user').click();
+  await page.keyboard.type('admin');
+  await page.locator('.ant-select-item-option', { hasText: '(admin)' }).click();
+  await page.keyboard.press('Escape');
+  await offer.getByTestId('offer-add-user').click();
+  await expect(offer.getByTestId('offer-list-user')).toContainText('管理员');
+  await expectNoSeriousViolations(page, 'the offer dialog');
+  await shot(page, 'desktop-offer-zh-1440');
+  await offer.getByTestId('offer-list-user').getByRole('button', { name: /移\s*除/ }).click();
+  await expect(offer.getByTestId('offer-list-user')).toContainText('尚未授权');
+  await offer.getByRole('button', { name: 'Close' }).or(offer.locator('.ant-modal-close')).first().click();
+
+  // The designer in English.
+  await switchLanguage(page, 'en');
+  await row.getByRole('button', { name: 'Design' }).click();
+  await expect(designer.getByTestId('desktop-widget-chart-1')).toContainText('登录趋势');
+  await expect(designer).toContainText('Drag onto the canvas, or click to add');
+  await shot(page, 'desktop-designer-en-1440');
+  await page.keyboard.press('Escape');
+  await switchLanguage(page, 'zh');
 });

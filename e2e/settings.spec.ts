@@ -1,8 +1,18 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
+import { adminApi } from './support/api.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
+
+// The zh translations these tests make change every later spec's menu and title: gone afterwards, whatever happened.
+test.afterEach(async ({ request }) => {
+  const api = await adminApi(request);
+  for (const [ns, key] of [['menu', 'dictionaries'], ['shell', 'title']]) {
+    const page = await api.get<{ records: { id: number; ns: string; key: string }[] }>(`/api/macro-language/lp-map?typeCode=zh&ns=${ns}&key=${key}&size=50`);
+    for (const row of page.records.filter((r) => r.ns === ns && r.key === key)) await api.remove(`/api/lp-map/object/${row.id}`);
+  }
+});
 
 test('platform settings: a language-pack label in the side menu, a parameter, a data item in the dictionary screen', async ({ page }) => {
   test.setTimeout(240_000);

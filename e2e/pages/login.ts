@@ -23,8 +23,14 @@ export class LoginPage {
   }
 }
 
-/** The language dropdown, on the sign-in page and in the top bar alike. */
+const HTML_LANG = { zh: 'zh-CN', en: 'en', ja: 'ja' } as const;
+
+/**
+ * The language dropdown, on the sign-in page and in the top bar alike. Returns once the switch is
+ * complete (the page's lang is set last, after the choice is stored): a reload right after it keeps it.
+ */
 export async function switchLanguage(page: Page, language: 'zh' | 'en' | 'ja') {
   await page.getByTestId('language-switch').click();
   await page.getByTestId(`language-${language}`).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[language], { timeout: 30_000 });
 }

@@ -276,6 +276,8 @@ export function DesktopDesigner({ state, onClose }: { state: DesignerState; onCl
                   setDragging(null);
                 }}
                 draggableHandle=".ant-card-head"
+                // The title bar drags; its button chooses the widget (a press on it must not start a drag).
+                draggableCancel="button"
                 className="desktop-grid"
               >
                 {widgets.map((widget) => (

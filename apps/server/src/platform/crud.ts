@@ -1,6 +1,6 @@
 import type { MessageParams } from '@macro/contract';
-import type { Ctx, Tx } from '@macro/store';
-import { and, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { type Ctx, TENANT_SETTING, type Tx } from '@macro/store';
+import { and, eq, getTableName, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { conflict, databaseError, notFound, uniqueViolation } from './errors.ts';
 
@@ -112,13 +112,20 @@ export async function lockAll<T extends WithId>(
   return rows as (T['$inferSelect'] & { id: number })[];
 }
 
+/**
+ * Serialises work of the transaction's tenant under `name` (tree moves, default changes): a lock
+ * held to the end of the transaction, for what no single row can stand for.
+ */
+export async function lockForTenant(tx: Tx, name: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(current_setting(${TENANT_SETTING}, true) || ':' || ${name}))`);
+}
+
 /** A table of which one row per tenant can be the default (`isDefault`, held by a partial unique index). */
 type WithDefault = WithId & { isDefault: PgColumn };
 
 /**
  * Makes the row `id` its tenant's only default, in the caller's transaction: every default change
- * of the tenant queues on the current default's row lock, so two concurrent calls leave one
- * default. `check` refuses a row that may not be the default (a disabled one) before anything changes.
+ * of the tenant's table queues on one lock, so concurrent calls leave one default. `check` refuses a row that may not be the default (a disabled one) before anything changes.
  */
 export async function makeOnlyDefault<T extends WithDefault>(
   ctx: Ctx,
@@ -128,11 +135,9 @@ export async function makeOnlyDefault<T extends WithDefault>(
   options: { message: string; check?: (row: T['$inferSelect']) => void },
 ): Promise<T['$inferSelect']> {
   const { tx } = ctx;
-  await tx
-    .select({ id: table.id })
-    .from(table as PgTable)
-    .where(eq(table.isDefault, true))
-    .for('update');
+  // One default change of the tenant's table at a time, even while none is the default yet (there
+  // is then no row to lock): a lock on the table's name for the tenant, held to the end of the transaction.
+  await lockForTenant(tx, `default:${getTableName(table)}`);
   const before = (await findOr404(tx, table, id, { lock: true, message: options.message })) as T['$inferSelect'] & { id: number; isDefault: boolean };
   options.check?.(before);
   if (before.isDefault) return before;

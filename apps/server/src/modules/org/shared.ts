@@ -1,5 +1,6 @@
 import { type Tx, rowsOf } from '@macro/store';
 import { type SQL, sql } from 'drizzle-orm';
+import { lockForTenant } from '../../platform/crud.ts';
 import { dictionaryOptions } from '../dict/service.ts';
 
 export const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
@@ -9,7 +10,7 @@ export const iso = (value: unknown) => (value instanceof Date ? value : new Date
  * each see no cycle on their own, so the second waits for the first and then sees it.
  */
 export async function lockTree(tx: Tx, tree: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(current_setting('app.tenant_id', true) || ${`:${tree}`}))`);
+  await lockForTenant(tx, `tree:${tree}`);
 }
 
 /** Whether `candidate` is `id` or lies under it in the tree of `table` (parent_id). */

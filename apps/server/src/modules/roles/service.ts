@@ -10,7 +10,7 @@ import {
 import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
+import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll, lockForTenant } from '../../platform/crud.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { buildTree } from '../../platform/tree.ts';
@@ -148,7 +148,7 @@ export async function submitRole(ctx: Ctx, input: RoleInput): Promise<RoleRecord
   const { tx } = ctx;
   if (input.parentId !== ROLE_ROOT) {
     // Serialises tree edits of the tenant: a concurrent move cannot slip a cycle past this check.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('macro_role_tree:' || current_setting('app.tenant_id', true)))`);
+    await lockForTenant(tx, 'tree:macro_role');
     const [parent] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, input.parentId)).for('key share');
     if (!parent) throw unprocessable('roles.parentNotFound');
     if (input.id !== undefined && subtreeOf(await treeRows(tx), input.id).has(input.parentId)) throw unprocessable('roles.parentCycle');

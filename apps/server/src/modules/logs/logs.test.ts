@@ -57,6 +57,8 @@ describeDb(`logs (${dbLabel})`, () => {
     expect((await page(admin, 'type=error&kind=unhandledrejection&keyword=clerk')).records.map((r) => r.message)).toEqual(['clerk boom 2']);
     expect((await page(admin, 'type=error&account=nobody')).total).toBe(0);
     expect((await page(admin, 'type=error&from=2099-01-01')).total).toBe(0);
+    expect((await page(admin, 'type=error&to=2000-01-01&keyword=clerk%20boom')).total).toBe(0);
+    expect((await page(admin, 'type=error&from=2000-01-01&to=2099-01-01&keyword=clerk%20boom')).total).toBe(2);
     // Paged through the kit's list: one per page, the cursor leads on.
     const first = await page(admin, 'type=error&keyword=clerk%20boom&size=1');
     expect(first.records.map((r) => r.message)).toEqual(['clerk boom 2']);

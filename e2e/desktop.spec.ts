@@ -171,6 +171,12 @@ test('a desktop is designed with three widgets, made the default, shown on the w
   await expect(designer.getByTestId('desktop-widget-chart-1')).toContainText('登录趋势');
   await expect(designer).toContainText('Drag onto the canvas, or click to add');
   await shot(page, 'desktop-designer-en-1440');
+  // On a phone the designer stacks palette, grid and settings, and stays clean under axe.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(designer.getByTestId('desktop-palette-chart')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the desktop designer on a phone');
+  await shot(page, 'desktop-designer-en-375');
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.keyboard.press('Escape');
   await switchLanguage(page, 'zh');
 });

@@ -72,4 +72,10 @@ test('modules and subsystems: a module with a button becomes a menu and a permis
   await expect(page.getByTestId('module-table')).toContainText('Module code');
   await shot(page, 'modules-en-1440');
   await switchLanguage(page, 'zh');
+  // A phone: the list stays usable and clean.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await menuPage.getByRole('tab', { name: '模块' }).click();
+  await expect(page.getByTestId('module-table')).toContainText('端到端合同');
+  await expectNoSeriousViolations(page, 'the module list on a phone');
+  await shot(page, 'modules-zh-375');
 });

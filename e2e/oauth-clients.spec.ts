@@ -91,3 +91,42 @@ test('the administrator creates an OAuth client, its copied secret gets a token,
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, 'oauth-client-dialog-en-375');
 });
+
+test('a client allowed client_credentials signs in as the service account the administrator names', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await new Shell(page).openMenu('系统管理', 'OAuth 客户端');
+  await page.getByTestId('oauth-client-add').click();
+  const dialog = page.getByTestId('oauth-client-dialog');
+  const tenant = dialog.getByTestId('oauth-client-field-serviceTenantId');
+  // The service account is asked for only once the grant is ticked.
+  await expect(tenant).toBeDisabled();
+  await dialog.getByTestId('oauth-client-field-clientId').fill('e2e-bot');
+  await dialog.getByTestId('oauth-client-field-name').fill('对账机器人');
+  await dialog.getByRole('checkbox', { name: '客户端凭证' }).check();
+  await expect(tenant).toBeEnabled();
+  await dialog.getByTestId('oauth-client-dialog-save').click();
+  await expect(dialog.getByText('允许 client_credentials 时请选择服务账号所在租户')).toBeVisible();
+  await tenant.fill(ADMIN.tenant);
+  await dialog.getByTestId('oauth-client-field-serviceAccount').fill('no_such_account');
+  await dialog.getByTestId('oauth-client-dialog-save').click();
+  await expect(page.getByText(`租户 ${ADMIN.tenant} 中没有账号「no_such_account」`)).toBeVisible();
+  await dialog.getByTestId('oauth-client-field-serviceAccount').fill(ADMIN.account);
+  await shot(page, 'oauth-client-credentials-zh-1440');
+  await dialog.getByTestId('oauth-client-dialog-save').click();
+  const secret = await copySecret(page);
+
+  const answer = await request.post('/api/macro-auth/oauth/token', {
+    headers: { authorization: `Basic ${Buffer.from(`e2e-bot:${secret}`).toString('base64')}` },
+    form: { grant_type: 'client_credentials' },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const tokens = await answer.json();
+  expect(tokens).toMatchObject({ account: ADMIN.account, tenant_id: ADMIN.tenant });
+  expect(tokens.refresh_token).toBeUndefined();
+  const row = page.getByTestId('oauth-client-table').getByRole('row', { name: /e2e-bot/ });
+  await row.getByRole('button', { name: '删除' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /删\s*除|确\s*定/ }).last().click();
+  await expect(row).toBeHidden();
+  const after = await request.get('/api/macro-user/info', { headers: { 'macro-auth': `bearer ${tokens.access_token}` } });
+  expect(after.status()).toBe(401);
+});

@@ -57,14 +57,25 @@ export const signedGrant = z.object({
   client_id: z.string().max(128).optional(),
 });
 /** The token endpoint's form: one of the grants (documented as such; the endpoint parses it itself for RFC 6749 errors). */
-export const tokenRequest = z.union([z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant, socialGrant]), signedGrant]);
+/**
+ * A confidential client signs in as itself (RFC 6749 §4.4): as the service account its
+ * administrator named, in that account's tenant, whatever `Tenant-Id` says.
+ */
+export const clientCredentialsGrant = z.object({
+  grant_type: z.literal('client_credentials'),
+  scope: z.string().max(200).optional(),
+});
+export const tokenRequest = z.union([
+  z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant, socialGrant, clientCredentialsGrant]),
+  signedGrant,
+]);
 
 /** RFC 6749 token response plus the session user fields of spec 000 §3. */
 export const tokenResponse = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),
   expires_in: z.number(),
-  refresh_token: z.string(),
+  refresh_token: z.string().optional().describe('Absent for `client_credentials` (RFC 6749 §4.4.3): the client asks again'),
   scope: z.string(),
   user_id: z.number(),
   tenant_id: z.string(),

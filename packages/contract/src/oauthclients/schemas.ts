@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { idParam, pageQuery } from '../envelope.ts';
-import { requiredText, searchText } from '../text.ts';
+import { requiredText, searchText, text } from '../text.ts';
 
-/** The grant types a confidential client may be allowed (the token endpoint's, less none). */
-export const CLIENT_GRANTS = ['password', 'refresh_token', 'social', 'signed'] as const;
+/**
+ * The grant types a confidential client may be allowed (the token endpoint's, less none);
+ * `client_credentials` signs the client in as its service account (RFC 6749 §4.4).
+ */
+export const CLIENT_GRANTS = ['password', 'refresh_token', 'social', 'signed', 'client_credentials'] as const;
 export type ClientGrant = (typeof CLIENT_GRANTS)[number];
 
 /** Token lifetimes, in seconds: one minute to one day for access, to 90 days for refresh. */
@@ -52,10 +55,26 @@ const clientFields = {
   refreshTtl: ttl(CLIENT_TTL.refreshMax, 'oauthclients.refreshTtlInvalid'),
   redirectUris: redirectUris.optional().default([]),
   enabled: z.boolean({ message: 'oauthclients.enabledInvalid' }).optional().default(true),
+  /** The tenant of the service account (a tenant code); blank for none. */
+  serviceTenantId: z
+    .union([z.literal(''), z.string({ message: 'oauthclients.serviceTenantInvalid' }).trim().regex(/^[0-9A-Za-z]{6,12}$/, { message: 'oauthclients.serviceTenantInvalid' })])
+    .nullish()
+    .transform((v) => v || null),
+  /** The account of that tenant the client acts as under `client_credentials`; blank for none. */
+  serviceAccount: text('short')
+    .nullish()
+    .transform((v) => v || null),
 };
 
-const refreshNotShorter = <T extends { accessTtl: number; refreshTtl: number }>(value: T, ctx: z.RefinementCtx) => {
+/** `client_credentials` needs the service account (tenant and account); without it the server forgets one. */
+const clientRules = <T extends { accessTtl: number; refreshTtl: number; grants: string[]; serviceTenantId: string | null; serviceAccount: string | null }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
   if (value.refreshTtl < value.accessTtl) ctx.addIssue({ code: 'custom', path: ['refreshTtl'], message: 'oauthclients.refreshShorter' });
+  if (!value.grants.includes('client_credentials')) return;
+  if (!value.serviceTenantId) ctx.addIssue({ code: 'custom', path: ['serviceTenantId'], message: 'oauthclients.serviceTenantRequired' });
+  if (!value.serviceAccount) ctx.addIssue({ code: 'custom', path: ['serviceAccount'], message: 'oauthclients.serviceAccountRequired' });
 };
 
 /** A new client: its id is chosen by the administrator; its secret is generated. */
@@ -68,10 +87,10 @@ export const oauthClientCreate = z
       .regex(CLIENT_ID_PATTERN, { message: 'oauthclients.clientIdPattern' }),
     ...clientFields,
   })
-  .superRefine(refreshNotShorter);
+  .superRefine(clientRules);
 
 /** What an edit may change: everything but the id and the secret. */
-export const oauthClientUpdate = z.object(clientFields).superRefine(refreshNotShorter);
+export const oauthClientUpdate = z.object(clientFields).superRefine(clientRules);
 
 export const oauthClientEnabled = z.object({ enabled: z.boolean({ message: 'oauthclients.enabledInvalid' }) });
 
@@ -93,6 +112,8 @@ export const oauthClient = z
     refreshTtl: z.number(),
     redirectUris: z.array(z.string()),
     enabled: z.boolean(),
+    serviceTenantId: z.string().nullable().describe('The tenant of the account `client_credentials` tokens act as'),
+    serviceAccount: z.string().nullable().describe('The account `client_credentials` tokens act as'),
     createTime: z.string(),
     updateTime: z.string(),
   })

@@ -15,6 +15,8 @@ export interface GrantClient {
   grants: readonly string[] | 'all';
   accessTtl: number;
   refreshTtl: number;
+  /** The account `client_credentials` signs in as (confidential clients allowed that grant). */
+  service: { tenantId: string; account: string } | null;
 }
 
 export const consoleClient = (config: Config): GrantClient => ({
@@ -22,6 +24,7 @@ export const consoleClient = (config: Config): GrantClient => ({
   grants: 'all',
   accessTtl: config.accessTtl,
   refreshTtl: config.refreshTtl,
+  service: null,
 });
 
 export async function findClient(db: Db | Tx, clientId: string) {

@@ -25,6 +25,7 @@ import {
 /** Verified tokens, remembered until they expire: a signature check per request costs more than the query it guards. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
+/** The session lives, its user is enabled, its confidential client (if any) exists and is enabled, and it holds `code`. */
 function sessionCheck(claims: AccessClaims, code: string): SQL {
   // A code is held through a granted menu or button, or through a granted API scope naming it.
   const roleIds = roleIdsSql(sql`s.user_id`);
@@ -33,7 +34,8 @@ function sessionCheck(claims: AccessClaims, code: string): SQL {
     select ${granted} as allowed from ${authSessions} s
     where s.id = ${claims.sessionId} and s.user_id = ${claims.userId} and s.tenant_id = ${claims.tenantId}
       and s.revoked_at is null and s.expires_at > now()
-      and ${sessionUserAllowedSql(claims)}`;
+      and ${sessionUserAllowedSql(claims)}
+      and (s.client_id is null or exists (select 1 from ${oauthClients} c where c.client_id = s.client_id and c.enabled))`;
 }
 
 export const module = defineModule({

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { TENANT_HEADER } from '@macro/contract';
-import { AUTH_ENDPOINTS, passwordGrant, refreshGrant, signedGrant, socialGrant, type TokenResponse } from '@macro/contract/auth';
+import { AUTH_ENDPOINTS, clientCredentialsGrant, passwordGrant, refreshGrant, signedGrant, socialGrant, type TokenResponse } from '@macro/contract/auth';
 import type { Actor, Db } from '@macro/store';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -72,7 +72,8 @@ async function authenticateClient(request: FastifyRequest, db: Db, config: Confi
   // Unknown, disabled and wrong secret answer alike; the decoy keeps the timing alike too.
   const matches = await verifyPassword(secret, client?.secretHash ?? DECOY_HASH);
   if (!client?.enabled || !secret || !matches) throw invalidClient();
-  return { id: client.clientId, grants: client.grants, accessTtl: client.accessTtl, refreshTtl: client.refreshTtl };
+  const service = client.serviceTenantId && client.serviceAccount ? { tenantId: client.serviceTenantId, account: client.serviceAccount } : null;
+  return { id: client.clientId, grants: client.grants, accessTtl: client.accessTtl, refreshTtl: client.refreshTtl, service };
 }
 
 /** The client may use `grant` (RFC 6749 §5.2 unauthorized_client otherwise). */
@@ -164,6 +165,13 @@ export function authRoutes(service: AuthService, db: Db, config: Config) {
       allowGrant(client, 'refresh_token');
       const fields = parseGrant(refreshGrant, body);
       return service.refresh(fields.refresh_token, actor, client);
+    }
+    if (grant === 'client_credentials') {
+      // Only a confidential client with a service account: never the console's public client.
+      if (!client.id || !client.service) throw unauthorizedClient('client_credentials');
+      allowGrant(client, 'client_credentials');
+      parseGrant(clientCredentialsGrant, body);
+      return service.signInAsClient(actor, client);
     }
     if (grant === undefined || grant === '') throw invalidRequest('common.missingField', { field: 'grant_type' });
     throw unsupportedGrant(String(grant).slice(0, 64));

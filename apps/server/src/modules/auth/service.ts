@@ -41,6 +41,11 @@ export interface AuthService {
   signInSocial(input: { tenantId: string; source: string; code: string }, actor: Actor, client?: GrantClient): Promise<TokenResponse>;
   /** The legacy signed sign-in: a trusted system's HMAC over tenant, account, time and type, once. */
   signInSigned(input: SignedSignIn, actor: Actor, client?: GrantClient): Promise<TokenResponse>;
+  /**
+   * `client_credentials`: a session of the client's service account, as long as one access token
+   * and without a refresh token (RFC 6749 §4.4.3); it ends when the client is disabled or removed.
+   */
+  signInAsClient(actor: Actor, client: GrantClient): Promise<TokenResponse>;
   /** A new access token and a rotated refresh token for the session of a live access token. */
   renew(tx: Tx, claims: AccessClaims, actor: Actor): Promise<TokenResponse>;
   /** A new session for the user of a live access token this platform issued. */
@@ -141,7 +146,7 @@ export function createAuthService(
     tx: Tx,
     user: UserRow,
     sessionId: string,
-    refreshToken: string,
+    refreshToken: string | null,
     accessTtl = config.accessTtl,
   ): Promise<TokenResponse> {
     const accessToken = await signAccessToken(
@@ -154,7 +159,7 @@ export function createAuthService(
       access_token: accessToken,
       token_type: 'bearer',
       expires_in: accessTtl,
-      refresh_token: refreshToken,
+      ...(refreshToken === null ? {} : { refresh_token: refreshToken }),
       scope: 'all',
       user_id: user.id,
       tenant_id: user.tenantId,
@@ -170,15 +175,23 @@ export function createAuthService(
   }
 
   /** Opens a session for the user in the transaction's tenant and answers with its tokens. */
-  async function openSession(tx: Tx, user: UserRow, actor: Actor, via: string, client = publicClient): Promise<TokenResponse> {
+  async function openSession(
+    tx: Tx,
+    user: UserRow,
+    actor: Actor,
+    via: string,
+    client = publicClient,
+    refreshable = true,
+  ): Promise<TokenResponse> {
     const sessionId = randomUUID();
+    // A session without refresh keeps a token nobody is given, and lives as long as its access token.
     const refreshToken = newOpaqueToken();
     await tx.insert(authSessions).values({
       id: sessionId,
       tenantId: user.tenantId,
       userId: user.id,
       refreshHash: hashToken(refreshToken),
-      expiresAt: new Date(Date.now() + client.refreshTtl * 1000),
+      expiresAt: new Date(Date.now() + (refreshable ? client.refreshTtl : client.accessTtl) * 1000),
       clientId: client.id,
     });
     await audit.record(
@@ -186,7 +199,7 @@ export function createAuthService(
       { ...actor, tenantId: user.tenantId, userId: user.id, account: user.account },
       { action: 'login', resource: 'session', resourceId: sessionId, after: client.id ? { via, client: client.id } : { via } },
     );
-    return issueTokens(tx, user, sessionId, refreshToken, client.accessTtl);
+    return issueTokens(tx, user, sessionId, refreshable ? refreshToken : null, client.accessTtl);
   }
 
   /**
@@ -316,6 +329,20 @@ export function createAuthService(
         if (user.status !== 1) return { error: 'auth.userDisabled' };
         const via = `signed${input.type ? `:${input.type.slice(0, 32)}` : ''}`;
         return { tokens: await openSession(tx, user, { ...actor, tenantId: input.tenantId }, via, client) };
+      });
+      if ('error' in outcome) throw invalidGrant(outcome.error);
+      return outcome.tokens;
+    },
+
+    async signInAsClient(actor, client) {
+      const { service } = client;
+      if (!client.id || !service) throw unauthorizedClient('client_credentials');
+      const { tenantId } = service;
+      if (!(await isActiveTenant(db, tenantId))) throw invalidGrant('auth.serviceAccountUnavailable');
+      const outcome = await withTenant<Outcome>(db, tenantId, async (tx) => {
+        const user = await findUserByAccount(tx, service.account);
+        if (!user || !(await mayHoldSession(tx, user))) return { error: 'auth.serviceAccountUnavailable' };
+        return { tokens: await openSession(tx, user, { ...actor, tenantId }, 'client_credentials', client, false) };
       });
       if ('error' in outcome) throw invalidGrant(outcome.error);
       return outcome.tokens;

@@ -136,6 +136,12 @@ export const oauthClients = globalTable(
     /** Where the client may be sent back to (absolute http(s) URIs), for redirecting grants. */
     redirectUris: text('redirect_uris').array().notNull().default([]),
     enabled: boolean('enabled').notNull().default(true),
+    /**
+     * The account `client_credentials` tokens act as, and its tenant: its roles are the client's
+     * permissions, its data scopes the client's reach. Null when the grant is not allowed.
+     */
+    serviceTenantId: text('service_tenant_id'),
+    serviceAccount: text('service_account'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

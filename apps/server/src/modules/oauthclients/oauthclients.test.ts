@@ -4,7 +4,7 @@ import { grantTreeNode, type GrantTreeNode, roleRecord } from '@macro/contract/r
 import { userRecord } from '@macro/contract/users';
 import { rowsOf } from '@macro/store';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ADMIN_PASSWORD,
@@ -115,7 +115,8 @@ describeDb(`OAuth client administration (${dbLabel})`, () => {
       [{ clientId: 'a b' }, 'The client ID is 3 to 64 letters, digits, dots, underscores or hyphens, starting with a letter or digit'],
       [{ name: ' ' }, 'Please enter the client name'],
       [{ grants: [] }, 'Please choose at least one grant type'],
-      [{ grants: ['client_credentials'] }, 'Unsupported grant type'],
+      [{ grants: ['implicit'] }, 'Unsupported grant type'],
+      [{ grants: ['client_credentials'], serviceTenantId: OTHER_TENANT }, 'Enter the service account when client_credentials is allowed'],
       [{ accessTtl: 59 }, 'The access token lifetime must be a whole number of seconds from 60 to 86400'],
       [{ accessTtl: '300' }, 'The access token lifetime must be a whole number of seconds from 60 to 86400'],
       [{ refreshTtl: 90 * 86_400 + 1 }, 'The refresh token lifetime must be a whole number of seconds from 60 to 7776000'],
@@ -165,5 +166,103 @@ describeDb(`OAuth client administration (${dbLabel})`, () => {
       expect(response.statusCode, response.body).toBe(403);
     }
     expect(expectOk(await admin.get(`${BASE}/${client.id}`), oauthClient).enabled).toBe(true);
+  });
+
+  describe('client_credentials', () => {
+    const BOT_PASSWORD = 'Bot@123456';
+    const grant = (clientId: string, secret: string, headers: Record<string, string> = {}) =>
+      tokenRequest(server, { grant_type: 'client_credentials' }, { authorization: basic(clientId, secret), 'tenant-id': TENANT, ...headers });
+    let otherAdmin: Client;
+    let botId: number;
+
+    beforeAll(async () => {
+      // The service account lives in the other tenant, with a role that may read users and nothing else.
+      otherAdmin = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+      const menus = flat(expectOk(await otherAdmin.get('/api/macro-system/menu/grant-tree'), z.array(grantTreeNode))) as GrantTreeNode[];
+      const role = expectOk(await otherAdmin.post('/api/macro-system/role/submit', { roleName: '接口读取', roleAlias: 'erp_reader' }), roleRecord).id;
+      const menuIds = menus.filter((m) => m.code === 'system' || m.code === 'user:view').map((m) => m.id);
+      expect((await otherAdmin.post('/api/macro-system/role/grant', { roleIds: [role], menuIds, dataScopeIds: [] })).statusCode).toBe(200);
+      const secret = encryptPassword(server.publicKey, BOT_PASSWORD);
+      botId = expectOk(await otherAdmin.post('/api/macro-user/submit', { account: 'erp_bot', name: 'ERP 机器人', password: secret, password2: secret, roleIds: [role] }), userRecord).id;
+    });
+
+    it('signs the client in as its service account, in that tenant, with no refresh token and only that account\'s permissions', async () => {
+      const { client, clientSecret } = await create({
+        ...VALID,
+        clientId: 'erp-bot',
+        grants: ['client_credentials'],
+        accessTtl: 600,
+        refreshTtl: 600,
+        serviceTenantId: OTHER_TENANT,
+        serviceAccount: 'erp_bot',
+      });
+      expect(client).toMatchObject({ grants: ['client_credentials'], serviceTenantId: OTHER_TENANT, serviceAccount: 'erp_bot' });
+      // The Tenant-Id header names the platform tenant: the client's own tenant wins.
+      const answer = await grant('erp-bot', clientSecret);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      const tokens = answer.json();
+      expect(tokens).toMatchObject({ tenant_id: OTHER_TENANT, account: 'erp_bot', user_id: botId, expires_in: 600 });
+      expect(tokens.refresh_token).toBeUndefined();
+      const bot = as(server, tokens.access_token);
+      // What the role grants works, on the service account's tenant only.
+      const users = expectOk(await bot.get('/api/macro-user/page?current=1&size=50'), pageOf(userRecord)).records;
+      expect(users.map((u) => u.account)).toContain('erp_bot');
+      expect(users.every((u) => u.tenantId === OTHER_TENANT)).toBe(true);
+      // What it does not grant is refused, and so is the platform's client screen.
+      expectFailure(await bot.post('/api/macro-system/role/submit', { roleName: 'x', roleAlias: 'x' }), 403);
+      expectFailure(await bot.get(`${BASE}/list`), 403);
+      // Its sign-in is audited in the service account's tenant, naming the client.
+      const [login] = rowsOf<{ after: { via: string; client: string } }>(
+        await server.database.db.execute(sql`select after from audit_log where tenant_id = ${OTHER_TENANT} and action = 'login' and user_id = ${botId} order by id desc limit 1`),
+      );
+      expect(login.after).toEqual({ via: 'client_credentials', client: 'erp-bot' });
+
+      // Disabling the client ends its live token at once; enabling it lets it ask again.
+      expectOk(await admin.call({ method: 'PATCH', url: `${BASE}/${client.id}/enabled`, payload: { enabled: false } }), oauthClient);
+      expect((await bot.get('/api/macro-user/page')).statusCode).toBe(401);
+      expect((await grant('erp-bot', clientSecret)).statusCode).toBe(401);
+      expectOk(await admin.call({ method: 'PATCH', url: `${BASE}/${client.id}/enabled`, payload: { enabled: true } }), oauthClient);
+      const again = as(server, (await grant('erp-bot', clientSecret)).json().access_token);
+      expect((await again.get('/api/macro-user/page')).statusCode).toBe(200);
+
+      // Disabling the service account ends the token too, and the grant says why (in the request's language).
+      expectOk(await otherAdmin.call({ method: 'PATCH', url: `/api/users/${botId}/enabled`, payload: { enabled: false } }), userRecord);
+      expect((await again.get('/api/macro-user/page')).statusCode).toBe(401);
+      const refused = await grant('erp-bot', clientSecret, { 'accept-language': 'en' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'invalid_grant', error_description: "The client's service account does not exist or is disabled" });
+      expectOk(await otherAdmin.call({ method: 'PATCH', url: `/api/users/${botId}/enabled`, payload: { enabled: true } }), userRecord);
+    });
+
+    it('is refused to the console, to a client without the grant, and to a wrong secret', async () => {
+      const publicClient = await tokenRequest(server, { grant_type: 'client_credentials', client_id: 'macro' }, { 'tenant-id': TENANT });
+      expect(publicClient.statusCode, publicClient.body).toBe(400);
+      expect(publicClient.json().error).toBe('unauthorized_client');
+      const { clientSecret } = await create({ ...VALID, clientId: 'no-cc' });
+      const without = await grant('no-cc', clientSecret);
+      expect(without.statusCode).toBe(400);
+      expect(without.json().error).toBe('unauthorized_client');
+      const wrong = await grant('no-cc', `${clientSecret}x`);
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().error).toBe('invalid_client');
+      expect(wrong.headers['www-authenticate']).toMatch(/^Basic /);
+    });
+
+    it('needs a service account that exists when the grant is allowed, and keeps none without it', async () => {
+      const cc = { ...VALID, clientId: 'cc-bad', grants: ['client_credentials'] };
+      const missing = await admin.call({ method: 'POST', url: BASE, payload: cc, headers: { 'accept-language': 'en' } });
+      expectFailure(missing, 400, /Choose the tenant of the service account|Enter the service account/);
+      const ghost = await admin.call({ method: 'POST', url: BASE, payload: { ...cc, serviceTenantId: OTHER_TENANT, serviceAccount: 'ghost' }, headers: { 'accept-language': 'en' } });
+      expectFailure(ghost, 400, `Tenant ${OTHER_TENANT} has no account "ghost"`);
+      const nowhere = await admin.call({ method: 'POST', url: BASE, payload: { ...cc, serviceTenantId: '999999', serviceAccount: 'erp_bot' } });
+      expectFailure(nowhere, 400);
+      const bad = await admin.call({ method: 'POST', url: BASE, payload: { ...cc, serviceTenantId: "1' or '1", serviceAccount: 'erp_bot' } });
+      expectFailure(bad, 400);
+      expect(rowsOf(await server.database.db.execute(sql`select 1 from macro_oauth_client where client_id = 'cc-bad'`))).toHaveLength(0);
+      // Named without the grant: nothing is kept, so nothing can sign in as it later.
+      const { client } = await create({ ...VALID, clientId: 'cc-none', serviceTenantId: OTHER_TENANT, serviceAccount: 'erp_bot' });
+      expect(client).toMatchObject({ serviceTenantId: null, serviceAccount: null });
+    });
   });
 });

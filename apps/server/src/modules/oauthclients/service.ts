@@ -4,16 +4,18 @@ import type { OAuthClient, OAuthClientWithSecret, oauthClientCreate, oauthClient
 import type { Ctx, Tx } from '@macro/store';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assertPlatformActor } from '../../platform/crossTenant.ts';
+import { assertPlatformActor, inOtherTenant } from '../../platform/crossTenant.ts';
 import { findOr404 } from '../../platform/crud.ts';
-import { conflict } from '../../platform/errors.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { oauthClients } from '../auth/tables.ts';
 import { hashPassword } from '../users/password.ts';
+import { findUserByAccount } from '../users/service.ts';
 import { iso } from '../../platform/time.ts';
 
 type ClientRow = typeof oauthClients.$inferSelect;
+type ClientBody = z.output<typeof oauthClientUpdate>;
 
 const RESOURCE = 'oauth-client';
 
@@ -30,6 +32,8 @@ export function toClient(row: ClientRow): OAuthClient {
     refreshTtl: row.refreshTtl,
     redirectUris: row.redirectUris,
     enabled: row.enabled,
+    serviceTenantId: row.serviceTenantId,
+    serviceAccount: row.serviceAccount,
     createTime: iso(row.createdAt),
     updateTime: iso(row.updatedAt),
   };
@@ -45,6 +49,20 @@ export function oauthClientService(deps: ModuleDeps) {
   const find = (tx: Tx, id: number, lock = false) => findOr404(tx, oauthClients, id, { lock, message: 'oauthclients.notFound' });
   const audit = (ctx: Ctx, action: string, id: number, change: { before?: OAuthClient; after?: OAuthClient | Record<string, unknown> }) =>
     ctx.audit.record(ctx.tx, ctx.actor, { action, resource: RESOURCE, resourceId: id, ...change });
+
+  /**
+   * The service account of a client allowed `client_credentials`, checked to exist in its tenant
+   * (through the audited cross-tenant path); without the grant, none is kept.
+   */
+  async function serviceAccountOf(ctx: Ctx, body: ClientBody) {
+    if (!body.grants.includes('client_credentials') || !body.serviceTenantId || !body.serviceAccount) {
+      return { serviceTenantId: null, serviceAccount: null };
+    }
+    const { serviceTenantId: tenantId, serviceAccount: account } = body;
+    const user = await inOtherTenant(ctx, platform, tenantId, 'oauth-client-service-account', ({ tx }) => findUserByAccount(tx, account));
+    if (!user) throw badRequest('oauthclients.serviceAccountNotFound', { tenantId, account });
+    return { serviceTenantId: tenantId, serviceAccount: account };
+  }
 
   async function change(ctx: Ctx, id: number, values: Partial<typeof oauthClients.$inferInsert>, action = 'update'): Promise<ClientRow> {
     assertPlatformActor(ctx, platform);
@@ -82,6 +100,8 @@ export function oauthClientService(deps: ModuleDeps) {
               refreshTtl: Number(row.refresh_ttl),
               redirectUris: row.redirect_uris as string[],
               enabled: Boolean(row.enabled),
+              serviceTenantId: (row.service_tenant_id as string | null) ?? null,
+              serviceAccount: (row.service_account as string | null) ?? null,
               createdAt: new Date(row.created_at as string),
               updatedAt: new Date(row.updated_at as string),
             }),
@@ -103,7 +123,7 @@ export function oauthClientService(deps: ModuleDeps) {
       const clientSecret = newSecret();
       const [row] = await ctx.tx
         .insert(oauthClients)
-        .values({ ...body, secretHash: await hashPassword(clientSecret) })
+        .values({ ...body, ...(await serviceAccountOf(ctx, body)), secretHash: await hashPassword(clientSecret) })
         .returning();
       const client = toClient(row);
       await audit(ctx, 'create', row.id, { after: client });
@@ -111,7 +131,7 @@ export function oauthClientService(deps: ModuleDeps) {
     },
 
     async update(ctx: Ctx, id: number, body: z.output<typeof oauthClientUpdate>): Promise<OAuthClient> {
-      return toClient(await change(ctx, id, body));
+      return toClient(await change(ctx, id, { ...body, ...(await serviceAccountOf(ctx, body)) }));
     },
 
     async setEnabled(ctx: Ctx, id: number, enabled: boolean): Promise<OAuthClient> {

@@ -1,5 +1,5 @@
 import { CLIENT_GRANTS, type OAuthClient, type OAuthClientWithSecret, oauthClientCreate, oauthClientUpdate } from '@macro/contract/oauthclients';
-import { Checkbox, Select } from 'antd';
+import { Checkbox, Form, Input, type InputProps, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
@@ -19,12 +19,30 @@ interface ClientFormValues {
   refreshTtl?: number;
   redirectUris: string[];
   enabled: boolean;
+  serviceTenantId: string | null;
+  serviceAccount: string | null;
+}
+
+/** An input of the service account: open only while `client_credentials` is ticked. */
+function ServiceInput(props: InputProps) {
+  const grants = Form.useWatch<string[] | undefined>('grants');
+  return <Input {...props} disabled={props.disabled || !grants?.includes('client_credentials')} />;
 }
 
 const valuesOf = (client?: OAuthClient): ClientFormValues =>
   client
     ? { ...client }
-    : { clientId: '', name: '', grants: ['password', 'refresh_token'], accessTtl: 1800, refreshTtl: 7 * 86_400, redirectUris: [], enabled: true };
+    : {
+        clientId: '',
+        name: '',
+        grants: ['password', 'refresh_token'],
+        accessTtl: 1800,
+        refreshTtl: 7 * 86_400,
+        redirectUris: [],
+        enabled: true,
+        serviceTenantId: null,
+        serviceAccount: null,
+      };
 
 /** Create, edit or view a client: its id, name, grant types, token lifetimes, redirect URIs, on or off. */
 export function OAuthClientDialog({
@@ -63,6 +81,16 @@ export function OAuthClientDialog({
         <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[' ', ',']} disabled={w.disabled} placeholder={t('form.redirectPlaceholder')} data-testid={w.testId} />
       ),
     },
+    {
+      name: 'serviceTenantId',
+      label: t('field.serviceTenantId'),
+      render: (w) => <ServiceInput disabled={w.disabled} placeholder={t('form.serviceTenantPlaceholder')} data-testid={w.testId} />,
+    },
+    {
+      name: 'serviceAccount',
+      label: t('field.serviceAccount'),
+      render: (w) => <ServiceInput disabled={w.disabled} placeholder={t('form.serviceAccountPlaceholder')} data-testid={w.testId} />,
+    },
     { name: 'enabled', label: t('field.enabled') },
   ];
   const save = async (values: ClientFormValues) => {
@@ -73,6 +101,8 @@ export function OAuthClientDialog({
       refreshTtl: values.refreshTtl ?? 0,
       redirectUris: (values.redirectUris ?? []).map((uri) => uri.trim()).filter(Boolean),
       enabled: values.enabled,
+      serviceTenantId: values.serviceTenantId?.trim() || null,
+      serviceAccount: values.serviceAccount?.trim() || null,
     };
     if (record) return update.mutateAsync({ params: { id: String(record.id) }, body });
     onSecret(await create.mutateAsync({ body: { ...body, clientId: values.clientId.trim() } }));

@@ -43,6 +43,10 @@ export interface Config {
   frameOrigins: string[];
   /** Seconds between runs of the workflow's due timers (MACRO_WORKFLOW_TIMER_SECONDS); 0 turns them off. */
   workflowTimerSeconds: number;
+  /** Hosts service tasks may call (MACRO_SERVICE_HOSTS, comma-separated); empty: any http(s) host. */
+  serviceHosts: string[];
+  /** How long a service task's HTTP call may take (MACRO_SERVICE_TIMEOUT_MS). */
+  serviceTimeoutMs: number;
   /** The enterprise directories the organisation can be synced from (absent: not configured). */
   directory: DirectoryConfig;
   /** The map picker's addresses, handed to the console in its page (off when blank). */
@@ -226,6 +230,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: list(env.MACRO_TRUST_PROXY, /,/),
     directory: directoryFrom(env),
     workflowTimerSeconds: Math.max(0, Number(env.MACRO_WORKFLOW_TIMER_SECONDS ?? 5) || 0),
+    serviceHosts: list(env.MACRO_SERVICE_HOSTS, /,/),
+    serviceTimeoutMs: Math.min(60_000, Math.max(100, Number(env.MACRO_SERVICE_TIMEOUT_MS ?? 10_000) || 10_000)),
     frameAncestors: list(env.MACRO_FRAME_ANCESTORS, /\s+/, ["'self'"]),
     map: {
       tileUrl: httpAddress(env.MACRO_MAP_TILE_URL),

@@ -57,7 +57,9 @@ const clientFields = {
   enabled: z.boolean({ message: 'oauthclients.enabledInvalid' }).optional().default(true),
   /** The tenant of the service account (a tenant code); blank for none. */
   serviceTenantId: z
-    .union([z.literal(''), z.string({ message: 'oauthclients.serviceTenantInvalid' }).trim().regex(/^[0-9A-Za-z]{6,12}$/, { message: 'oauthclients.serviceTenantInvalid' })])
+    .string({ message: 'oauthclients.serviceTenantInvalid' })
+    .trim()
+    .refine((v) => v === '' || /^[0-9A-Za-z]{6,12}$/.test(v), { message: 'oauthclients.serviceTenantInvalid' })
     .nullish()
     .transform((v) => v || null),
   /** The account of that tenant the client acts as under `client_credentials`; blank for none. */

@@ -1,6 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MACRO_URI } from '@macro/contract/workflow';
+import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
+import { approveAt, openTrace, STARTER } from '../test/engine.ts';
+import { WorkflowEngine } from '../runtime/engine.ts';
 import { xmlContent } from '../test/xmlContent.ts';
 import { WorkflowError } from '../errors.ts';
 import { compileXml } from '../runtime/engine.ts';
@@ -48,5 +52,78 @@ describe.skipIf(!models.length)('BPMN MIWG reference models', () => {
       expect(String(refusal.params.id)).not.toBe('');
       expect(refusal.message).toContain(`${refusal.params.type} ${refusal.params.id}`);
     }
+  });
+});
+
+/**
+ * The executable reference models inside the supported element set run. C.1.1 (invoice handling)
+ * is: none start, user tasks whose approvers are BPMN potential owners naming resources (roles),
+ * exclusive gateways with XPath conditions over data objects (`bpmn:getDataObject`), a service
+ * task, none ends. Its service task leaves the implementation unspecified: an administrator binds
+ * it in the designer, as here, to the built-in archive. The other executable models need message,
+ * error, send/receive, business-rule or event elements outside the set and are refused above.
+ */
+const reachable = await postgresReachable();
+describe.skipIf(!models.includes('C.1.1.bpmn') || !reachable)('BPMN MIWG C.1.1 runs', () => {
+  const ROLE_HOLDERS: Record<string, number[]> = { 'Team Assistant': [201], Approver: [202], Accountant: [203] };
+  const archived: Record<string, unknown>[] = [];
+  const engine = new WorkflowEngine({
+    resolver: {
+      async resolve(_tx, rule) {
+        expect(rule.kind).toBe('performer');
+        return rule.values.flatMap((name) => ROLE_HOLDERS[name] ?? []);
+      },
+    },
+    services: {
+      async invoke(_tx, call) {
+        expect(call).toMatchObject({ kind: 'builtin', name: 'archive', nodeId: 'archiveInvoice' });
+        archived.push(call.variables);
+        return { archivedAt: 'now' };
+      },
+    },
+  });
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const original = readFileSync(`${CORPUS}C.1.1.bpmn`, 'utf8');
+    // What the designer writes when the administrator picks the built-in for the service task.
+    const bound = original
+      .replace('<definitions ', `<definitions xmlns:macro="${MACRO_URI}" `)
+      .replace(
+        /(<serviceTask id="archiveInvoice"[^>]*>\s*<extensionElements>)/,
+        '$1<macro:node><macro:service kind="builtin" name="archive"/></macro:node>',
+      );
+    expect(bound).toContain('<macro:service kind="builtin" name="archive"/>');
+    await database.tx((tx) => engine.deploy(tx, { key: 'invoice', name: 'C.1.1', xml: bound }));
+  });
+  afterAll(async () => database?.close());
+
+  const start = () => database.tx((tx) => engine.start(tx, { definitionKey: 'invoice', starterId: STARTER, variables: {} }));
+  const stateOf = async (id: number) => (await database.tx((tx) => engine.instance(tx, id))).state;
+
+  it('approved: assign → approve → bank transfer → archive → end, each task with the holders of its resource', async () => {
+    const { instance } = await start();
+    expect(await openTrace(database, engine, instance.id)).toEqual(['assignApprover:201']);
+    await approveAt(database, engine, instance.id, 'assignApprover', 201, { approver: 'demo' });
+    expect(await openTrace(database, engine, instance.id)).toEqual(['approveInvoice:202']);
+    await approveAt(database, engine, instance.id, 'approveInvoice', 202, { approved: true });
+    expect(await openTrace(database, engine, instance.id)).toEqual(['prepareBankTransfer:203']);
+    await approveAt(database, engine, instance.id, 'prepareBankTransfer', 203);
+    expect(await stateOf(instance.id)).toBe('completed');
+    expect(archived.at(-1)).toMatchObject({ approver: 'demo', approved: true });
+  });
+
+  it('not approved: review, clarified "yes" goes back to approval, "no" ends without archiving', async () => {
+    const { instance } = await start();
+    await approveAt(database, engine, instance.id, 'assignApprover', 201);
+    await approveAt(database, engine, instance.id, 'approveInvoice', 202, { approved: false });
+    expect(await openTrace(database, engine, instance.id)).toEqual(['reviewInvoice:201']);
+    await approveAt(database, engine, instance.id, 'reviewInvoice', 201, { clarified: 'yes' });
+    expect(await openTrace(database, engine, instance.id)).toEqual(['approveInvoice:202']);
+    await approveAt(database, engine, instance.id, 'approveInvoice', 202, { approved: false });
+    const before = archived.length;
+    await approveAt(database, engine, instance.id, 'reviewInvoice', 201, { clarified: 'no' });
+    expect(await stateOf(instance.id)).toBe('completed');
+    expect(archived).toHaveLength(before);
   });
 });

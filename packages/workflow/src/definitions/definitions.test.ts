@@ -130,4 +130,43 @@ describe('definitions', () => {
     const error = await refusal(xml);
     expect(error.message).toContain('SequenceFlow f1: condition is not a FEEL expression');
   });
+
+  it('reads XPath conditions where the language says so, and refuses another language or XPath outside the subset', async () => {
+    const xpath = 'http://www.w3.org/1999/XPath';
+    const condition = (id: string, body: string, language?: string) =>
+      `<bpmn:sequenceFlow id="${id}" sourceRef="start" targetRef="a"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression"${language ? ` language="${language}"` : ''}>${body}</bpmn:conditionExpression></bpmn:sequenceFlow>`;
+    const model = (flowXml: string) =>
+      definitions('p', [start(), user('a', '1'), end(), '<bpmn:dataObject id="d1" name="approved"/>', flowXml, chain('a', 'end')].join('\n')).replace(
+        '<bpmn:definitions ',
+        '<bpmn:definitions xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ',
+      );
+    const compiled = await compileXml(model(condition('f1', "bpmn:getDataObject('approved') = true()", xpath)));
+    expect(compiled.flows.get('f1')?.condition).toBe('approved = true');
+    // The definitions' declared language applies to conditions that name none.
+    const declared = model(condition('f1', "not(bpmn:getDataObject('approved'))")).replace('<bpmn:definitions ', `<bpmn:definitions expressionLanguage="${xpath}" `);
+    expect((await compileXml(declared)).flows.get('f1')?.condition).toBe('not( approved )');
+    expect((await refusal(model(condition('f1', '/order/approved', xpath)))).message).toContain(
+      'SequenceFlow f1: condition is outside the supported XPath subset: unexpected character at 1',
+    );
+    expect((await refusal(model(condition('f1', "bpmn:getDataObject('unknown')", xpath)))).message).toContain('no data object named unknown');
+    expect((await refusal(model(condition('f1', 'approved == true', 'javascript')))).message).toContain(
+      'SequenceFlow f1: condition language javascript is not supported',
+    );
+  });
+
+  it('reads BPMN potential owners as a performer rule naming their resources, when the task has no rule of ours', async () => {
+    const task = (resources: string) =>
+      `<bpmn:userTask id="a">${resources}</bpmn:userTask>`;
+    const owner = (ref: string) => `<bpmn:potentialOwner id="po_${ref}"><bpmn:resourceRef>${ref}</bpmn:resourceRef></bpmn:potentialOwner>`;
+    const withResources = (body: string) =>
+      linear(body).replace('<bpmn:process ', '<bpmn:resource id="r1" name="Approver"/><bpmn:resource id="r2" name=" Accountant "/><bpmn:process ');
+    const model = await compileXml(withResources(task(owner('r1') + owner('r2'))));
+    expect(model.nodes.get('a')?.settings.approver).toEqual({ kind: 'performer', values: ['Approver', 'Accountant'] });
+    // A performer given by an expression names no resource: nobody approves, refused at deploy.
+    const expression = '<bpmn:potentialOwner id="po"><bpmn:resourceAssignmentExpression><bpmn:formalExpression>user(kermit)</bpmn:formalExpression></bpmn:resourceAssignmentExpression></bpmn:potentialOwner>';
+    expect((await refusal(withResources(task(expression)))).message).toContain('UserTask a: approver rule performer names nobody');
+    // Our rule wins over the standard one.
+    const both = withResources(user('a', '7').replace('</bpmn:userTask>', `${owner('r1')}</bpmn:userTask>`));
+    expect((await compileXml(both)).nodes.get('a')?.settings.approver).toMatchObject({ kind: 'person', values: ['7'] });
+  });
 });

@@ -1,6 +1,7 @@
 import { parseExpression } from 'feelin';
 import type { ModdleElement } from './moddle.ts';
 import { APPROVER_KINDS, type CounterSign, type NodeSettings, readSettings } from './settings.ts';
+import { XPATH_LANGUAGE, xpathToFeel } from './xpath.ts';
 
 export type NodeKind =
   | 'startEvent'
@@ -46,7 +47,7 @@ export interface Flow {
   source: string;
   target: string;
   name: string;
-  /** A FEEL expression over the form data; absent = always true. */
+  /** A FEEL expression over the form data (XPath conditions translated at deploy); absent = always true. */
   condition?: string;
 }
 
@@ -77,6 +78,8 @@ export const LINT_MESSAGES = {
   noProcess: 'no process',
   flowEnds: 'sequence flow without a source or a target',
   conditionNotFeel: 'condition is not a FEEL expression: {{error}}',
+  conditionNotXPath: 'condition is outside the supported XPath subset: {{error}}',
+  conditionLanguage: 'condition language {{language}} is not supported (FEEL, or the XPath subset)',
   unsupportedElement: 'unsupported element {{type}}',
   eventSubProcess: 'event sub-processes are not supported',
   duplicateId: 'the id is used twice',
@@ -178,6 +181,30 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
     usesVariables: false,
   };
 
+  // A condition's language is its own, else the one the definitions declare, else FEEL.
+  const declared = Object.hasOwn(definitions, 'expressionLanguage') ? String(definitions.expressionLanguage) : undefined;
+  const dataObjects = dataObjectNames(process);
+  /** The FEEL of a flow's condition (XPath translated), or undefined after a problem. */
+  const conditionOf = (flow: ModdleElement): string | undefined => {
+    const expression = flow.conditionExpression as ModdleElement | undefined;
+    const body = bodyOf(expression);
+    if (!body) return undefined;
+    const language = (typeof expression?.language === 'string' && expression.language) || declared;
+    if (language === XPATH_LANGUAGE) {
+      const translated = xpathToFeel(body, dataObjects);
+      if ('feel' in translated) return translated.feel;
+      problem(flow, 'conditionNotXPath', { error: translated.error });
+      return undefined;
+    }
+    if (language !== undefined && !/feel/i.test(language)) {
+      problem(flow, 'conditionLanguage', { language });
+      return undefined;
+    }
+    const error = feelSyntaxError(body);
+    if (error) problem(flow, 'conditionNotFeel', { error });
+    return body;
+  };
+
   const walk = (container: ModdleElement) => {
     const scope = container.id ?? model.id;
     const elements = (container.flowElements as ModdleElement[] | undefined) ?? [];
@@ -189,11 +216,7 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
           problem(element, 'flowEnds');
           continue;
         }
-        const condition = bodyOf(element.conditionExpression);
-        if (condition) {
-          const error = feelSyntaxError(condition);
-          if (error) problem(element, 'conditionNotFeel', { error });
-        }
+        const condition = conditionOf(element);
         model.flows.set(element.id!, { id: element.id!, source, target, name: String(element.name ?? ''), condition });
         continue;
       }
@@ -275,7 +298,7 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
       case 'userTask': {
         const approver = settings.approver;
         if (!approver) problem(element, 'approverMissing');
-        else if (!(APPROVER_KINDS as readonly string[]).includes(approver.kind)) problem(element, 'approverKindUnknown', { kind: String(approver.kind) });
+        else if (approver.kind !== 'performer' && !(APPROVER_KINDS as readonly string[]).includes(approver.kind)) problem(element, 'approverKindUnknown', { kind: String(approver.kind) });
         else if (approver.kind === 'sql' ? !approver.sql : approver.kind !== 'superior' && !approver.values.length) {
           problem(element, 'approverNobody', { kind: approver.kind });
         }
@@ -332,6 +355,22 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
       (n) => n.kind === 'serviceTask' || n.kind === 'callActivity' || n.settings.approver?.kind === 'formField' || n.settings.approver?.kind === 'sql',
     );
   return problems.length ? { problems } : { model, problems };
+}
+
+/** The process's data objects (in every sub-process), by name and by id, to their names. */
+function dataObjectNames(process: ModdleElement): Map<string, string> {
+  const names = new Map<string, string>();
+  const visit = (container: ModdleElement) => {
+    for (const element of (container.flowElements as ModdleElement[] | undefined) ?? []) {
+      if (element.$type === 'bpmn:DataObject' && typeof element.name === 'string' && element.name) {
+        names.set(element.name, element.name);
+        if (element.id) names.set(element.id, element.name);
+      }
+      if (element.$type === 'bpmn:SubProcess') visit(element);
+    }
+  };
+  visit(process);
+  return names;
 }
 
 function* allFlowNodes(container: ModdleElement): Generator<ModdleElement> {

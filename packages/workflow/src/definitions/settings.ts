@@ -5,8 +5,12 @@ import { APPROVER_KINDS, type ApproverKind } from '@macro/contract/workflow';
 export { APPROVER_KINDS, type ApproverKind };
 
 export interface ApproverRule {
-  kind: ApproverKind;
-  /** Ids (users, roles, posts), a node id, a form field, or superior levels, by kind. */
+  /**
+   * Our kinds, or `performer`: BPMN's own potential owner / human performer, naming resources
+   * (roles, matched by alias or name); read when a task has no rule of ours.
+   */
+  kind: ApproverKind | 'performer';
+  /** Ids (users, roles, posts), a node id, a form field, superior levels, or resource names, by kind. */
   values: string[];
   /** The query of an SQL rule (select only, returning `F_UserId`). */
   sql?: string;
@@ -48,6 +52,16 @@ export function macroNodeOf(element: ModdleElement): ModdleElement | undefined {
   return extensions?.values?.find((v) => v.$type === 'macro:Node');
 }
 
+const PERFORMERS = new Set(['bpmn:PotentialOwner', 'bpmn:HumanPerformer', 'bpmn:Performer']);
+
+/** BPMN's standard performers of a task: the names of the resources they refer to. */
+function performerRule(element: ModdleElement): ApproverRule | undefined {
+  const roles = ((element.resources as ModdleElement[] | undefined) ?? []).filter((r) => PERFORMERS.has(r.$type));
+  if (!roles.length) return undefined;
+  const names = roles.map((r) => (r.resourceRef as ModdleElement | undefined)?.name).filter((n): n is string => typeof n === 'string' && !!n.trim());
+  return { kind: 'performer', values: [...new Set(names.map((n) => n.trim()))] };
+}
+
 /** Reads our settings of a node; absent parts take their defaults. */
 export function readSettings(element: ModdleElement): NodeSettings {
   const node = macroNodeOf(element);
@@ -64,7 +78,7 @@ export function readSettings(element: ModdleElement): NodeSettings {
           values: list(approver.values),
           ...(typeof approver.text === 'string' && approver.text.trim() ? { sql: approver.text.trim() } : {}),
         }
-      : undefined,
+      : performerRule(element),
     counterSign: counterSign
       ? {
           type: (counterSign.type as CounterSign['type']) ?? 'parallel',

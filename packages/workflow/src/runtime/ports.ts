@@ -21,7 +21,7 @@ export interface ApproverResolver {
 export interface ServicePort {
   invoke(
     tx: Tx,
-    call: { kind: 'http' | 'builtin'; name?: string; url?: string; method?: string; nodeId: string; variables: Record<string, unknown> },
+    call: { kind: 'http' | 'builtin'; name?: string; url?: string; method?: string; instanceId: number; nodeId: string; variables: Record<string, unknown> },
   ): Promise<Record<string, unknown> | undefined>;
 }
 

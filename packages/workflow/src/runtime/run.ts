@@ -141,7 +141,7 @@ export class Run {
       case 'serviceTask': {
         const service = node.settings.service!;
         const port = this.host.options.services ?? refuse('workflow.noServicePort', 'no service port to run service tasks');
-        const result = await port.invoke(this.tx, { ...service, nodeId: node.id, variables: this.variables });
+        const result = await port.invoke(this.tx, { ...service, instanceId: this.instance.id, nodeId: node.id, variables: this.variables });
         if (result) await this.setVariables(result);
         this.irreversible = true;
         await this.history({ nodeId, event: 'leave', action: 'service' });

@@ -160,9 +160,10 @@ export const module = defineModule({
   after: ['users', 'org', 'posts', 'roles', 'delegates', 'stamps', 'wfcategories'],
   tables: [...workflowTables, wfSchemes, wfStartLinks, wfRelations],
   uniqueMessages: [{ constraint: 'wf_scheme_code', message: 'workflow.templateExists', params: { code: 'code' } }],
-  provision: (ctx, tenant, { db }) => provisionStarterTemplate(ctx, tenant, db),
-  routes: ({ db, audit }) => {
-    const engine = engineFor(db);
+  provision: (ctx, tenant, deps) => provisionStarterTemplate(ctx, tenant, deps),
+  routes: (deps) => {
+    const { db, audit } = deps;
+    const engine = engineFor(deps);
     return [
       // templates
       wf(S.page, ({ query }, { tx }) => listSchemes(tx, query)),
@@ -335,10 +336,11 @@ export const module = defineModule({
       wf(M.getAssign, ({ query }, { tx }) => assigneesOf(tx, engine, query.processInstanceId, 'open')),
     ];
   },
-  background: ({ db, config }) => {
+  background: (deps) => {
+    const { db, config } = deps;
     const seconds = config.workflowTimerSeconds;
     if (!seconds) return undefined;
-    const engine = engineFor(db);
+    const engine = engineFor(deps);
     let running = false;
     const timer = setInterval(() => {
       if (running) return;

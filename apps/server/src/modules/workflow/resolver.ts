@@ -3,10 +3,11 @@ import type { ApproverResolver, ApproverRule, DelegationPort, ResolveContext } f
 import { type SQL, sql } from 'drizzle-orm';
 import { activeDelegateFor } from '../delegates/service.ts';
 import { departments } from '../org/tables.ts';
+import { roles } from '../roles/tables.ts';
 import { USER_STATUS, userPosts, userRoles, users } from '../users/tables.ts';
 
 const ids = (values: readonly string[]) => values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-const list = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly (number | string)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
 async function userIds(tx: Tx, query: SQL): Promise<number[]> {
   return rowsOf<{ id: number }>(await tx.execute(query)).map((r) => Number(r.id));
@@ -22,7 +23,7 @@ async function placeOf(tx: Tx, starterId: number): Promise<{ deptId: number | nu
 
 /**
  * Approvers from the organisation tables: holders of a role in the starter's company or
- * department, holders of a post, and the starter's superior (the manager named on their
+ * department, holders of a role a BPMN performer names, holders of a post, and the starter's superior (the manager named on their
  * department, level 2 on its parent, …). Disabled users never approve.
  */
 export const organisationResolver: ApproverResolver = {
@@ -45,6 +46,16 @@ export const organisationResolver: ApproverResolver = {
         return userIds(
           tx,
           sql`select distinct u.id from ${users} u join ${userRoles} r on r.user_id = u.id where r.role_id in (${list(roles)}) and ${enabled} and ${where} order by u.id`,
+        );
+      }
+      case 'performer': {
+        // BPMN's own performers name resources: the tenant's roles of that alias or name.
+        if (!rule.values.length) return [];
+        const names = list(rule.values);
+        return userIds(
+          tx,
+          sql`select distinct u.id from ${users} u join ${userRoles} ur on ur.user_id = u.id join ${roles} r on r.id = ur.role_id
+              where (r.role_alias in (${names}) or r.role_name in (${names})) and ${enabled} order by u.id`,
         );
       }
       case 'post': {

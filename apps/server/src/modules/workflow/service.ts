@@ -35,6 +35,7 @@ import type { z } from 'zod';
 import { auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
+import type { ModuleDeps } from '../../platform/module.ts';
 import { checkedAgainstForm } from '../forms/service.ts';
 import { verifyStampPassword } from '../stamps/service.ts';
 import { stamps } from '../stamps/tables.ts';
@@ -43,6 +44,7 @@ import { USER_STATUS, users } from '../users/tables.ts';
 import { assertWorkflowCategory } from '../wfcategories/index.ts';
 import { assertMayStart, startableBy } from './relations.ts';
 import { delegatesPort, organisationResolver } from './resolver.ts';
+import { servicePort } from './services.ts';
 import { wfSchemes } from './tables.ts';
 
 const RESOURCE = 'workflow-scheme';
@@ -67,11 +69,14 @@ export function lintText(language: Language, problem: { code: string; params: Re
 }
 
 const engines = new WeakMap<object, WorkflowEngine>();
-/** One engine per database (it caches compiled definitions), with the organisation's resolver and delegations. */
-export function engineFor(db: object): WorkflowEngine {
+/**
+ * One engine per database (it caches compiled definitions), with the organisation's resolver,
+ * delegations and service tasks.
+ */
+export function engineFor({ db, config, audit }: Pick<ModuleDeps, 'db' | 'config' | 'audit'>): WorkflowEngine {
   let engine = engines.get(db);
   if (!engine) {
-    engine = new WorkflowEngine({ resolver: organisationResolver, delegation: delegatesPort });
+    engine = new WorkflowEngine({ resolver: organisationResolver, delegation: delegatesPort, services: servicePort(config, audit) });
     engines.set(db, engine);
   }
   return engine;

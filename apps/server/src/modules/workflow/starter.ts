@@ -24,10 +24,10 @@ const leaveXml = (approverId: number) => `<?xml version="1.0" encoding="UTF-8"?>
  * through the same service an administrator's "new template" uses, so a new tenant can start a
  * process at once. Idempotent: a tenant that has the number already keeps its own.
  */
-export async function provisionStarterTemplate(ctx: Ctx, tenant: TenantProvision, db: object): Promise<void> {
+export async function provisionStarterTemplate(ctx: Ctx, tenant: TenantProvision, deps: Parameters<typeof engineFor>[0]): Promise<void> {
   const [exists] = await ctx.tx.select({ id: wfSchemes.id }).from(wfSchemes).where(eq(wfSchemes.code, STARTER_TEMPLATE));
   if (exists) return;
   const admin = await findUserByAccount(ctx.tx, tenant.adminAccount);
   if (!admin) return;
-  await createScheme(ctx, engineFor(db), { name: '请假审批', code: STARTER_TEMPLATE, category: 'general', xml: leaveXml(admin.id), remark: '' });
+  await createScheme(ctx, engineFor(deps), { name: '请假审批', code: STARTER_TEMPLATE, category: 'general', xml: leaveXml(admin.id), remark: '' });
 }

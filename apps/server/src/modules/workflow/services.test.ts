@@ -1,0 +1,119 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { roleRecord } from '@macro/contract/roles';
+import { started } from '@macro/contract/workflow';
+import { rowsOf, withTenant } from '@macro/store';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
+import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import { adminRoleId } from '../roles/service.ts';
+import { createUser } from '../users/service.ts';
+
+const SCHEME = '/api/macro-flow/model-scheme-info';
+const TASK = '/api/macro-flow/workflow-task';
+const PASSWORD = 'Flow@123456';
+
+/**
+ * A credit check: an HTTP service scores the request, the holders of the role the BPMN potential
+ * owner names review it, the built-in archive keeps the data, and it ends.
+ */
+const creditXml = (code: string, service: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="defs_${code}" targetNamespace="http://macro.console/test">
+  <bpmn:resource id="approverResource" name="Approver"/>
+  <bpmn:process id="${code}" name="Credit" isExecutable="true">
+    <bpmn:startEvent id="start"/>
+    <bpmn:serviceTask id="score"><bpmn:extensionElements><macro:node>${service}</macro:node></bpmn:extensionElements></bpmn:serviceTask>
+    <bpmn:userTask id="review" name="Review"><bpmn:potentialOwner id="owner"><bpmn:resourceRef>approverResource</bpmn:resourceRef></bpmn:potentialOwner></bpmn:userTask>
+    <bpmn:serviceTask id="archive"><bpmn:extensionElements><macro:node><macro:service kind="builtin" name="archive"/></macro:node></bpmn:extensionElements></bpmn:serviceTask>
+    <bpmn:endEvent id="end"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="score"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="score" targetRef="review"/>
+    <bpmn:sequenceFlow id="f3" sourceRef="review" targetRef="archive"/>
+    <bpmn:sequenceFlow id="f4" sourceRef="archive" targetRef="end"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+
+const taskRow = z.object({ taskId: z.number(), processInstanceId: z.number(), nodeId: z.string() });
+const page = z.object({ records: z.array(taskRow) });
+
+describeDb(`workflow service tasks and BPMN performers in the product (${dbLabel})`, () => {
+  let server: TestServer;
+  let stand: Server;
+  let base: string;
+  let admin: Client;
+  let adminEn: Client;
+  let reviewer: Client;
+  const received: { path: string; body: unknown }[] = [];
+
+  beforeAll(async () => {
+    // The integration the template calls: a local stand-in.
+    stand = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        received.push({ path: request.url ?? '', body: body ? JSON.parse(body) : null });
+        if (request.url === '/score') return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ grade: 'A', score: 91 }));
+        if (request.url === '/broken') return response.writeHead(503).end('down');
+        if (request.url === '/text') return response.writeHead(200).end('hello');
+        setTimeout(() => response.writeHead(200).end('{}'), 2_000);
+      });
+    });
+    await new Promise<void>((resolve) => stand.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(stand.address() as AddressInfo).port}`;
+    server = await startServer({ serviceHosts: ['127.0.0.1'], serviceTimeoutMs: 300 });
+    const token = (await signIn(server)).access_token;
+    admin = as(server, token);
+    adminEn = as(server, token, 'en');
+    const role = expectOk(await admin.post('/api/macro-system/role/submit', { roleName: '信用审批', roleAlias: 'Approver' }), roleRecord).id;
+    // The reviewer holds the role the performer names (and the administrator's, to reach the task screens); the administrator does not hold it.
+    await withTenant(server.database.db, TENANT, async (tx) =>
+      createUser(tx, { account: 'credit_reviewer', name: '审批人', password: PASSWORD, roleIds: [role, await adminRoleId(tx)] }),
+    );
+    reviewer = as(server, (await signIn(server, TENANT, 'credit_reviewer', PASSWORD)).access_token);
+  });
+  afterAll(async () => {
+    await server.close();
+    stand.close();
+  });
+
+  const deploy = async (code: string, service: string) =>
+    expect((await admin.post(`${SCHEME}/new-model`, { name: code, code, category: 'finance', xml: creditXml(code, service) })).statusCode).toBe(200);
+  const instancesOf = async (code: string) =>
+    rowsOf(await server.database.db.execute(sql`select i.id from wf_instance i join wf_definition d on d.id = i.definition_id where d.key = ${code}`)).length;
+
+  it('calls the HTTP service with the form data, merges its answer, gives the task to the performer role and archives at the end', async () => {
+    await deploy('credit', `<macro:service kind="http" url="${base}/score"/>`);
+    const run = expectOk(await admin.post(`${TASK}/create-process`, { code: 'credit', title: '授信', variables: { amount: 5000 } }), started);
+    expect(received.at(-1)).toEqual({ path: '/score', body: { instanceId: run.instanceId, nodeId: 'score', variables: { amount: 5000 } } });
+    const task = expectOk(await reviewer.get(`${TASK}/upcoming-task?size=100`), page).records.find((t) => t.processInstanceId === run.instanceId);
+    expect(task?.nodeId).toBe('review');
+    expect(expectOk(await admin.get(`${TASK}/upcoming-task?size=100`), page).records.some((t) => t.processInstanceId === run.instanceId)).toBe(false);
+    const form = (await reviewer.get(`${TASK}/task-form?taskId=${task!.taskId}`)).json().data;
+    expect(form.data).toMatchObject({ amount: 5000, grade: 'A', score: 91 });
+    expectOk(await reviewer.post(`${TASK}/task-handle`, { taskId: task!.taskId, action: 'approve', variables: {} }), z.object({ done: z.literal(true) }));
+    const [archived] = rowsOf<{ after: { node: string; variables: Record<string, unknown> } }>(
+      await server.database.db.execute(sql`select after from audit_log where action = 'archive' and resource = 'workflow-instance' and resource_id = ${String(run.instanceId)}`),
+    );
+    expect(archived.after).toMatchObject({ node: 'archive', variables: { amount: 5000, grade: 'A', score: 91 } });
+    const [state] = rowsOf<{ state: string }>(await server.database.db.execute(sql`select state from wf_instance where id = ${run.instanceId}`));
+    expect(state.state).toBe('completed');
+  });
+
+  it('refuses the start when the service fails, in the reader\'s language, and keeps nothing of it', async () => {
+    const cases: [string, string, string][] = [
+      ['credit-broken', `<macro:service kind="http" url="${base}/broken"/>`, 'Service task score failed: HTTP 503'],
+      ['credit-text', `<macro:service kind="http" url="${base}/text"/>`, 'Service task score did not answer with a JSON object of at most 256 KB'],
+      ['credit-slow', `<macro:service kind="http" url="${base}/slow"/>`, 'Service task score got no answer within 300 ms'],
+      ['credit-host', `<macro:service kind="http" url="${base.replace('127.0.0.1', 'localhost')}/score"/>`, 'Service task score may not call the host localhost'],
+      ['credit-file', '<macro:service kind="http" url="file:///etc/passwd"/>', 'The address of service task score is not an http or https address'],
+      ['credit-builtin', '<macro:service kind="builtin" name="format-disk"/>', 'Service task score names an unknown built-in service format-disk'],
+    ];
+    for (const [code, service, message] of cases) {
+      await deploy(code, service);
+      expectFailure(await adminEn.post(`${TASK}/create-process`, { code, title: 'x', variables: { amount: 1 } }), 422, message);
+      expect(await instancesOf(code)).toBe(0);
+    }
+    expectFailure(await admin.post(`${TASK}/create-process`, { code: 'credit-broken', title: 'x', variables: {} }), 422, '服务任务 score 调用失败：HTTP 503');
+  });
+});

@@ -246,3 +246,31 @@ test('an administrator picks approvers by post, by another node and by levels up
   await switchLanguage(page, 'zh');
   expect(await launchOffers()).toBe(1);
 });
+
+test('a model from another tool: the designer shows a task’s BPMN potential owners and binds its service task', async ({ page, request }) => {
+  const serviceCode = `${code}_svc`;
+  const source = xml
+    .replace('<bpmn:process ', '<bpmn:resource id="approverResource" name="Approver"/><bpmn:process ')
+    .replace(
+      /<bpmn:userTask id="review" name="审核">.*?<\/bpmn:userTask>/,
+      '<bpmn:userTask id="review" name="审核"><bpmn:potentialOwner id="owner"><bpmn:resourceRef>approverResource</bpmn:resourceRef></bpmn:potentialOwner></bpmn:userTask>' +
+        '<bpmn:serviceTask id="archive" name="归档"><bpmn:extensionElements><macro:node><macro:service kind="builtin" name="timestamp"/></macro:node></bpmn:extensionElements></bpmn:serviceTask>',
+    )
+    .replace('<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end"/>', '<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="archive"/><bpmn:sequenceFlow id="f3" sourceRef="archive" targetRef="end"/>');
+  const { dialog, canvas, panel } = await openTemplate(page, request, serviceCode, '外部模型', source);
+  await canvas.locator('[data-element-id="review"]').click();
+  await expect(panel.getByTestId('node-performers')).toContainText('BPMN 候选人：Approver');
+  await canvas.locator('[data-element-id="archive"]').click();
+  await expect(panel.getByTestId('node-service-builtin')).toContainText('时间戳');
+  await panel.getByTestId('node-service-kind').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'HTTP 调用' }).click();
+  await panel.getByTestId('node-service-url').fill('https://erp.example.com/archive');
+  await panel.getByTestId('node-apply').click();
+  await expectNoSeriousViolations(page, 'the designer with a service task');
+  await shot(page, 'designer-service-zh-1440');
+  await dialog.getByRole('tab', { name: 'XML' }).click();
+  await expect(dialog.getByTestId('scheme-field-xml')).toHaveValue(/<macro:service kind="http" url="https:\/\/erp\.example\.com\/archive" method="POST"\s*\/>/);
+  await page.getByRole('button', { name: /^取\s*消$/ }).click();
+  await page.getByTestId('scheme-dialog-discard').click();
+  await expect(dialog).toBeHidden();
+});

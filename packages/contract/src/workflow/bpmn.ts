@@ -2,6 +2,13 @@
 export const APPROVER_KINDS = ['person', 'roleCompany', 'roleDept', 'post', 'superior', 'nodeApprover', 'formField', 'sql'] as const;
 export type ApproverKind = (typeof APPROVER_KINDS)[number];
 
+/** The built-in services a service task may name (`macro:service kind="builtin" name="…"`). */
+export const BUILTIN_SERVICES = ['archive', 'timestamp'] as const;
+/** The methods a service task's HTTP call may use. */
+export const SERVICE_METHODS = ['POST', 'PUT', 'GET'] as const;
+/** The language the designer writes conditions in, when the definitions declare another. */
+export const FEEL_LANGUAGE = 'https://www.omg.org/spec/DMN/20191111/FEEL/';
+
 /**
  * Our node settings as a bpmn-moddle extension (the engine reads them, the designer writes them): they live in `bpmn:extensionElements`, so a
  * model designed in bpmn-js, exported and imported again keeps them.

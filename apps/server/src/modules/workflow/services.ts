@@ -3,9 +3,6 @@ import { type ServicePort, WorkflowError } from '@macro/workflow';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 
-/** The built-in services a service task may name (`macro:service kind="builtin" name="…"`). */
-export const BUILTIN_SERVICES = ['archive', 'timestamp'] as const;
-
 /** The most a service's answer may weigh: it becomes form data. */
 const MAX_ANSWER_BYTES = 256 * 1024;
 

@@ -1,5 +1,5 @@
 import { FORM_BINDING_ENDPOINTS as B, FORM_SCHEME_ENDPOINTS as F } from '@macro/contract/forms';
-import { APPROVER_KINDS } from '@macro/contract/workflow';
+import { APPROVER_KINDS, BUILTIN_SERVICES, SERVICE_METHODS } from '@macro/contract/workflow';
 import { Button, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,7 @@ export function NodePanel({ element, readOnly, apis }: Props) {
   const kind = Form.useWatch('approverKind', form);
   const counterSign = Form.useWatch('counterSign', form);
   const completion = Form.useWatch('completion', form);
+  const serviceKind = Form.useWatch('serviceKind', form);
   const bindFields = useEndpointQuery(F.bindFields, { query: { code: formKey ?? '' } }, { enabled: Boolean(formKey), retry: false });
   // The bound form's fields, each with the permission the node gives it (edit unless it says otherwise).
   useEffect(() => {
@@ -103,6 +104,11 @@ export function NodePanel({ element, readOnly, apis }: Props) {
               aria-label={t('designer.approverKind')}
             />
           </Form.Item>
+          {!kind && initial.performers.length ? (
+            <Typography.Paragraph type="secondary" data-testid="node-performers">
+              {t('designer.performers', { names: initial.performers.join(', ') })}
+            </Typography.Paragraph>
+          ) : null}
           {kind === 'person' ? (
             <Form.Item name="approverValues" label={t('designer.approverPeople')} {...IDS_ITEM}>
               <UserPicker multiple testId="node-approver-people" />
@@ -167,6 +173,36 @@ export function NodePanel({ element, readOnly, apis }: Props) {
               <Switch />
             </Form.Item>
           </Space>
+        </>
+      ) : null}
+      {type === 'bpmn:ServiceTask' ? (
+        <>
+          <Form.Item name="serviceKind" label={t('designer.serviceKind')}>
+            <Select
+              options={(['http', 'builtin'] as const).map((k) => ({ value: k, label: t(`designer.serviceKinds.${k}`) }))}
+              placeholder={t('designer.servicePlaceholder')}
+              data-testid="node-service-kind"
+              aria-label={t('designer.serviceKind')}
+            />
+          </Form.Item>
+          {serviceKind === 'http' ? (
+            <Space wrap align="start">
+              <Form.Item name="serviceMethod" label={t('designer.serviceMethod')}>
+                <Select style={{ width: 96 }} options={SERVICE_METHODS.map((m) => ({ value: m, label: m }))} aria-label={t('designer.serviceMethod')} />
+              </Form.Item>
+              <Form.Item name="serviceUrl" label={t('designer.serviceUrl')} extra={t('designer.serviceUrlHelp')}>
+                <Input style={{ width: 260 }} placeholder="https://erp.example.com/credit" data-testid="node-service-url" />
+              </Form.Item>
+            </Space>
+          ) : serviceKind === 'builtin' ? (
+            <Form.Item name="serviceName" label={t('designer.serviceName')}>
+              <Select
+                options={BUILTIN_SERVICES.map((b) => ({ value: b, label: t(`designer.builtin.${b}`) }))}
+                data-testid="node-service-builtin"
+                aria-label={t('designer.serviceName')}
+              />
+            </Form.Item>
+          ) : null}
         </>
       ) : null}
       {bindsForm ? (

@@ -18,9 +18,9 @@ const modeling: ModelingApi = {
   updateModdleProperties: (_element, target, properties) => Object.assign(target, properties),
 };
 
-async function load() {
+async function load(xml = XML) {
   const moddle = new BpmnModdle({ macro: macroDescriptor });
-  const { rootElement } = await moddle.fromXML(XML);
+  const { rootElement } = await moddle.fromXML(xml);
   const process = (rootElement as { rootElements: { flowElements: Moddle[] }[] }).rootElements[0];
   const element = (id: string): DiagramElement => {
     const bo = process.flowElements.find((e) => e.id === id)!;
@@ -92,5 +92,41 @@ describe('the designer’s node settings', () => {
     expect((await moddle.toXML(rootElement)).xml).toContain('<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">amount &gt; 1000</bpmn:conditionExpression>');
     writeNode(flow, { ...readNode(flow), condition: '' }, modeling, moddle as never);
     expect((await moddle.toXML(rootElement)).xml).not.toContain('conditionExpression');
+  });
+
+  it('sets a service task to an HTTP call or a built-in, and reads it back', async () => {
+    const withService = XML.replace('<bpmn:startEvent id="start"/>', '<bpmn:startEvent id="start"/><bpmn:serviceTask id="svc"/>');
+    const { moddle, rootElement, element } = await load(withService);
+    const svc = element('svc');
+    expect(readNode(svc)).toMatchObject({ serviceKind: undefined, serviceMethod: 'POST' });
+    writeNode(svc, { ...readNode(svc), serviceKind: 'http', serviceUrl: ' https://erp.example.com/credit ', serviceMethod: 'PUT' }, modeling, moddle as never);
+    expect((await moddle.toXML(rootElement)).xml).toContain('<macro:service kind="http" url="https://erp.example.com/credit" method="PUT" />');
+    expect(readNode(svc)).toMatchObject({ serviceKind: 'http', serviceUrl: 'https://erp.example.com/credit', serviceMethod: 'PUT' });
+    writeNode(svc, { ...readNode(svc), serviceKind: 'builtin', serviceName: 'archive' }, modeling, moddle as never);
+    const { xml } = await moddle.toXML(rootElement);
+    expect(xml).toContain('<macro:service kind="builtin" name="archive" />');
+    expect(xml).not.toContain('erp.example.com');
+  });
+
+  it('keeps an imported XPath condition as it is, and marks a condition written over it as FEEL', async () => {
+    const xpath = XML.replace('<bpmn:definitions ', '<bpmn:definitions expressionLanguage="http://www.w3.org/1999/XPath" ').replace(
+      '<bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review"/>',
+      `<bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review"><bpmn:conditionExpression xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="bpmn:tFormalExpression">bpmn:getDataObject('ok')</bpmn:conditionExpression></bpmn:sequenceFlow>`,
+    );
+    const { moddle, rootElement, element } = await load(xpath);
+    const flow = element('f1');
+    writeNode(flow, { ...readNode(flow), name: '' }, modeling, moddle as never);
+    expect((await moddle.toXML(rootElement)).xml).toContain(">bpmn:getDataObject('ok')</bpmn:conditionExpression>");
+    writeNode(flow, { ...readNode(flow), condition: 'amount > 1' }, modeling, moddle as never);
+    expect((await moddle.toXML(rootElement)).xml).toContain('language="https://www.omg.org/spec/DMN/20191111/FEEL/">amount &gt; 1<');
+  });
+
+  it('shows BPMN potential owners of a task that has no rule of ours', async () => {
+    const standard = XML.replace('</bpmn:process>', '</bpmn:process><bpmn:resource id="r1" name="Approver"/>').replace(
+      '<bpmn:startEvent id="start"/>',
+      '<bpmn:startEvent id="start"/><bpmn:userTask id="std"><bpmn:potentialOwner id="po"><bpmn:resourceRef>r1</bpmn:resourceRef></bpmn:potentialOwner></bpmn:userTask>',
+    );
+    const { element } = await load(standard);
+    expect(readNode(element('std'))).toMatchObject({ approverKind: undefined, performers: ['Approver'] });
   });
 });

@@ -1,3 +1,5 @@
+import { FEEL_LANGUAGE } from '@macro/contract/workflow';
+
 /*
  * What the designer reads from and writes to a diagram element's business object: its name,
  * our `macro:node` settings and a sequence flow's condition. Writes go through bpmn-js's
@@ -39,6 +41,22 @@ export interface NodeForm {
   formKey: string;
   fields: { name: string; permission: string }[];
   condition: string;
+  /** A service task's call: an HTTP address (and method) or a built-in's name. */
+  serviceKind?: 'http' | 'builtin';
+  serviceUrl: string;
+  serviceMethod: string;
+  serviceName?: string;
+  /** BPMN's own performers (resource names), shown while the task has no rule of ours; read-only. */
+  performers: string[];
+}
+
+const PERFORMERS = new Set(['bpmn:PotentialOwner', 'bpmn:HumanPerformer', 'bpmn:Performer']);
+
+/** The definitions an element sits in (its `$parent` chain). */
+function definitionsOf(bo: Moddle): Moddle | undefined {
+  let at: Moddle | undefined = bo;
+  while (at && at.$type !== 'bpmn:Definitions') at = at.$parent as Moddle | undefined;
+  return at;
 }
 
 const extensionOf = (bo: Moddle) => (bo.extensionElements as { values?: Moddle[] } | undefined)?.values ?? [];
@@ -66,6 +84,14 @@ export function readNode(element: DiagramElement): NodeForm {
     formKey: String(form?.formKey ?? ''),
     fields: ((form?.fields as Moddle[] | undefined) ?? []).map((f) => ({ name: String(f.name), permission: String(f.permission ?? 'edit') })),
     condition: String(condition?.body ?? ''),
+    serviceKind: (node?.service as Moddle | undefined)?.kind as NodeForm['serviceKind'],
+    serviceUrl: String((node?.service as Moddle | undefined)?.url ?? ''),
+    serviceMethod: String((node?.service as Moddle | undefined)?.method ?? 'POST'),
+    serviceName: (node?.service as Moddle | undefined)?.name as string | undefined,
+    performers: ((bo.resources as Moddle[] | undefined) ?? [])
+      .filter((r) => PERFORMERS.has(r.$type))
+      .map((r) => String((r.resourceRef as Moddle | undefined)?.name ?? '').trim())
+      .filter(Boolean),
   };
 }
 
@@ -75,15 +101,20 @@ export function writeNode(element: DiagramElement, form: NodeForm, modeling: Mod
   if (String(bo.name ?? '') !== form.name) modeling.updateProperties(element, { name: form.name || undefined });
   if (element.type === 'bpmn:SequenceFlow') {
     const body = form.condition.trim();
-    modeling.updateProperties(element, { conditionExpression: body ? moddle.create('bpmn:FormalExpression', { body }) : undefined });
+    // An unchanged condition keeps its expression (and language) as imported.
+    if (body === String((bo.conditionExpression as Moddle | undefined)?.body ?? '').trim()) return;
+    // The designer writes FEEL: said so on the expression when the definitions declare another language.
+    const declared = definitionsOf(bo);
+    const other = declared && Object.hasOwn(declared, 'expressionLanguage') && !/feel/i.test(String(declared.expressionLanguage));
+    const expression = body ? moddle.create('bpmn:FormalExpression', { body, ...(other ? { language: FEEL_LANGUAGE } : {}) }) : undefined;
+    modeling.updateProperties(element, { conditionExpression: expression });
     return;
   }
   const isTask = element.type === 'bpmn:UserTask';
   const old = macroNodeOf(bo);
   const node = moddle.create('macro:Node', {
-    // Settings the panel does not show (buttons, services, designation flags) stay as they were.
+    // Settings the panel does not show (buttons, designation flags) stay as they were.
     buttons: old?.buttons ?? [],
-    service: old?.service,
     previousDesignates: old?.previousDesignates,
     designateNext: old?.designateNext,
   });
@@ -106,6 +137,13 @@ export function writeNode(element: DiagramElement, form: NodeForm, modeling: Mod
     node.withdraw = moddle.create('macro:Withdraw', { allowed: form.withdraw });
     if (form.autoAgree) node.autoAgree = true;
   }
+  if (element.type === 'bpmn:ServiceTask') {
+    if (form.serviceKind === 'http') {
+      node.service = moddle.create('macro:Service', { kind: 'http', url: form.serviceUrl.trim() || undefined, method: form.serviceMethod || undefined });
+    } else if (form.serviceKind === 'builtin') {
+      node.service = moddle.create('macro:Service', { kind: 'builtin', name: form.serviceName || undefined });
+    }
+  } else if (old?.service) node.service = old.service;
   if (form.formKey) {
     node.form = moddle.create('macro:Form', {
       formKey: form.formKey,

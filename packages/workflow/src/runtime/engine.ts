@@ -220,7 +220,11 @@ export class WorkflowEngine implements RunHost {
         completedAt: run.now(),
         touched: sql`${wfTasks.touched} or ${mine}`,
       })
-      .where(cancelSiblingsOf === undefined ? mine : and(eq(wfTasks.executionId, cancelSiblingsOf), eq(wfTasks.state, 'open')));
+      .where(
+        cancelSiblingsOf === undefined
+          ? mine
+          : and(eq(wfTasks.instanceId, run.instance.id), eq(wfTasks.executionId, cancelSiblingsOf), eq(wfTasks.state, 'open')),
+      );
     await run.history({ nodeId: task.nodeId, event: 'leave', action, taskId: task.id, comment, stamp });
   }
 

@@ -229,8 +229,9 @@ export async function withdrawTask(engine: WorkflowEngine, tx: Tx, input: Withdr
   if (done.kind === 'start' && !input.confirmStart) {
     refuse('workflow.withdrawStartConfirm', 'withdrawing the start node needs a second confirmation');
   }
-  const created = await tx.select().from(wfTasks).where(eq(wfTasks.createdByTaskId, done.id));
-  const executions = await tx.select().from(wfExecutions).where(eq(wfExecutions.createdByTaskId, done.id));
+  // Narrowed to the instance's index range: never a scan of every task or token.
+  const created = await tx.select().from(wfTasks).where(and(eq(wfTasks.instanceId, done.instanceId), eq(wfTasks.createdByTaskId, done.id)));
+  const executions = await tx.select().from(wfExecutions).where(and(eq(wfExecutions.instanceId, done.instanceId), eq(wfExecutions.createdByTaskId, done.id)));
   if (!executions.length || created.some((t) => t.state !== 'open' || t.touched)) {
     refuse('workflow.withdrawTouched', `the next node has already been handled: ${node.name} cannot be withdrawn`, { node: node.name });
   }

@@ -375,7 +375,8 @@ export class Run {
       return;
     }
     this.irreversible = true;
-    if (parentId === null) return this.completeInstance(node.terminate ? 'terminated' : 'completed');
+    // Nothing is left at the top: the instance completes with no execution to remove.
+    if (parentId === null) return this.completeInstance(node.terminate ? 'terminated' : 'completed', left);
     const [scope] = await this.tx.select().from(wfExecutions).where(eq(wfExecutions.id, parentId));
     const subProcess = this.node(scope.nodeId);
     await this.history({ nodeId: subProcess.id, event: 'leave' });
@@ -383,8 +384,8 @@ export class Run {
     await this.leave(moved, subProcess, false);
   }
 
-  async completeInstance(state: 'completed' | 'terminated'): Promise<void> {
-    for (const e of await this.executionsIn(null)) await this.removeExecution(e);
+  async completeInstance(state: 'completed' | 'terminated', remaining?: Execution[]): Promise<void> {
+    for (const e of remaining ?? (await this.executionsIn(null))) await this.removeExecution(e);
     const [ended] = await this.tx
       .update(wfInstances)
       .set({ state, endedAt: this.now() })
@@ -400,7 +401,8 @@ export class Run {
     await this.tx
       .update(wfTasks)
       .set({ state: 'cancelled', completedAt: this.now() })
-      .where(and(eq(wfTasks.executionId, execution.id), eq(wfTasks.state, 'open')));
+      // The instance narrows it to that instance's index range: never a scan of every task.
+      .where(and(eq(wfTasks.instanceId, this.instance.id), eq(wfTasks.executionId, execution.id), eq(wfTasks.state, 'open')));
     await this.cancelJobs(execution.id);
     await this.tx.delete(wfExecutions).where(eq(wfExecutions.id, execution.id));
   }

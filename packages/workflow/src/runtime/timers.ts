@@ -50,7 +50,7 @@ async function fireJob(engine: WorkflowEngine, tx: Tx, jobId: number, now: Date)
     await tx
       .update(wfTasks)
       .set({ state: 'cancelled', action: 'timeout', completedAt: now })
-      .where(and(eq(wfTasks.executionId, execution.id), eq(wfTasks.state, 'open')));
+      .where(and(eq(wfTasks.instanceId, execution.instanceId), eq(wfTasks.executionId, execution.id), eq(wfTasks.state, 'open')));
     await run.cancelJobs(execution.id);
     await run.history({ nodeId: activity.id, event: 'leave', action: 'timeout', userId: null });
     await run.arrive(execution, timer.id);

@@ -3,6 +3,7 @@ import { expectNoSeriousViolations } from './support/axe.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { RolesPage, UsersPage } from './pages/users.ts';
+import { adminApi, createUserByApi } from './support/api.ts';
 
 test('an administrator creates a role and a user, grants the role and disables the user', async ({ page }) => {
   // A whole administration story with five axe runs: longer than a single screen's test.
@@ -196,3 +197,34 @@ for (const language of ['zh', 'en'] as const) {
     });
   }
 }
+
+test('a link to /controller/userEdit opens that user’s form on its own page; without an id it adds one; an unknown id is not found', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const account = `e2e_link_${Date.now().toString(36)}`;
+  const id = await createUserByApi(request, account, '链接用户', 'Link@123456');
+  try {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn();
+    await expect(page).toHaveURL(/\/wel\/index$/);
+    await page.goto(`/controller/userEdit?id=${id}`);
+    const users = new UsersPage(page);
+    await expect(users.dialog()).toContainText('编辑用户');
+    await expect(users.dialog().getByTestId('user-field-account')).toHaveValue(account);
+    await expect(page).toHaveTitle(/编辑用户/);
+    await users.dialog().getByTestId('user-field-name').fill('链接用户改');
+    await expectNoSeriousViolations(page, 'the user edit page');
+    await page.screenshot({ path: 'e2e/artifacts/screens/user-edit-zh-1440.png', animations: 'disabled' });
+    await users.dialog().getByTestId('user-dialog-save').click();
+    // Saved, and the list is where it lands.
+    await expect(page).toHaveURL(/\/controller\/usermanage$/);
+    await expect(users.row(account)).toContainText('链接用户改');
+    await page.goto('/controller/userEdit');
+    await expect(users.dialog()).toContainText('新增用户');
+    await expect(users.dialog().getByTestId('user-field-account')).toHaveValue('');
+    await page.goto('/controller/userEdit?id=999999999');
+    await expect(page.getByText('404')).toBeVisible();
+  } finally {
+    await api.post(`/api/macro-user/remove?ids=${id}`, {});
+  }
+});

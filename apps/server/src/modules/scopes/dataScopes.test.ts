@@ -13,6 +13,7 @@ import {
   encryptPassword,
   expectFailure,
   expectOk,
+  OTHER_TENANT,
   signIn,
   startServer,
   TENANT,
@@ -91,6 +92,17 @@ describeDb(`data scopes narrow user and department lists and details (${dbLabel}
   it('without a data scope on a resource the viewer sees every row the API scope allows', async () => {
     expect(await visibleUsers()).toEqual(expect.arrayContaining(['admin', 'scope_a', 'scope_a1', 'scope_b', 'scope_mine', 'scope_viewer']));
     expect(await visibleDepts()).toEqual(expect.arrayContaining([ids.deptA, ids.deptA1, ids.deptB]));
+  });
+
+  it('"own tenant" shows every user of the viewer\'s tenant and no other tenant\'s, in lists and details', async () => {
+    await grant([await saveScope('本租户用户', 'user', DATA_SCOPE_TYPE.tenant)]);
+    const seen = expectOk(await viewer.get('/api/macro-user/page?size=500'), pageOf(userRecord)).records;
+    expect(seen.map((u) => u.account)).toEqual(expect.arrayContaining(['admin', 'scope_a', 'scope_a1', 'scope_b', 'scope_mine', 'scope_viewer']));
+    expect(new Set(seen.map((u) => u.tenantId))).toEqual(new Set([TENANT]));
+    expect(expectOk(await viewer.get(`/api/macro-user/detail?id=${ids.userB}`), userRecord).account).toBe('scope_b');
+    // The other tenant's administrator is a user too, and stays out of reach.
+    const other = expectOk(await as(server, (await signIn(server, OTHER_TENANT)).access_token).get('/api/macro-user/info'), z.object({ id: z.number() }).passthrough());
+    expectFailure(await viewer.get(`/api/macro-user/detail?id=${other.id}`), 404);
   });
 
   it('"own department" shows only the users of the viewer\'s department; others are 404 in detail', async () => {

@@ -27,7 +27,7 @@ export const MENU_ENDPOINTS = {
     path: `${BASE}/routes`,
     tag,
     summary: "The user's sidebar",
-    description: 'Menus (not buttons) granted to the signed-in user through any of their roles, as a tree ordered by sort.',
+    description: 'Menus (not buttons) granted to the signed-in user through any of their roles, as a tree ordered by sort; each route\'s `meta` carries its i18n key, keepAlive and `roles`: the aliases of the user\'s roles that grant it.',
     access: 'authenticated',
     response: z.array(menuRoute),
   }),

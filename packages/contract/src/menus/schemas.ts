@@ -24,7 +24,11 @@ export const menuRoute: z.ZodType<MenuRoute> = z.object({
   sort: z.number(),
   category: z.union([z.literal(1), z.literal(2)]),
   isOpen: z.boolean(),
-  meta: z.object({ i18n: z.string(), keepAlive: z.boolean() }),
+  meta: z.object({
+    i18n: z.string(),
+    keepAlive: z.boolean(),
+    roles: z.array(z.string()).describe('Aliases of the reader\'s roles that grant this menu'),
+  }),
   get children() {
     return z.array(menuRoute);
   },
@@ -40,7 +44,7 @@ export interface MenuRoute {
   sort: number;
   category: 1 | 2;
   isOpen: boolean;
-  meta: { i18n: string; keepAlive: boolean };
+  meta: { i18n: string; keepAlive: boolean; roles: string[] };
   children: MenuRoute[];
 }
 

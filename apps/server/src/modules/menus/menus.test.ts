@@ -56,7 +56,7 @@ describeDb(`menu administration (${dbLabel})`, () => {
     expect(button).toMatchObject({ category: 2, action: 0, parentName: '报表中心' });
 
     // The creator's administrator role holds them at once: sidebar and permission codes.
-    expect((await sidebar()).find((m) => m.code === 'report:view')).toMatchObject({ path: '/report/index', meta: { i18n: 'report', keepAlive: true } });
+    expect((await sidebar()).find((m) => m.code === 'report:view')).toMatchObject({ path: '/report/index', meta: { i18n: 'report', keepAlive: true, roles: ['administrator'] } });
     expect(await codes()).toEqual(expect.arrayContaining(['report:view', 'report:export']));
 
     const lazyTop = expectOk(await admin.get(`${BASE}/lazy-list?parentId=${system.id}`), z.array(menu));

@@ -2,6 +2,7 @@ import { MENU_CATEGORY, type MenuRoute } from '@macro/contract/menus';
 import type { Tx } from '@macro/store';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { buildTree } from '../../platform/tree.ts';
+import { roles } from '../roles/tables.ts';
 import { menus, roleMenus } from './tables.ts';
 
 type MenuRow = typeof menus.$inferSelect;
@@ -18,9 +19,24 @@ async function grantedMenus(tx: Tx, roleIds: readonly number[], category?: 1 | 2
   return rows.map((r) => r.menu).sort((a, b) => a.sort - b.sort || a.id - b.id);
 }
 
+/** Menu id → aliases of these roles that grant it (a route's `meta.roles`). */
+async function grantingRoles(tx: Tx, roleIds: readonly number[]): Promise<Map<number, string[]>> {
+  const byMenu = new Map<number, string[]>();
+  if (!roleIds.length) return byMenu;
+  const rows = await tx
+    .select({ menuId: roleMenus.menuId, alias: roles.roleAlias })
+    .from(roleMenus)
+    .innerJoin(roles, eq(roles.id, roleMenus.roleId))
+    .where(inArray(roleMenus.roleId, [...roleIds]))
+    .orderBy(asc(roles.roleAlias));
+  for (const { menuId, alias } of rows) byMenu.set(menuId, [...(byMenu.get(menuId) ?? []), alias]);
+  return byMenu;
+}
+
 /** The sidebar: granted menus (not buttons) as a tree; a granted child of an ungranted folder sits at the top. */
 export async function menuRoutes(tx: Tx, roleIds: readonly number[]): Promise<MenuRoute[]> {
   const rows = await grantedMenus(tx, roleIds, MENU_CATEGORY.menu);
+  const granting = await grantingRoles(tx, roleIds);
   return buildTree(
     rows,
     (m): MenuRoute => ({
@@ -33,7 +49,7 @@ export async function menuRoutes(tx: Tx, roleIds: readonly number[]): Promise<Me
       sort: m.sort,
       category: 1,
       isOpen: m.isOpen,
-      meta: { i18n: m.i18n, keepAlive: m.keepAlive },
+      meta: { i18n: m.i18n, keepAlive: m.keepAlive, roles: granting.get(m.id) ?? [] },
       children: [],
     }),
     { id: (m) => m.id, parentId: (m) => m.parentId },

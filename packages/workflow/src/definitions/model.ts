@@ -94,6 +94,7 @@ export const LINT_MESSAGES = {
   approverKindUnknown: 'unknown approver kind {{kind}}',
   approverNobody: 'approver rule {{kind}} names nobody',
   autoAgreeDesignated: 'auto-agree and "previous node designates the approver" cannot both be on',
+  autoAgreeCounterSign: 'auto-agree is unavailable in a counter-sign',
   designateCounterSign: 'designating the next approver is unavailable in a counter-sign',
   serviceTask: 'a service task needs macro:service, an HTTP call (url) or a built-in (name); scripts are not supported',
   calledElement: 'a call activity needs calledElement (the key of the called process)',
@@ -305,6 +306,7 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
         if (settings.autoAgree && settings.previousDesignates) {
           problem(element, 'autoAgreeDesignated');
         }
+        if (settings.autoAgree && node.multi) problem(element, 'autoAgreeCounterSign');
         if (settings.designateNext && node.multi) problem(element, 'designateCounterSign');
         break;
       }

@@ -3,6 +3,8 @@ import { chain, definitions, end, start, user } from '../test/bpmn.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, openTrace, STARTER, TestClock, testResolver } from '../test/engine.ts';
 import { addCounterSigners, removeCounterSigners } from './counterSign.ts';
+import { eq } from 'drizzle-orm';
+import { wfTasks } from '../tables.ts';
 import { WorkflowEngine } from './engine.ts';
 import { suspendInstance, resumeInstance } from './tasks.ts';
 import { runDueJobs } from './timers.ts';
@@ -169,6 +171,44 @@ describe.skipIf(!reachable)('supported elements', () => {
     const history = await database.tx((tx) => engine.history(tx, instance.id));
     expect(history.some((h) => h.nodeId === 'a' && h.action === 'timeout')).toBe(true);
   });
+  it('auto-agree passes a node whose approver started the process or already approved in it; others wait', async () => {
+    const agree = 'autoAgree="true"';
+    await deploy(
+      'agreeing',
+      [
+        start(),
+        user('own', { values: String(STARTER), node: agree }),
+        user('first', '1'),
+        user('again', { values: '1', node: agree }),
+        user('fresh', { values: '2', node: agree }),
+        end(),
+        chain('start', 'own', 'first', 'again', 'fresh', 'end'),
+      ].join('\n'),
+    );
+    const { instance } = await startProcess('agreeing');
+    // The starter's own node passed at once; the next one waits for user 1.
+    expect(await openTrace(database, engine, instance.id)).toEqual(['first:1']);
+    await approveAt(database, engine, instance.id, 'first', 1);
+    // User 1 already approved: "again" passes; user 2 never did: "fresh" waits.
+    expect(await openTrace(database, engine, instance.id)).toEqual(['fresh:2']);
+    const history = await database.tx((tx) => engine.history(tx, instance.id));
+    const agreed = history.filter((h) => h.action === 'autoAgree').map((h) => `${h.nodeId}:${h.userId}`);
+    expect(agreed).toEqual([`own:${STARTER}`, 'again:1']);
+    // Each passed node keeps a completed task in its approver's name, which nobody can withdraw.
+    const tasks = await database.tx((tx) => tx.select().from(wfTasks).where(eq(wfTasks.instanceId, instance.id)).orderBy(wfTasks.id));
+    expect(tasks.filter((t) => t.action === 'autoAgree').map((t) => ({ node: t.nodeId, by: t.completedBy, state: t.state, withdrawable: t.withdrawable }))).toEqual([
+      { node: 'own', by: STARTER, state: 'completed', withdrawable: false },
+      { node: 'again', by: 1, state: 'completed', withdrawable: false },
+    ]);
+    await approveAt(database, engine, instance.id, 'fresh', 2);
+    expect(await stateOf(instance.id)).toBe('completed');
+  });
+
+  it('auto-agree is refused on a counter-sign node at deploy', async () => {
+    await expect(deploy('agree-cs', [start(), user('cs', { values: '1,2', node: 'autoAgree="true"', counterSign: 'type="parallel" completion="all"' }), end(), chain('start', 'cs', 'end')].join('\n'))).rejects.toThrow(
+      'UserTask cs: auto-agree is unavailable in a counter-sign',
+    );
+  });
 });
 
 describe.skipIf(!reachable)('adding and removing counter-signers', () => {
@@ -221,4 +261,5 @@ describe.skipIf(!reachable)('adding and removing counter-signers', () => {
     expect(order).toEqual(['cs:5', 'cs:7', 'cs:9']);
     expect(await openTrace(db, engine, instance.id)).toEqual(['after:1']);
   });
+
 });

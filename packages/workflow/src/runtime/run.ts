@@ -202,7 +202,47 @@ export class Run {
       await this.tx.update(wfExecutions).set({ loop }).where(eq(wfExecutions.id, scope.id));
       return;
     }
+    const agreeing = node.settings.autoAgree ? await this.autoAgreeing(approvers) : undefined;
+    if (agreeing !== undefined) return this.autoAgree(execution, node, agreeing);
     for (const approver of approvers) await this.createTask(execution, node, approver, 'approve');
+  }
+
+  /**
+   * Auto-agree: the first approver of the node who started this instance or already approved in
+   * it; none when nobody did (the node then waits as usual).
+   */
+  private async autoAgreeing(approvers: number[]): Promise<number | undefined> {
+    const rows = await this.tx
+      .selectDistinct({ userId: wfTasks.completedBy })
+      .from(wfTasks)
+      .where(and(eq(wfTasks.instanceId, this.instance.id), eq(wfTasks.state, 'completed'), inArray(wfTasks.action, ['start', 'approve', 'autoAgree'])));
+    const agreed = new Set([this.instance.starterId, ...rows.map((r) => Number(r.userId))]);
+    return approvers.find((approver) => agreed.has(approver));
+  }
+
+  /** The node passes at once in the approver's name: one completed task, its history, and on. */
+  private async autoAgree(execution: Execution, node: FlowNode, approver: number): Promise<void> {
+    const now = this.now();
+    const [task] = await this.tx
+      .insert(wfTasks)
+      .values({
+        instanceId: this.instance.id,
+        executionId: execution.id,
+        nodeId: node.id,
+        nodeName: node.name,
+        kind: 'approve',
+        assigneeId: approver,
+        state: 'completed',
+        action: 'autoAgree',
+        completedBy: approver,
+        completedAt: now,
+        withdrawable: false,
+        previousTaskId: this.causeTaskId,
+        createdByTaskId: this.causeTaskId,
+      })
+      .returning();
+    await this.history({ nodeId: node.id, event: 'leave', action: 'autoAgree', taskId: task.id, userId: approver });
+    return this.leave(execution, node);
   }
 
   /** The approvers of a node; nobody is a refusal of the operation that would enter it. */

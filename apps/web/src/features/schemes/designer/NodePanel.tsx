@@ -169,7 +169,7 @@ export function NodePanel({ element, readOnly, apis }: Props) {
             <Form.Item name="withdraw" label={t('designer.withdraw')} valuePropName="checked">
               <Switch />
             </Form.Item>
-            <Form.Item name="autoAgree" label={t('designer.autoAgree')} valuePropName="checked">
+            <Form.Item name="autoAgree" label={t('designer.autoAgree')} tooltip={t('designer.autoAgreeHelp')} valuePropName="checked">
               <Switch />
             </Form.Item>
           </Space>

@@ -148,6 +148,8 @@ function feelSyntaxError(expression: string): string | undefined {
   }
 }
 
+/** An ISO 8601 date and time with its offset (2026-05-01T09:00:00+08:00, …Z): a moment, not a local reading. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
 
 const bodyOf = (expression: unknown): string | undefined => {
@@ -288,7 +290,7 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
         const duration = bodyOf(timer.timeDuration);
         const date = bodyOf(timer.timeDate);
         if (duration && ISO_DURATION.test(duration)) node.timer = { kind: 'duration', value: duration };
-        else if (date && !Number.isNaN(Date.parse(date))) node.timer = { kind: 'date', value: date };
+        else if (date && ISO_DATE_TIME.test(date) && !Number.isNaN(Date.parse(date))) node.timer = { kind: 'date', value: date };
         else problem(element, 'timerValue');
         if (kind === 'boundaryTimer') {
           node.attachedTo = (element.attachedToRef as ModdleElement | undefined)?.id;

@@ -143,6 +143,24 @@ describe.skipIf(!reachable)('supported elements', () => {
     expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
   });
 
+  it('timers: an ISO 8601 date waits until that moment, and a date that is not one is refused at deploy', async () => {
+    const at = new Date(clock.now.getTime() + 2 * HOUR).toISOString();
+    const dated = (value: string) => `<bpmn:intermediateCatchEvent id="wait"><bpmn:timerEventDefinition><bpmn:timeDate>${value}</bpmn:timeDate></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>`;
+    await deploy('dated', [start(), dated(at), user('a', '1'), end(), chain('start', 'wait', 'a', 'end')].join('\n'));
+    const { instance } = await startProcess('dated');
+    clock.advance(HOUR);
+    expect(await runDueJobs(engine, database.db)).toBe(0);
+    clock.advance(HOUR + 1000);
+    expect(await runDueJobs(engine, database.db)).toBe(1);
+    expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
+    // Not ISO 8601, or without an offset (whose clock would it be?): refused.
+    for (const value of ['next tuesday', '2026/05/01 09:00', '2026-05-01T09:00:00']) {
+      await expect(deploy('undated', [start(), dated(value), user('a', '1'), end(), chain('start', 'wait', 'a', 'end')].join('\n'))).rejects.toThrow(
+        'IntermediateCatchEvent wait: a timer needs an ISO 8601 duration (timeDuration) or date (timeDate)',
+      );
+    }
+  });
+
   it('timers: an interrupting boundary timer cancels the task and takes its path; a non-interrupting one adds a branch', async () => {
     await deploy(
       'boundary',

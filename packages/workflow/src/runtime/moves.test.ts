@@ -35,6 +35,19 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
     const deploy = (key: string, body: string) => database.tx((tx) => engine.deploy(tx, { key, name: key, xml: definitions(key, body) }));
     await deploy('linear', [start(), user('a', '1'), user('b', '2'), end(), chain('start', 'a', 'b', 'end')].join('\n'));
     await deploy('parallel', PARALLEL);
+    // c may only go back to b; d may not be rejected at all.
+    await deploy(
+      'rules',
+      [
+        start(),
+        user('a', '1'),
+        user('b', '2'),
+        user('c', { values: '3', inner: '<macro:reject mode="previous"/>' }),
+        user('d', { values: '4', inner: '<macro:reject mode="none"/>' }),
+        end(),
+        chain('start', 'a', 'b', 'c', 'd', 'end'),
+      ].join('\n'),
+    );
     await deploy(
       'withSub',
       [
@@ -168,6 +181,29 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
     await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 1 }))).rejects.toMatchObject({
       code: 'workflow.withdrawSubProcess',
     });
+  });
+
+  it('keeps a node\'s reject rule: "previous only" refuses an earlier node and takes the previous; "none" refuses any', async () => {
+    const { instance } = await startProcess('rules');
+    await approveAt(database, engine, instance.id, 'a');
+    await approveAt(database, engine, instance.id, 'b');
+    await expect(reject(instance.id, 'c', 'a')).rejects.toMatchObject({ code: 'workflow.rejectPreviousOnly' });
+    expect(await openTrace(database, engine, instance.id)).toEqual(['c:3']);
+    await reject(instance.id, 'c', 'b');
+    expect(await openTrace(database, engine, instance.id)).toEqual(['b:2']);
+    await approveAt(database, engine, instance.id, 'b');
+    await approveAt(database, engine, instance.id, 'c');
+    for (const target of ['previous', 'c', 'start']) {
+      await expect(reject(instance.id, 'd', target)).rejects.toMatchObject({ code: 'workflow.rejectNotAllowed' });
+    }
+    expect(await openTrace(database, engine, instance.id)).toEqual(['d:4']);
+  });
+
+  it('withdraws only one\'s own completion: another user has nothing to withdraw', async () => {
+    const { instance } = await startProcess('linear');
+    await approveAt(database, engine, instance.id, 'a');
+    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 2 }))).rejects.toMatchObject({ code: 'workflow.nothingToWithdraw' });
+    expect(await openTrace(database, engine, instance.id)).toEqual(['b:2']);
   });
 
   it('withdraws one’s completion while the next task is untouched', async () => {

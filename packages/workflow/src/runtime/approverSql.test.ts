@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, definitions, end, start } from '../test/bpmn.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
@@ -50,5 +51,27 @@ describe.skipIf(!reachable)('SQL approvers at run time', () => {
     const { instance } = await database.tx((tx) => engine.start(tx, { definitionKey: 'bySql', starterId: STARTER }));
     // The operation's own writes after the query still work: the fence is gone.
     expect(await openTrace(database, engine, instance.id)).toEqual(['a:7', 'a:8']);
+  });
+
+  it('refuses at run time what only running shows: a write through a function (read-only fence) and a query past the time-out', async () => {
+    // A sequence the request role may advance: nextval is a write the parser cannot see.
+    await database.db.execute(sql.raw('create sequence if not exists approver_seq'));
+    await database.db.execute(sql.raw('grant usage on sequence approver_seq to macro_app'));
+    const deploy = (key: string, query: string) =>
+      database.tx((tx) => engine.deploy(tx, { key, name: key, xml: definitions(key, [start(), sqlTask(query), end(), chain('start', 'a', 'end')].join('\n')) }));
+    await deploy('sqlWrites', `select nextval('approver_seq') as "F_UserId"`);
+    await expect(database.tx((tx) => engine.start(tx, { definitionKey: 'sqlWrites', starterId: STARTER }))).rejects.toMatchObject({
+      code: 'workflow.approverSqlFailed',
+      params: { detail: expect.stringContaining('read-only transaction') },
+    });
+    if (database.kind === 'postgres') {
+      await deploy('sqlSlow', 'select 7 as "F_UserId" from pg_sleep(10)');
+      const started = Date.now();
+      await expect(database.tx((tx) => engine.start(tx, { definitionKey: 'sqlSlow', starterId: STARTER }))).rejects.toMatchObject({
+        code: 'workflow.approverSqlFailed',
+        params: { detail: expect.stringContaining('statement timeout') },
+      });
+      expect(Date.now() - started).toBeLessThan(9_000);
+    }
   });
 });

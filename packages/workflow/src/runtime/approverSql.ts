@@ -60,7 +60,9 @@ export async function runApproverSql(tx: Tx, text: string): Promise<number[]> {
     const rows = rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(text)));
     return rows.map((r) => Number(r[APPROVER_COLUMN])).filter((n) => Number.isInteger(n));
   } catch (error) {
-    return refuse('workflow.approverSqlFailed', `approver SQL failed: ${(error as Error).message}`, { detail: (error as Error).message });
+    // The database's reason, not the driver's wrapper that repeats the query.
+    const reason = ((error as { cause?: Error }).cause ?? (error as Error)).message;
+    return refuse('workflow.approverSqlFailed', `approver SQL failed: ${reason}`, { detail: reason });
   } finally {
     await tx.execute(sql`rollback to savepoint wf_approver_sql`);
     await tx.execute(sql`release savepoint wf_approver_sql`);

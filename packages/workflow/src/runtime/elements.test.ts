@@ -43,6 +43,8 @@ describe.skipIf(!reachable)('supported elements', () => {
     ['parallel', 'single', undefined, ['cs:5', 'cs:6', 'cs:7', 'cs:8'], [], 6],
     ['parallel', 'percentage', 50, ['cs:5', 'cs:6', 'cs:7', 'cs:8'], [5], 7],
     ['sequential', 'all', undefined, ['cs:5'], [5, 6, 7], 8],
+    ['sequential', 'single', undefined, ['cs:5'], [], 5],
+    ['sequential', 'percentage', 50, ['cs:5'], [5], 6],
   ])('counter-sign %s / %s %s: tasks, early stop', async (type, completion, percent, first, before, last) => {
     const key = `cs_${type}_${completion}`;
     await deploy(
@@ -220,6 +222,17 @@ describe.skipIf(!reachable)('supported elements', () => {
     ]);
     await approveAt(database, engine, instance.id, 'fresh', 2);
     expect(await stateOf(instance.id)).toBe('completed');
+  });
+
+  it('"previous node designates": the approval before it must name the approver, who then gets the task', async () => {
+    await deploy('designating', [start(), user('a', '1'), user('b', { values: '2', node: 'previousDesignates="true"' }), end(), chain('start', 'a', 'b', 'end')].join('\n'));
+    const { instance } = await startProcess('designating');
+    const [task] = await database.tx((tx) => engine.openTasks(tx, instance.id));
+    await expect(database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1 }))).rejects.toMatchObject({ code: 'workflow.designateRequired' });
+    expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
+    await database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1, designated: { b: [5] } }));
+    // The rule's own approver (2) is not asked: the designated one is.
+    expect(await openTrace(database, engine, instance.id)).toEqual(['b:5']);
   });
 
   it('auto-agree is refused on a counter-sign node at deploy', async () => {

@@ -146,6 +146,8 @@ export const taskRecord = z
     /** The approval state label of spec 001 §4: approving while the process runs, approved once it ended. */
     status: z.string(),
     createTime: z.string(),
+    /** When the task falls due (its node's due time), or null; past it while open, it is overdue. */
+    dueTime: z.string().nullable(),
   })
   .meta({ id: 'WorkflowTask' });
 export type TaskRecord = z.infer<typeof taskRecord>;

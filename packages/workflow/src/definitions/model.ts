@@ -95,6 +95,7 @@ export const LINT_MESSAGES = {
   approverNobody: 'approver rule {{kind}} names nobody',
   autoAgreeDesignated: 'auto-agree and "previous node designates the approver" cannot both be on',
   autoAgreeCounterSign: 'auto-agree is unavailable in a counter-sign',
+  dueInvalid: 'a due time needs an ISO 8601 duration, e.g. P2D or PT4H',
   designateCounterSign: 'designating the next approver is unavailable in a counter-sign',
   serviceTask: 'a service task needs macro:service, an HTTP call (url) or a built-in (name); scripts are not supported',
   calledElement: 'a call activity needs calledElement (the key of the called process)',
@@ -309,6 +310,7 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
           problem(element, 'autoAgreeDesignated');
         }
         if (settings.autoAgree && node.multi) problem(element, 'autoAgreeCounterSign');
+        if (settings.dueIn !== undefined && !ISO_DURATION.test(settings.dueIn)) problem(element, 'dueInvalid');
         if (settings.designateNext && node.multi) problem(element, 'designateCounterSign');
         break;
       }

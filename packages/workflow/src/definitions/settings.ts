@@ -34,6 +34,8 @@ export interface NodeSettings {
   autoAgree: boolean;
   previousDesignates: boolean;
   designateNext: boolean;
+  /** How long each task of the node has (ISO 8601 duration); past it the task is overdue. */
+  dueIn?: string;
   form?: { formKey: string; fields: { name: string; permission: FieldPermission }[] };
   service?: { kind: 'http' | 'builtin'; name?: string; url?: string; method?: string };
 }
@@ -96,6 +98,7 @@ export function readSettings(element: ModdleElement): NodeSettings {
     autoAgree: node?.autoAgree === true,
     previousDesignates: node?.previousDesignates === true,
     designateNext: node?.designateNext === true,
+    ...(typeof node?.dueIn === 'string' && node.dueIn.trim() ? { dueIn: node.dueIn.trim() } : {}),
     form: form
       ? {
           formKey: String(form.formKey ?? ''),

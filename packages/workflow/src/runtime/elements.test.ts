@@ -235,6 +235,38 @@ describe.skipIf(!reachable)('supported elements', () => {
     expect(await openTrace(database, engine, instance.id)).toEqual(['b:5']);
   });
 
+  it('due times: a task open past its node\'s due time becomes overdue once; one completed in time never does', async () => {
+    await deploy(
+      'due',
+      [start(), user('a', { values: '1', node: 'dueIn="PT4H"' }), user('b', { values: '2', node: 'dueIn="PT1H"' }), end(), chain('start', 'a', 'b', 'end')].join('\n'),
+    );
+    const { instance } = await startProcess('due');
+    const [task] = await database.tx((tx) => engine.openTasks(tx, instance.id));
+    expect(task.dueAt?.getTime()).toBe(clock.now.getTime() + 4 * HOUR);
+    clock.advance(3 * HOUR);
+    expect(await runDueJobs(engine, database.db)).toBe(0);
+    clock.advance(2 * HOUR);
+    // Two passes at once: marked once.
+    const fired = await Promise.all([runDueJobs(engine, database.db), runDueJobs(engine, database.db)]);
+    expect(fired[0] + fired[1]).toBe(1);
+    expect(await runDueJobs(engine, database.db)).toBe(0);
+    const overdue = async () =>
+      (await database.tx((tx) => engine.history(tx, instance.id))).filter((h) => h.action === 'overdue').map((h) => `${h.nodeId}:${h.userId}:${h.taskId}`);
+    expect(await overdue()).toEqual([`a:1:${task.id}`]);
+    // Still open and still the approver's to handle; b, approved in time, is never overdue.
+    expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
+    await approveAt(database, engine, instance.id, 'a', 1);
+    clock.advance(HOUR / 2);
+    await approveAt(database, engine, instance.id, 'b', 2);
+    clock.advance(2 * HOUR);
+    expect(await runDueJobs(engine, database.db)).toBe(0);
+    expect(await overdue()).toEqual([`a:1:${task.id}`]);
+    expect(await stateOf(instance.id)).toBe('completed');
+    await expect(deploy('badDue', [start(), user('a', { values: '1', node: 'dueIn="2 days"' }), end(), chain('start', 'a', 'end')].join('\n'))).rejects.toThrow(
+      'UserTask a: a due time needs an ISO 8601 duration, e.g. P2D or PT4H',
+    );
+  });
+
   it('auto-agree is refused on a counter-sign node at deploy', async () => {
     await expect(deploy('agree-cs', [start(), user('cs', { values: '1,2', node: 'autoAgree="true"', counterSign: 'type="parallel" completion="all"' }), end(), chain('start', 'cs', 'end')].join('\n'))).rejects.toThrow(
       'UserTask cs: auto-agree is unavailable in a counter-sign',

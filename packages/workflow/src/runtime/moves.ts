@@ -188,6 +188,7 @@ async function reopen(run: Run, parentId: number | null, target: FlowNode, cause
       assigneeId: target.kind === 'startEvent' ? run.instance.starterId : Number(last.completedBy),
       previousTaskId: last.previousTaskId,
       createdByTaskId: causeTaskId,
+      dueAt: target.kind === 'startEvent' ? null : await run.scheduleDue(execution, target),
     });
 }
 
@@ -252,6 +253,7 @@ export async function withdrawTask(engine: WorkflowEngine, tx: Tx, input: Withdr
       assigneeId: input.userId,
       previousTaskId: done.previousTaskId,
       createdByTaskId: done.createdByTaskId,
+      dueAt: done.kind === 'start' ? null : await run.scheduleDue(execution, node),
     })
     .returning();
   return reopened.id;

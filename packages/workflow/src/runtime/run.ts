@@ -117,9 +117,27 @@ export class Run {
         ownerId: deputy ? assigneeId : null,
         previousTaskId: this.causeTaskId,
         createdByTaskId: this.causeTaskId,
+        dueAt: kind === 'start' ? null : await this.scheduleDue(execution, node),
       })
       .returning();
     return task;
+  }
+
+  /** Executions whose due job this operation already made (an or-sign node's tasks share one). */
+  private readonly dueScheduled = new Map<number, Date>();
+
+  /**
+   * The due time of a task the node gives `execution`, with the job that marks it overdue then
+   * (one per execution); null when the node sets none.
+   */
+  async scheduleDue(execution: Execution, node: FlowNode): Promise<Date | null> {
+    if (!node.settings.dueIn) return null;
+    const known = this.dueScheduled.get(execution.id);
+    if (known) return known;
+    const dueAt = addDuration(this.now(), node.settings.dueIn);
+    await this.tx.insert(wfJobs).values({ instanceId: this.instance.id, executionId: execution.id, nodeId: node.id, dueAt });
+    this.dueScheduled.set(execution.id, dueAt);
+    return dueAt;
   }
 
   // ---------------------------------------------------------------- arriving
@@ -301,7 +319,7 @@ export class Run {
   async leave(execution: Execution, node: FlowNode, record = true): Promise<void> {
     if (record && node.kind !== 'userTask' && node.kind !== 'startEvent') await this.history({ nodeId: node.id, event: 'leave' });
     // Timer jobs hang only on timer events and on activities with boundary timers.
-    if (node.boundary.length || node.kind === 'timerCatch') await this.cancelJobs(execution.id);
+    if (node.boundary.length || node.kind === 'timerCatch' || node.settings.dueIn) await this.cancelJobs(execution.id);
     const flows = this.chooseFlows(node);
     const [first, ...rest] = flows;
     const others: Execution[] = [];

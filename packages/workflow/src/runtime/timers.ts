@@ -39,6 +39,15 @@ async function fireJob(engine: WorkflowEngine, tx: Tx, jobId: number, now: Date)
   if (!execution) return false;
   const run = await engine.runOf(tx, instance, 0, null);
   const timer = run.node(job.nodeId);
+  if (timer.kind === 'userTask') {
+    // A due time: each task still open there is overdue from now on (its history says so).
+    const open = await tx
+      .select()
+      .from(wfTasks)
+      .where(and(eq(wfTasks.instanceId, execution.instanceId), eq(wfTasks.executionId, execution.id), eq(wfTasks.state, 'open')));
+    for (const task of open) await run.history({ nodeId: timer.id, event: 'operation', action: 'overdue', taskId: task.id, userId: task.assigneeId });
+    return open.length > 0;
+  }
   if (timer.kind === 'timerCatch') {
     await run.history({ nodeId: timer.id, event: 'leave', action: 'timer', userId: null });
     await run.leave(execution, timer, false);

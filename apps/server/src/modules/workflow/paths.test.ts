@@ -103,6 +103,26 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
     expectOk(await clerk.post(`${TASK}/create-process`, { code: 'purchase', title, variables }), started);
   const managerTaskOf = async (instanceId: number) => (await todo(manager, 'size=100')).records.find((t) => t.processInstanceId === instanceId)!;
 
+  it('lists a task with its due time from the node\'s due setting, none without one', async () => {
+    const dueXml = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="defs_due" targetNamespace="http://macro.console/test">
+  <bpmn:process id="dueTest" isExecutable="true">
+    <bpmn:startEvent id="start"/>
+    <bpmn:userTask id="check"><bpmn:extensionElements><macro:node dueIn="P2D"><macro:approver kind="person" values="${ids.manager}"/></macro:node></bpmn:extensionElements></bpmn:userTask>
+    <bpmn:endEvent id="end"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="check"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="check" targetRef="end"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+    expect((await admin.post(`${SCHEME}/new-model`, { name: '时限', code: 'dueTest', category: 'finance', xml: dueXml })).statusCode).toBe(200);
+    const run = expectOk(await clerk.post(`${TASK}/create-process`, { code: 'dueTest', title: '有时限', variables: {} }), started);
+    const row = (await manager.get(`${TASK}/upcoming-task?size=100`)).json().data.records.find((t: { processInstanceId: number }) => t.processInstanceId === run.instanceId);
+    expect(Math.abs(Date.parse(row.dueTime) - Date.parse(row.createTime) - 2 * 86_400_000)).toBeLessThan(5_000);
+    const other = await start({ amount: 1 });
+    const plain = (await manager.get(`${TASK}/upcoming-task?size=100`)).json().data.records.find((t: { processInstanceId: number }) => t.processInstanceId === other.instanceId);
+    expect(plain.dueTime).toBeNull();
+  });
+
   it('gives the start form of a template and refuses a field the start node makes read-only', async () => {
     const form = expectOk(await clerk.get(`${TASK}/create-processform?code=purchase`), z.object({ nodeId: z.string(), formKey: z.string().nullable(), fields: z.array(z.unknown()) }));
     expect(form).toMatchObject({ nodeId: 'start', formKey: 'purchaseForm', fields: [{ name: 'approvedAmount', permission: 'readonly' }] });

@@ -315,12 +315,13 @@ const toTask = (r: { task: typeof wfTasks.$inferSelect; title: string; instanceS
   action: r.task.action,
   status: statusOf(r.instanceState),
   createTime: r.task.createdAt.toISOString(),
+  dueTime: r.task.dueAt ? r.task.dueAt.toISOString() : null,
 });
 
 const at = (value: unknown) => new Date(value as string | Date).toISOString();
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-const TASK_COLUMNS = sql`t.id, t.instance_id, t.node_id, t.node_name, t.kind, t.assignee_id, t.owner_id, t.state, t.action, t.created_at, i.title, i.state as instance_state`;
+const TASK_COLUMNS = sql`t.id, t.instance_id, t.node_id, t.node_name, t.kind, t.assignee_id, t.owner_id, t.state, t.action, t.created_at, t.due_at, i.title, i.state as instance_state`;
 const taskFromSql = (r: Record<string, unknown>): TaskRecord => ({
   id: Number(r.id),
   taskId: Number(r.id),
@@ -335,6 +336,7 @@ const taskFromSql = (r: Record<string, unknown>): TaskRecord => ({
   action: r.action === null || r.action === undefined ? null : String(r.action),
   status: statusOf(String(r.instance_state)),
   createTime: at(r.created_at),
+  dueTime: r.due_at === null || r.due_at === undefined ? null : at(r.due_at),
 });
 
 /**

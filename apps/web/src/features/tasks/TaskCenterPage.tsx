@@ -49,6 +49,21 @@ export function TaskCenterPage() {
     { dataIndex: 'nodeName', title: t('field.node'), ellipsis: true },
     { dataIndex: 'status', title: t('field.status'), width: 110, render: statusTag },
     { dataIndex: 'createTime', title: t('field.createTime'), width: 170, render: when },
+    {
+      dataIndex: 'dueTime',
+      title: t('field.dueTime'),
+      width: 190,
+      // Past due and still open: overdue (the node's due time, spec'd by the template).
+      render: (due: string | null, task) =>
+        due ? (
+          <>
+            {when(due)}{' '}
+            {task.state === 'open' && Date.parse(due) < Date.now() ? <Tag color="red">{t('overdue')}</Tag> : null}
+          </>
+        ) : (
+          '—'
+        ),
+    },
   ];
   const instanceColumns: ColumnsType<InstanceRecord> = [
     { dataIndex: 'title', title: t('field.title'), ellipsis: true },

@@ -172,6 +172,9 @@ export function NodePanel({ element, readOnly, apis }: Props) {
             <Form.Item name="autoAgree" label={t('designer.autoAgree')} tooltip={t('designer.autoAgreeHelp')} valuePropName="checked">
               <Switch />
             </Form.Item>
+            <Form.Item name="dueIn" label={t('designer.dueIn')} tooltip={t('designer.dueInHelp')}>
+              <Input style={{ width: 110 }} placeholder="P2D" data-testid="node-due-in" />
+            </Form.Item>
           </Space>
         </>
       ) : null}

@@ -46,6 +46,7 @@ describe('the designer’s node settings', () => {
         percent: 60,
         rejectMode: 'previous',
         withdraw: false,
+        dueIn: ' PT8H ',
         formKey: 'system:leave',
         fields: [
           { name: 'reason', permission: 'hidden' },
@@ -60,6 +61,7 @@ describe('the designer’s node settings', () => {
     expect(xml).toMatch(/<macro:approver kind="person" values="7,8" \/>/);
     expect(xml).toMatch(/<macro:counterSign type="parallel" completion="percentage" percent="60" \/>/);
     expect(xml).toContain('<macro:withdraw allowed="false" />');
+    expect(xml).toContain('dueIn="PT8H"');
     expect(xml).toContain('<macro:field name="reason" permission="hidden" />');
     expect(xml).not.toContain('name="days"');
     // Settings the panel does not show stay.
@@ -79,6 +81,7 @@ describe('the designer’s node settings', () => {
       percent: 60,
       rejectMode: 'previous',
       withdraw: false,
+      dueIn: 'PT8H',
       formKey: 'system:leave',
       fields: [{ name: 'reason', permission: 'hidden' }],
     });

@@ -38,6 +38,8 @@ export interface NodeForm {
   rejectMode: 'chosen' | 'previous' | 'none';
   withdraw: boolean;
   autoAgree: boolean;
+  /** Each task's due time, an ISO 8601 duration ('' for none). */
+  dueIn: string;
   formKey: string;
   fields: { name: string; permission: string }[];
   condition: string;
@@ -81,6 +83,7 @@ export function readNode(element: DiagramElement): NodeForm {
     rejectMode: ((node?.reject as Moddle | undefined)?.mode as NodeForm['rejectMode']) ?? 'chosen',
     withdraw: (node?.withdraw as Moddle | undefined)?.allowed !== false,
     autoAgree: node?.autoAgree === true,
+    dueIn: String(node?.dueIn ?? ''),
     formKey: String(form?.formKey ?? ''),
     fields: ((form?.fields as Moddle[] | undefined) ?? []).map((f) => ({ name: String(f.name), permission: String(f.permission ?? 'edit') })),
     condition: String(condition?.body ?? ''),
@@ -136,6 +139,7 @@ export function writeNode(element: DiagramElement, form: NodeForm, modeling: Mod
     node.reject = moddle.create('macro:Reject', { mode: form.rejectMode });
     node.withdraw = moddle.create('macro:Withdraw', { allowed: form.withdraw });
     if (form.autoAgree) node.autoAgree = true;
+    if (form.dueIn.trim()) node.dueIn = form.dueIn.trim();
   }
   if (element.type === 'bpmn:ServiceTask') {
     if (form.serviceKind === 'http') {

@@ -224,6 +224,17 @@ test('a link to /controller/userEdit opens that user’s form on its own page; w
     await expect(users.dialog().getByTestId('user-field-account')).toHaveValue('');
     await page.goto('/controller/userEdit?id=999999999');
     await expect(page.getByText('404')).toBeVisible();
+    // The same page in English and on a phone.
+    await page.goto('/wel/index');
+    await switchLanguage(page, 'en');
+    await page.goto(`/controller/userEdit?id=${id}`);
+    await expect(users.dialog()).toContainText('Edit user');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoSeriousViolations(page, 'the user edit page at 375 px');
+    await page.screenshot({ path: 'e2e/artifacts/screens/user-edit-en-375.png', animations: 'disabled' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/wel/index');
+    await switchLanguage(page, 'zh');
   } finally {
     await api.post(`/api/macro-user/remove?ids=${id}`, {});
   }

@@ -108,19 +108,26 @@ export class Run {
     const [task] = await this.tx
       .insert(wfTasks)
       .values({
-        instanceId: this.instance.id,
-        executionId: execution.id,
-        nodeId: node.id,
-        nodeName: node.name,
+        ...this.taskAt(execution, node),
         kind,
         assigneeId: deputy ?? assigneeId,
         ownerId: deputy ? assigneeId : null,
-        previousTaskId: this.causeTaskId,
-        createdByTaskId: this.causeTaskId,
         dueAt: kind === 'start' ? null : await this.scheduleDue(execution, node),
       })
       .returning();
     return task;
+  }
+
+  /** What every task this operation makes at `node` shares: where it is and what caused it. */
+  private taskAt(execution: Execution, node: FlowNode) {
+    return {
+      instanceId: this.instance.id,
+      executionId: execution.id,
+      nodeId: node.id,
+      nodeName: node.name,
+      previousTaskId: this.causeTaskId,
+      createdByTaskId: this.causeTaskId,
+    };
   }
 
   /** Executions whose due job this operation already made (an or-sign node's tasks share one). */
@@ -244,10 +251,7 @@ export class Run {
     const [task] = await this.tx
       .insert(wfTasks)
       .values({
-        instanceId: this.instance.id,
-        executionId: execution.id,
-        nodeId: node.id,
-        nodeName: node.name,
+        ...this.taskAt(execution, node),
         kind: 'approve',
         assigneeId: approver,
         state: 'completed',
@@ -255,8 +259,6 @@ export class Run {
         completedBy: approver,
         completedAt: now,
         withdrawable: false,
-        previousTaskId: this.causeTaskId,
-        createdByTaskId: this.causeTaskId,
       })
       .returning();
     await this.history({ nodeId: node.id, event: 'leave', action: 'autoAgree', taskId: task.id, userId: approver });

@@ -32,13 +32,16 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
 
 const engine = new WorkflowEngine({ resolver: { resolve: async () => [] } });
 
+/**
+ * How an approver's request finds its task on both sides (the console sends the task's id; here
+ * it is looked up), so that the ratio compares only what the engine does with it.
+ */
+const openTaskId = async (tx: Tx, instanceId: number) => (await one<{ id: number }>(tx, sql`select id from wf_task where instance_id = ${instanceId} and state = 'open'`)).id;
+
 async function engineProcess(database: TestDatabase): Promise<void> {
   const { instance } = await withTenant(database.db, TENANT, (tx) => engine.start(tx, { definitionKey: 'bench', starterId: STARTER, variables: { amount: 1 } }));
   for (const user of [1, 2]) {
-    await withTenant(database.db, TENANT, async (tx) => {
-      const [task] = await engine.openTasks(tx, instance.id);
-      await engine.approve(tx, { taskId: task.id, userId: user });
-    });
+    await withTenant(database.db, TENANT, async (tx) => engine.approve(tx, { taskId: await openTaskId(tx, instance.id), userId: user }));
   }
 }
 
@@ -69,7 +72,7 @@ async function baselineProcess(database: TestDatabase, definitionId: number): Pr
   ] as const) {
     await withTenant(database.db, TENANT, async (tx) => {
       await tx.execute(sql`select id from wf_instance where id = ${ids.instance} for update`);
-      const task = await one<{ id: number }>(tx, sql`select id from wf_task where instance_id = ${ids.instance} and state = 'open'`);
+      const task = { id: await openTaskId(tx, ids.instance) };
       await tx.execute(sql`update wf_task set state = 'completed', action = 'approve', completed_by = ${user}, completed_at = now(), touched = true where id = ${task.id}`);
       if (next) {
         await tx.execute(sql`insert into wf_history (instance_id, node_id, event, action, user_id, task_id) values

@@ -173,7 +173,8 @@ export const wfJobs = tenantTable(
     /** pending | done | cancelled */
     state: text('state').notNull().default('pending'),
   },
-  (t) => [index('wf_job_due').on(t.state, t.dueAt)],
+  // Due jobs are found by time; a token's jobs (cancelled when it moves on) by their execution.
+  (t) => [index('wf_job_due').on(t.state, t.dueAt), index('wf_job_execution').on(t.tenantId, t.executionId)],
 );
 
 export const workflowTables = [

@@ -13,11 +13,10 @@ export interface CounterSignersInput {
 }
 
 async function counterSignOf(engine: WorkflowEngine, tx: Tx, input: CounterSignersInput) {
-  const { task, instance } = await engine.lockTask(tx, input.taskId);
+  const { task, instance, execution: child } = await engine.lockTask(tx, input.taskId);
   const run = await engine.runOf(tx, instance, input.userId, task.id);
   const node = run.node(task.nodeId);
   if (!node.multi || task.kind !== 'counterSign') refuse('workflow.notCounterSign', `node ${node.name} is not a counter-sign`, { node: node.name });
-  const [child] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, task.executionId));
   const [scope] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, child.parentId!));
   return { task, run, node, scope, loop: scope.loop as LoopState };
 }

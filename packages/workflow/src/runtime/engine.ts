@@ -7,7 +7,7 @@ import { wfDefinitions, wfExecutions, wfHistory, wfInstances, wfTasks, wfVariabl
 import { approverSqlProblem } from './approverSql.ts';
 import { assertWritable } from './forms.ts';
 import type { EngineOptions } from './ports.ts';
-import { type Execution, type Instance, type LoopState, Run, type RunHost, type Task } from './run.ts';
+import { batchHistory, type Execution, type Instance, type LoopState, Run, type RunHost, type Task } from './run.ts';
 
 export type Definition = typeof wfDefinitions.$inferSelect;
 
@@ -138,7 +138,7 @@ export class WorkflowEngine implements RunHost {
   }
 
   /** Locks the task's instance, then reads the task again: what another transaction did first is seen. */
-  async lockTask(tx: Tx, taskId: number, options: { running?: boolean } = {}): Promise<{ task: Task; instance: Instance }> {
+  async lockTask(tx: Tx, taskId: number, options: { running?: boolean } = {}): Promise<{ task: Task; instance: Instance; execution: Execution }> {
     // Lock the instance found through the task in one statement, then read the task again.
     const [instance] = await tx
       .select()
@@ -147,13 +147,19 @@ export class WorkflowEngine implements RunHost {
       .for('update');
     if (!instance) refuse('workflow.taskNotFound', `no task ${taskId}`, { id: taskId });
     if (instance.deletedAt) refuse('workflow.instanceNotFound', `no instance ${instance.id}`, { id: instance.id });
-    const [task] = await tx.select().from(wfTasks).where(eq(wfTasks.id, taskId));
-    if (task.state !== 'open') refuse('workflow.taskNotOpen', `task ${taskId} is already ${task.state}`, { id: taskId });
+    // The task and its token in one read, after the lock.
+    const [{ task, execution }] = await tx
+      .select({ task: wfTasks, execution: wfExecutions })
+      .from(wfTasks)
+      .leftJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId))
+      .where(eq(wfTasks.id, taskId));
+    // An open task always has its token; one without is as good as ended.
+    if (task.state !== 'open' || !execution) return refuse('workflow.taskNotOpen', `task ${taskId} is already ${task.state}`, { id: taskId });
     if ((options.running ?? true) && instance.state === 'suspended') {
       refuse('workflow.suspended', `instance ${instance.id} is suspended`, { id: instance.id });
     }
     if (instance.state !== 'running' && instance.state !== 'suspended') refuse('workflow.instanceEnded', `instance ${instance.id} has ended`, { id: instance.id });
-    return { task, instance };
+    return { task, instance, execution };
   }
 
   private mustBeAssignee(task: Task, userId: number): void {
@@ -168,7 +174,7 @@ export class WorkflowEngine implements RunHost {
    */
   async start(tx: Tx, input: StartInput): Promise<{ instance: Instance; startTaskId: number }> {
     const definition = await this.latestDefinition(tx, input.definitionKey);
-    return this.startDefinition(tx, definition.id, input);
+    return batchHistory(tx, () => this.startDefinition(tx, definition.id, input));
   }
 
   async startDefinition(
@@ -177,60 +183,67 @@ export class WorkflowEngine implements RunHost {
     input: Omit<StartInput, 'definitionKey'> & { parent?: { instanceId: number; executionId: number } },
   ): Promise<{ instance: Instance; startTaskId: number }> {
     const model = await this.modelOf(tx, definitionId);
-    const [instance] = await tx
-      .insert(wfInstances)
-      .values({
-        definitionId,
-        starterId: input.starterId,
-        businessKey: input.businessKey ?? '',
-        title: input.title ?? model.name,
-        parentInstanceId: input.parent?.instanceId ?? null,
-        parentExecutionId: input.parent?.executionId ?? null,
-      })
-      .returning();
+    const values = {
+      definitionId,
+      starterId: input.starterId,
+      businessKey: input.businessKey ?? '',
+      title: input.title ?? model.name,
+      state: 'running',
+      parentInstanceId: input.parent?.instanceId ?? null,
+      parentExecutionId: input.parent?.executionId ?? null,
+      deletedAt: null,
+      endedAt: null,
+    };
+    // Only what the database decides comes back; the rest is what was written.
+    const [made] = await tx.insert(wfInstances).values(values).returning({ id: wfInstances.id, startedAt: wfInstances.startedAt, tenantId: wfInstances.tenantId });
+    const instance: Instance = { ...values, ...made };
     const run = new Run(tx, this, instance, model, input.starterId, {}, null, input.designated);
     const startId = model.startOf.get(model.id)!;
     assertWritable(model.nodes.get(startId), {}, input.variables ?? {});
     await run.setVariables(input.variables ?? {});
     const execution = await run.newExecution(null, startId);
-    await run.history({ nodeId: startId, event: 'enter' });
-    const task = await run.createTask(execution, model.nodes.get(startId)!, input.starterId, 'start');
-    await this.completeAndLeave(run, task, execution, 'start', undefined);
+    const startNode = run.node(startId);
+    const task = await run.completedTask(execution, startNode, input.starterId, { kind: 'start', action: 'start' });
+    await run.history({ nodeId: startId, event: 'enter' }, { nodeId: startId, event: 'leave', action: 'start', taskId: task.id });
+    await this.leaveFrom(run, task.id, execution, startNode);
     return { instance: run.instance, startTaskId: task.id };
   }
 
   private async completeAndLeave(run: Run, task: Task, execution: Execution, action: string, comment: string | undefined, stamp?: string) {
     // Other approvers' tasks of an or-sign node end with this one, in the same statement.
     await this.finishTask(run, task, action, comment, stamp, execution.id);
-    const movedRun = new Run(run.tx, this, run.instance, run.model, run.actorId, run.variables, task.id, run.designated);
-    await movedRun.leave(execution, run.node(task.nodeId));
-    if (movedRun.irreversible) await run.tx.update(wfTasks).set({ withdrawable: false }).where(eq(wfTasks.id, task.id));
+    await this.leaveFrom(run, task.id, execution, run.node(task.nodeId));
+  }
+
+  /** Moves on from a task just completed; it stays withdrawable only if nothing on the way was irreversible. */
+  private async leaveFrom(run: Run, taskId: number, execution: Execution, node: FlowNode) {
+    const movedRun = new Run(run.tx, this, run.instance, run.model, run.actorId, run.variables, taskId, run.designated);
+    await movedRun.leave(execution, node);
+    if (movedRun.irreversible && !movedRun.causeSettled) await run.tx.update(wfTasks).set({ withdrawable: false }).where(eq(wfTasks.id, taskId));
   }
 
   private async finishTask(run: Run, task: Task, action: string, comment: string | undefined, stamp?: string, cancelSiblingsOf?: number) {
-    const mine = sql`${wfTasks.id} = ${task.id}`;
-    const pick = <T>(value: T, otherwise: unknown) => sql`case when ${mine} then ${value} else ${otherwise} end`;
-    await run.tx
-      .update(wfTasks)
-      .set({
-        state: pick('completed', 'cancelled'),
-        action: pick(action, sql`${wfTasks.action}`),
-        comment: pick(comment ?? null, sql`${wfTasks.comment}`),
-        completedBy: pick(run.actorId, sql`${wfTasks.completedBy}`),
-        completedAt: run.now(),
-        touched: sql`${wfTasks.touched} or ${mine}`,
-      })
-      .where(
-        cancelSiblingsOf === undefined
-          ? mine
-          : and(eq(wfTasks.instanceId, run.instance.id), eq(wfTasks.executionId, cancelSiblingsOf), eq(wfTasks.state, 'open')),
-      );
+    // The task completed and, with cancelSiblingsOf, the other open tasks of its execution cancelled: one statement.
+    const scope = cancelSiblingsOf === undefined ? sql`id = ${task.id}` : sql`instance_id = ${run.instance.id} and execution_id = ${cancelSiblingsOf} and state = 'open'`;
+    await run.tx.execute(sql`update ${wfTasks} set
+        state = case when id = done_id then 'completed' else 'cancelled' end,
+        action = case when id = done_id then ${action} else action end,
+        comment = case when id = done_id then ${comment ?? null}::text else comment end,
+        completed_by = case when id = done_id then ${run.actorId}::bigint else completed_by end,
+        completed_at = ${run.now().toISOString()}::timestamptz,
+        touched = touched or id = done_id
+      from (select ${task.id}::integer as done_id) done
+      where ${scope}`);
     await run.history({ nodeId: task.nodeId, event: 'leave', action, taskId: task.id, comment, stamp });
   }
 
   /** Approves a task (the start task too: that is reinitiate). Delegated tasks go back to their owner first. */
-  async approve(tx: Tx, input: TaskInput): Promise<void> {
-    const { task, instance } = await this.lockTask(tx, input.taskId);
+  approve(tx: Tx, input: TaskInput): Promise<void> {
+    return batchHistory(tx, () => this.approveNow(tx, input));
+  }
+
+  private async approveNow(tx: Tx, input: TaskInput): Promise<void> {
+    const { task, instance, execution } = await this.lockTask(tx, input.taskId);
     this.mustBeAssignee(task, input.userId);
     const run = await this.runFor(tx, instance, input.userId, task.id, input.designated);
     if (task.ownerId !== null) {
@@ -242,7 +255,6 @@ export class WorkflowEngine implements RunHost {
       assertWritable(run.model.nodes.get(task.nodeId), await this.variablesOf(tx, instance.id), input.variables);
       await run.setVariables(input.variables);
     }
-    const [execution] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, task.executionId));
     const node = run.node(task.nodeId);
     const action = task.kind === 'start' ? 'reinitiate' : 'approve';
     if (task.kind !== 'counterSign') return this.completeAndLeave(run, task, execution, action, input.comment, input.stamp);

@@ -117,7 +117,7 @@ export interface RejectInput {
  */
 export async function rejectTask(engine: WorkflowEngine, tx: Tx, input: RejectInput): Promise<void> {
   if (!input.target) refuse('workflow.rejectNeedsNode', 'a rejection needs a node');
-  const { task, instance } = await engine.lockTask(tx, input.taskId);
+  const { task, instance, execution } = await engine.lockTask(tx, input.taskId);
   if (task.assigneeId !== input.userId) refuse('workflow.notAssignee', `task ${task.id} is not assigned to user ${input.userId}`, { id: task.id });
   const run = await engine.runOf(tx, instance, input.userId, task.id);
   const node = run.node(task.nodeId);
@@ -137,7 +137,6 @@ export async function rejectTask(engine: WorkflowEngine, tx: Tx, input: RejectIn
   }
   const target = run.node(targetId);
   const outer = outerOf(run, targetId, task.nodeId);
-  const [execution] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, task.executionId));
   const parentId = await scopeExecution(run, execution, outer.scope);
 
   await tx

@@ -1,4 +1,4 @@
-import type { Tx } from '@macro/store';
+import { rowsOf, type Tx } from '@macro/store';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { evaluate } from 'feelin';
 import { type FlowNode, type ProcessModel, reachableFrom } from '../definitions/model.ts';
@@ -20,6 +20,27 @@ export interface HistoryRow {
   comment?: string | null;
   userId?: number | null;
   stamp?: string;
+}
+
+/** History rows of the operation running in a transaction, written when it finishes. */
+const pendingHistory = new WeakMap<Tx, (typeof wfHistory.$inferInsert)[]>();
+
+/**
+ * Runs one operation with its history written in a single statement at its end (in order: ids
+ * follow the rows). Nothing in an operation reads history back; a nested call joins the outer
+ * one, and an operation that fails writes none of it (its transaction is rolled back anyway).
+ */
+export async function batchHistory<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+  if (pendingHistory.has(tx)) return work();
+  const rows: (typeof wfHistory.$inferInsert)[] = [];
+  pendingHistory.set(tx, rows);
+  try {
+    const result = await work();
+    if (rows.length) await tx.insert(wfHistory).values(rows);
+    return result;
+  } finally {
+    pendingHistory.delete(tx);
+  }
 }
 
 export interface LoopState {
@@ -45,6 +66,8 @@ export interface RunHost {
 export class Run {
   /** What this operation's completion did that a withdraw could not undo. */
   irreversible = false;
+  /** The cause task is already marked not withdrawable (the instance ended). */
+  causeSettled = false;
   readonly designated: Record<string, number[]>;
 
   constructor(
@@ -68,10 +91,9 @@ export class Run {
     return this.host.options.clock?.() ?? new Date();
   }
 
-  /** Writes history rows (one statement for several). */
+  /** Writes history rows (one statement for several; inside `batchHistory`, one for the whole operation). */
   async history(...rows: HistoryRow[]) {
-    await this.tx.insert(wfHistory).values(
-      rows.map((row) => ({
+    const values = rows.map((row) => ({
         instanceId: this.instance.id,
         nodeId: row.nodeId,
         nodeName: this.model.nodes.get(row.nodeId)?.name ?? (this.model.flows.get(row.nodeId)?.name || row.nodeId),
@@ -82,40 +104,34 @@ export class Run {
         stamp: row.stamp ?? null,
         userId: row.userId === undefined ? this.actorId : row.userId,
         at: this.now(),
-      })),
-    );
+      }));
+    const pending = pendingHistory.get(this.tx);
+    if (pending) pending.push(...values);
+    else await this.tx.insert(wfHistory).values(values);
   }
 
   async newExecution(parentId: number | null, nodeId: string, state = 'active'): Promise<Execution> {
-    const [row] = await this.tx
-      .insert(wfExecutions)
-      .values({ instanceId: this.instance.id, parentId, nodeId, state, createdByTaskId: this.causeTaskId })
-      .returning();
-    return row;
+    const values = { instanceId: this.instance.id, parentId, nodeId, state, arrivedVia: null, loop: null, createdByTaskId: this.causeTaskId };
+    // Only what the database decides comes back; the rest is what was written.
+    const [made] = await this.tx.insert(wfExecutions).values(values).returning({ id: wfExecutions.id, createdAt: wfExecutions.createdAt, tenantId: wfExecutions.tenantId });
+    return { ...values, ...made };
   }
 
   async moveExecution(execution: Execution, nodeId: string, patch: Partial<Execution> = {}): Promise<Execution> {
-    const [row] = await this.tx
-      .update(wfExecutions)
-      .set({ nodeId, state: 'active', arrivedVia: null, loop: null, createdByTaskId: this.causeTaskId, ...patch })
-      .where(eq(wfExecutions.id, execution.id))
-      .returning();
-    return row;
+    const changes = { nodeId, state: 'active', arrivedVia: null, loop: null, createdByTaskId: this.causeTaskId, ...patch };
+    await this.tx.update(wfExecutions).set(changes).where(eq(wfExecutions.id, execution.id));
+    return { ...execution, ...changes };
   }
 
   async createTask(execution: Execution, node: FlowNode, assigneeId: number, kind: 'start' | 'approve' | 'counterSign') {
     const deputy = kind === 'start' ? null : await this.host.options.delegation?.activeDelegateFor(this.tx, assigneeId, this.host.keyOf(this.instance), this.now());
-    const [task] = await this.tx
-      .insert(wfTasks)
-      .values({
-        ...this.taskAt(execution, node),
-        kind,
-        assigneeId: deputy ?? assigneeId,
-        ownerId: deputy ? assigneeId : null,
-        dueAt: kind === 'start' ? null : await this.scheduleDue(execution, node),
-      })
-      .returning();
-    return task;
+    await this.tx.insert(wfTasks).values({
+      ...this.taskAt(execution, node),
+      kind,
+      assigneeId: deputy ?? assigneeId,
+      ownerId: deputy ? assigneeId : null,
+      dueAt: kind === 'start' ? null : await this.scheduleDue(execution, node),
+    });
   }
 
   /** What every task this operation makes at `node` shares: where it is and what caused it. */
@@ -152,7 +168,8 @@ export class Run {
   /** Puts `execution` at `nodeId` (arriving through `via`) and runs the node's behaviour. */
   async arrive(execution: Execution, nodeId: string, via?: string): Promise<void> {
     const node = this.node(nodeId);
-    execution = await this.moveExecution(execution, nodeId);
+    // A token reaching an end event is deleted by this operation: moving it first would be a wasted write.
+    execution = node.kind === 'endEvent' ? { ...execution, nodeId } : await this.moveExecution(execution, nodeId);
     // The flow taken and the node entered, in one statement.
     await this.history(...(via ? [{ nodeId: via, event: 'flow' as const }] : []), { nodeId, event: 'enter' });
     switch (node.kind) {
@@ -247,22 +264,28 @@ export class Run {
 
   /** The node passes at once in the approver's name: one completed task, its history, and on. */
   private async autoAgree(execution: Execution, node: FlowNode, approver: number): Promise<void> {
-    const now = this.now();
+    const task = await this.completedTask(execution, node, approver, { kind: 'approve', action: 'autoAgree', withdrawable: false });
+    await this.history({ nodeId: node.id, event: 'leave', action: 'autoAgree', taskId: task.id, userId: approver });
+    return this.leave(execution, node);
+  }
+
+  /** A task done as it is made (the start node's, an auto-agreed one): one insert, no update after. */
+  async completedTask(execution: Execution, node: FlowNode, userId: number, done: { kind: 'start' | 'approve'; action: string; withdrawable?: boolean }) {
     const [task] = await this.tx
       .insert(wfTasks)
       .values({
         ...this.taskAt(execution, node),
-        kind: 'approve',
-        assigneeId: approver,
+        kind: done.kind,
+        assigneeId: userId,
         state: 'completed',
-        action: 'autoAgree',
-        completedBy: approver,
-        completedAt: now,
-        withdrawable: false,
+        action: done.action,
+        completedBy: userId,
+        completedAt: this.now(),
+        touched: true,
+        withdrawable: done.withdrawable ?? true,
       })
-      .returning();
-    await this.history({ nodeId: node.id, event: 'leave', action: 'autoAgree', taskId: task.id, userId: approver });
-    return this.leave(execution, node);
+      .returning({ id: wfTasks.id });
+    return task;
   }
 
   /** The approvers of a node; nobody is a refusal of the operation that would enter it. */
@@ -424,19 +447,19 @@ export class Run {
   private async end(execution: Execution, node: FlowNode): Promise<void> {
     await this.history({ nodeId: node.id, event: 'leave' });
     const parentId = execution.parentId;
+    let othersLeft = false;
     if (node.terminate) {
       this.irreversible = true;
       for (const e of await this.executionsIn(parentId)) await this.removeExecution(e);
-    } else await this.removeExecution(execution);
-    const left = await this.executionsIn(parentId);
-    if (left.length) {
+    } else othersLeft = await this.removeExecution(execution);
+    if (othersLeft) {
       // A branch ended: an inclusive join may now have nothing upstream.
       await this.settleJoins(parentId);
       return;
     }
     this.irreversible = true;
     // Nothing is left at the top: the instance completes with no execution to remove.
-    if (parentId === null) return this.completeInstance(node.terminate ? 'terminated' : 'completed', left);
+    if (parentId === null) return this.completeInstance(node.terminate ? 'terminated' : 'completed', []);
     const [scope] = await this.tx.select().from(wfExecutions).where(eq(wfExecutions.id, parentId));
     const subProcess = this.node(scope.nodeId);
     await this.history({ nodeId: subProcess.id, event: 'leave' });
@@ -446,25 +469,39 @@ export class Run {
 
   async completeInstance(state: 'completed' | 'terminated', remaining?: Execution[]): Promise<void> {
     for (const e of remaining ?? (await this.executionsIn(null))) await this.removeExecution(e);
-    const [ended] = await this.tx
-      .update(wfInstances)
-      .set({ state, endedAt: this.now() })
-      .where(eq(wfInstances.id, this.instance.id))
-      .returning();
-    Object.assign(this.instance, ended);
-    if (ended.parentInstanceId) await this.host.calledEnded(this.tx, ended);
+    const endedAt = this.now();
+    if (this.causeTaskId === null) await this.tx.update(wfInstances).set({ state, endedAt }).where(eq(wfInstances.id, this.instance.id));
+    else {
+      // Nothing of an ended instance can be withdrawn: the completion that ended it says so in the same statement.
+      await this.tx.execute(sql`with cause as (update ${wfTasks} set withdrawable = false where id = ${this.causeTaskId})
+        update ${wfInstances} set state = ${state}, ended_at = ${endedAt.toISOString()}::timestamptz where id = ${this.instance.id}`);
+      this.causeSettled = true;
+    }
+    Object.assign(this.instance, { state, endedAt });
+    if (this.instance.parentInstanceId) await this.host.calledEnded(this.tx, this.instance);
   }
 
-  /** Removes an execution with everything under it: child executions, open tasks, pending timers. */
-  async removeExecution(execution: Execution): Promise<void> {
-    for (const child of await this.executionsIn(execution.id)) await this.removeExecution(child);
-    await this.tx
-      .update(wfTasks)
-      .set({ state: 'cancelled', completedAt: this.now() })
-      // The instance narrows it to that instance's index range: never a scan of every task.
-      .where(and(eq(wfTasks.instanceId, this.instance.id), eq(wfTasks.executionId, execution.id), eq(wfTasks.state, 'open')));
-    await this.cancelJobs(execution.id);
-    await this.tx.delete(wfExecutions).where(eq(wfExecutions.id, execution.id));
+  /**
+   * Removes an execution with everything under it: child executions, open tasks, pending timers.
+   * Says whether other executions are left in its scope.
+   */
+  async removeExecution(execution: Execution): Promise<boolean> {
+    // Only a scope (sub-process, counter-sign node) has child executions.
+    if (execution.state === 'scope') for (const child of await this.executionsIn(execution.id)) await this.removeExecution(child);
+    // Its open tasks cancelled, its pending timers cancelled, the token deleted and whether
+    // others are left, in one statement (which sees the rows as they were before it: the
+    // deleted one is left out by its id); the instance narrows each to its index range.
+    const parent = execution.parentId === null ? sql`parent_id is null` : sql`parent_id = ${execution.parentId}`;
+    const result = await this.tx.execute(sql`with tasks as (
+        update ${wfTasks} set state = 'cancelled', completed_at = ${this.now().toISOString()}::timestamptz
+        where instance_id = ${this.instance.id} and execution_id = ${execution.id} and state = 'open'
+      ), jobs as (
+        update ${wfJobs} set state = 'cancelled' where execution_id = ${execution.id} and state = 'pending'
+      ), gone as (
+        delete from ${wfExecutions} where id = ${execution.id}
+      )
+      select exists (select 1 from ${wfExecutions} where instance_id = ${this.instance.id} and ${parent} and id <> ${execution.id}) as others`);
+    return rowsOf<{ others: boolean }>(result)[0].others;
   }
 
   async cancelJobs(executionId: number): Promise<void> {

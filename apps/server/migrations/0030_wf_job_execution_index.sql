@@ -1,0 +1,1 @@
+CREATE INDEX "wf_job_execution" ON "wf_job" USING btree ("tenant_id","execution_id");

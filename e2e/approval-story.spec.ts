@@ -213,7 +213,7 @@ test('an administrator designs a template with a form and an amount condition; a
   await expect(finished).toContainText('已完成');
   await finished.getByRole('button', { name: '流转记录', exact: true }).click();
   const history = page.getByTestId('monitor-history-timeline');
-  const steps = history.locator('.ant-timeline-item');
+  const steps = history.getByRole('listitem');
   await expect(steps.filter({ hasText: '提交' }).first()).toBeVisible();
   const text = (await history.innerText()).replace(/\s+/g, ' ');
   const [starter, manager, finance] = [PEOPLE.starter.name, PEOPLE.manager.name, PEOPLE.finance.name];

@@ -1,6 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { WarningBlock } from './WarningBlock';
 
 interface ReacquireProps {
   /** Why the data is missing (the request layer's message: error, time-out, network). */
@@ -20,8 +21,7 @@ interface ReacquireProps {
 export function Reacquire({ message, onRetry, testId, retrying = false, className }: ReacquireProps) {
   const { t } = useTranslation('common');
   return (
-    <Result
-      status="warning"
+    <WarningBlock
       title={t('crud.loadFailed')}
       subTitle={<span role="alert">{message}</span>}
       extra={
@@ -30,7 +30,7 @@ export function Reacquire({ message, onRetry, testId, retrying = false, classNam
         </Button>
       }
       className={className}
-      data-testid={`${testId}-error`}
+      testId={`${testId}-error`}
     />
   );
 }

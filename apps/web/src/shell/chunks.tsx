@@ -1,21 +1,21 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WarningBlock } from '../components/WarningBlock';
 import { CHUNK_TIMEOUT_MS } from './chunkTimeout';
 
 /** What a failed page load shows: the reason and a retry, which loads the console again. */
 export function ChunkFailure() {
   const { t } = useTranslation('errors');
   return (
-    <Result
-      status="warning"
+    <WarningBlock
       title={t('chunkTimeout')}
       extra={
         <Button type="primary" onClick={() => window.location.reload()} data-testid="chunk-retry">
           {t('retry')}
         </Button>
       }
-      data-testid="chunk-timeout"
+      testId="chunk-timeout"
     />
   );
 }

@@ -1,5 +1,4 @@
 import { type FieldUi, type FormDocument, formErrorMessage } from '@macro/contract/forms';
-import Form from '@rjsf/antd';
 import type { FormProps } from '@rjsf/core';
 import { getUiOptions, type ObjectFieldTemplateProps, type RJSFValidationError, type RegistryWidgetsType, type UiSchema, type WidgetProps } from '@rjsf/utils';
 import { Col, Row, Select } from 'antd';
@@ -7,7 +6,7 @@ import { type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionary } from '../../api/dictionary';
 import { MESSAGES_NS } from '../../i18n';
-import { AnnexWidget } from './AnnexWidget';
+import { ThemedForm as Form } from './theme';
 import { formValidator } from './validator';
 
 /*
@@ -66,7 +65,7 @@ function GridTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
   );
 }
 
-const widgets: RegistryWidgetsType = { DictionarySelect, annexes: AnnexWidget };
+const widgets: RegistryWidgetsType = { DictionarySelect };
 
 /** The document as this viewer gets it: hidden fields gone, read-only ones locked, dictionary fields as selects. */
 export function documentFor(document: FormDocument, access: readonly FieldAccess[] = [], readOnly = false) {

@@ -37,7 +37,7 @@ describe('the process timeline', () => {
         ]}
       />,
     );
-    const lines = screen.getByTestId('timeline').querySelectorAll('.ant-timeline-item-content');
+    const lines = screen.getByTestId('timeline').querySelectorAll('li');
     expect([...lines].map((line) => line.textContent?.slice('2026-11-26 09:30 · '.length))).toEqual(['申请 · 到达', '申请 · 采购员 · 提交', '经理审批 · 到达', '经理审批 · 经理 · 传阅', '经理审批 · 经理 · 驳回 · 请附报价单', '结束 · 到达']);
   });
 });

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
-import { MENU_ICON_NAMES, MenuIcon } from '../../shell/layout/menuIcons';
+import { MENU_ICON_NAMES, MenuIcon } from '../../shell/layout/menuIconSet';
 import { useMenuDetail, useMenuTree, useSubmitMenu } from './api';
 
 export interface MenuDialogState {

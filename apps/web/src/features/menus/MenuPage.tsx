@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ModuleList, SubsystemList } from '../modules/ModuleLists';
 import { CrudList, type RowAction, selectedRows } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
-import { MenuIcon } from '../../shell/layout/menuIcons';
+import { MenuIcon } from '../../shell/layout/menuIconSet';
 import { useRemoveMenus } from './api';
 import { MenuDialog, type MenuDialogState } from './MenuDialog';
 import { type MenuRow, type MenuSearch, useMenuRows } from './useMenuRows';

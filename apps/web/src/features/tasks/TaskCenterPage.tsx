@@ -3,15 +3,17 @@ import type { z } from 'zod';
 import type { ccRecord, draftRecord } from '@macro/contract/workflow';
 import { App, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudList } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useDeleteDraft, useMarkRead, useRestore, useToRecycleBin, useWithdraw } from './api';
-import { LaunchDialog } from './LaunchDialog';
 import { TaskDrawer } from './TaskDrawer';
 import './tasks.css';
+
+// The start dialog loads the first time it is opened.
+const LaunchDialog = lazy(() => import('./LaunchDialog').then((m) => ({ default: m.LaunchDialog })));
 
 interface KeywordSearch extends Record<string, string | undefined> {
   keyword?: string;
@@ -41,6 +43,11 @@ export function TaskCenterPage() {
   const act = (run: Promise<unknown>, done: string) => void run.then(() => message.success(t(done))).catch(() => undefined);
   const [open, setOpen] = useState<{ task: TaskRecord; handling: boolean } | null>(null);
   const [launching, setLaunching] = useState(false);
+  const [launchMounted, setLaunchMounted] = useState(false);
+  const openLaunch = () => {
+    setLaunchMounted(true);
+    setLaunching(true);
+  };
 
   const search: SearchField[] = [{ name: 'keyword', label: t('field.keyword'), placeholder: t('search.keywordPlaceholder') }];
   const statusTag = (status: string) => <Tag color={status === 'approved' ? 'green' : 'blue'}>{t(`status.${status}`, { defaultValue: status })}</Tag>;
@@ -119,7 +126,7 @@ export function TaskCenterPage() {
           search={search}
           columns={taskColumns}
           rowLabel={(row) => row.title}
-          toolbar={[{ key: 'launch', label: t('launch.action'), primary: true, permission: P.taskHandle, onClick: () => setLaunching(true) }]}
+          toolbar={[{ key: 'launch', label: t('launch.action'), primary: true, permission: P.taskHandle, onClick: openLaunch }]}
           rowActions={[{ key: 'handle', label: t('action.handle'), permission: P.taskHandle, onClick: (task) => setOpen({ task, handling: true }) }]}
           actionWidth={100}
           scrollX={760}
@@ -231,7 +238,11 @@ export function TaskCenterPage() {
     <div className="task-center" data-testid="task-center">
       <Tabs items={tabs} destroyOnHidden={false} />
       <TaskDrawer task={open?.task ?? null} handling={open?.handling ?? false} onClose={() => setOpen(null)} />
-      <LaunchDialog open={launching} onClose={() => setLaunching(false)} />
+      {launchMounted ? (
+        <Suspense fallback={null}>
+          <LaunchDialog open={launching} onClose={() => setLaunching(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -2,16 +2,29 @@ import { PrinterOutlined } from '@ant-design/icons';
 import type { TaskRecord } from '@macro/contract/workflow';
 import { WORKFLOW_PERMISSIONS as P } from '@macro/contract/workflow';
 import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Spin, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BoundForm } from '../../components/forms/BoundForm';
 import { ProcessDiagram } from '../../components/bpmn/ProcessDiagram';
 import type { FormData, FormViewHandle } from '../../components/forms/FormView';
-import { UserPicker } from '../../components/UserPicker';
 import { ProcessHistory } from '../../components/workflow/ProcessHistory';
 import { useHasPermission } from '../../session/store';
-import { PrintPreview } from './PrintPreview';
+// What only some decisions need loads when chosen: the people picker, the print preview.
+const LazyUserPicker = lazy(() => import('../../components/UserPicker').then((m) => ({ default: m.UserPicker })));
+const PrintPreview = lazy(() => import('./PrintPreview').then((m) => ({ default: m.PrintPreview })));
 import { useAddSigners, useCarbonCopy, useHandleTask, useHistory, useRejectTargets, useTaskDetail, useTransferTask, useUsableStamps } from './api';
+
+/**
+ * The people picker inside a form item: the item (and its rule) is there at once, the picker
+ * itself loads the first time a decision needs it.
+ */
+function UserPicker(props: ComponentProps<typeof LazyUserPicker>) {
+  return (
+    <Suspense fallback={<Select loading disabled placeholder={props.placeholder} />}>
+      <LazyUserPicker {...props} />
+    </Suspense>
+  );
+}
 
 type Decision = 'approve' | 'reject' | 'transfer' | 'cc' | 'addSigners';
 
@@ -108,7 +121,11 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
         </Button>
       }
     >
-      {printing && task ? <PrintPreview task={task} onClose={() => setPrinting(false)} /> : null}
+      {printing && task ? (
+        <Suspense fallback={null}>
+          <PrintPreview task={task} onClose={() => setPrinting(false)} />
+        </Suspense>
+      ) : null}
       {task ? (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Descriptions

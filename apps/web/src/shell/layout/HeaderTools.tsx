@@ -1,10 +1,14 @@
 import { FullscreenExitOutlined, FullscreenOutlined, SettingOutlined, SkinOutlined } from '@ant-design/icons';
-import { Button, Popover, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Popover, Spin, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile, useShellSettings } from '../settings';
-import { BrandColorPicker, ThemePicker } from '../theme/ThemePicker';
-import { SettingsDrawer } from './SettingsDrawer';
+import { ColorTrigger } from '../theme/ColorTrigger';
+
+// The pickers (antd's colour picker among them) and the drawer load after the page, or when asked for.
+const ThemePicker = lazy(() => import('../theme/ThemePicker').then((m) => ({ default: m.ThemePicker })));
+const BrandColorPicker = lazy(() => import('../theme/ThemePicker').then((m) => ({ default: m.BrandColorPicker })));
+const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
 
 function useFullscreen(): [boolean, () => void] {
   const [fullscreen, setFullscreen] = useState(() => Boolean(document.fullscreenElement));
@@ -27,6 +31,7 @@ export function HeaderTools() {
   const showFullscreen = useShellSettings((s) => s.showFullscreen);
   const showTheme = useShellSettings((s) => s.showTheme);
   const showColor = useShellSettings((s) => s.showColor);
+  const color = useShellSettings((s) => s.color);
   const [fullscreen, toggleFullscreen] = useFullscreen();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer is built the first time it is asked for.
@@ -50,13 +55,27 @@ export function HeaderTools() {
         </Tooltip>
       ) : null}
       {showTheme && !mobile ? (
-        <Popover content={<ThemePicker />} title={t('look.theme')} trigger="click" placement="bottomRight">
+        <Popover
+          content={
+            <Suspense fallback={<Spin size="small" />}>
+              <ThemePicker />
+            </Suspense>
+          }
+          title={t('look.theme')} trigger="click" placement="bottomRight">
           <Button type="text" icon={<SkinOutlined />} aria-label={t('look.theme')} data-testid="theme-button" />
         </Popover>
       ) : null}
-      {showColor && !mobile ? <BrandColorPicker /> : null}
+      {showColor && !mobile ? (
+        <Suspense fallback={<ColorTrigger color={color} />}>
+          <BrandColorPicker />
+        </Suspense>
+      ) : null}
       <Button type="text" icon={<SettingOutlined />} onClick={openDrawer} aria-label={t('look.title')} data-testid="settings-button" />
-      {drawerMounted ? <SettingsDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} /> : null}
+      {drawerMounted ? (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,13 +1,15 @@
 import { DownOutlined, KeyOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, type MenuProps, Space } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../api/auth';
 import { useSession } from '../../session/store';
 import { SETTING_PATH } from '../registry';
 import { useShellSettings } from '../settings';
-import { LockDialog } from './LockDialog';
+
+// The lock dialog (a form) loads the first time the screen is locked.
+const LockDialog = lazy(() => import('./LockDialog').then((m) => ({ default: m.LockDialog })));
 
 export function UserMenu() {
   const { t } = useTranslation('shell');
@@ -16,6 +18,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [locking, setLocking] = useState(false);
+  const [lockMounted, setLockMounted] = useState(false);
   const showLock = useShellSettings((s) => s.showLock);
   const name = user?.nick_name || user?.account || '';
 
@@ -42,7 +45,10 @@ export function UserMenu() {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') confirmLogout();
     else if (key === 'password') navigate(SETTING_PATH);
-    else setLocking(true);
+    else {
+      setLockMounted(true);
+      setLocking(true);
+    }
   };
 
   return (
@@ -58,7 +64,11 @@ export function UserMenu() {
           </Space>
         </button>
       </Dropdown>
-      <LockDialog open={locking} onClose={() => setLocking(false)} />
+      {lockMounted ? (
+        <Suspense fallback={null}>
+          <LockDialog open={locking} onClose={() => setLocking(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

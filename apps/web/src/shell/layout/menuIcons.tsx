@@ -1,94 +1,16 @@
-import {
-  ApartmentOutlined,
-  ApiOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BarChartOutlined,
-  BookOutlined,
-  BranchesOutlined,
-  ClusterOutlined,
-  ControlOutlined,
-  CreditCardOutlined,
-  DashboardOutlined,
-  DatabaseOutlined,
-  DeploymentUnitOutlined,
-  FileOutlined,
-  FileTextOutlined,
-  FolderOutlined,
-  FormOutlined,
-  GiftOutlined,
-  GlobalOutlined,
-  HomeOutlined,
-  IdcardOutlined,
-  KeyOutlined,
-  LockOutlined,
-  MenuOutlined,
-  MessageOutlined,
-  NotificationOutlined,
-  PayCircleOutlined,
-  ProfileOutlined,
-  ReadOutlined,
-  SafetyOutlined,
-  ScheduleOutlined,
-  SettingOutlined,
-  SolutionOutlined,
-  StarOutlined,
-  TableOutlined,
-  TeamOutlined,
-  ToolOutlined,
-  UnorderedListOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import type { ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 
-/** Icons a menu's `source` may name; importing the whole icon set would weigh megabytes. */
-const icons: Record<string, ComponentType> = {
-  ApartmentOutlined,
-  ApiOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BarChartOutlined,
-  BookOutlined,
-  BranchesOutlined,
-  ClusterOutlined,
-  ControlOutlined,
-  CreditCardOutlined,
-  DashboardOutlined,
-  DatabaseOutlined,
-  DeploymentUnitOutlined,
-  FileOutlined,
-  FileTextOutlined,
-  FolderOutlined,
-  FormOutlined,
-  GiftOutlined,
-  GlobalOutlined,
-  HomeOutlined,
-  IdcardOutlined,
-  KeyOutlined,
-  LockOutlined,
-  MenuOutlined,
-  MessageOutlined,
-  NotificationOutlined,
-  PayCircleOutlined,
-  ProfileOutlined,
-  ReadOutlined,
-  SafetyOutlined,
-  ScheduleOutlined,
-  SettingOutlined,
-  SolutionOutlined,
-  StarOutlined,
-  TableOutlined,
-  TeamOutlined,
-  ToolOutlined,
-  UnorderedListOutlined,
-  UserOutlined,
-};
+// The icon set (some forty icons) loads beside the page instead of inside its first script;
+// the import starts as soon as this module runs, so the icons arrive with the menu.
+const iconSet = import('./menuIconSet');
+const Glyph = lazy(() => iconSet.then((m) => ({ default: m.MenuIcon })));
 
-/** The icon names a menu may choose from (the menu screen's icon picker). */
-export const MENU_ICON_NAMES: readonly string[] = Object.keys(icons);
-
+/** A menu's icon by name; until the set has loaded, an empty square of the icon's size holds its place. */
 export function MenuIcon({ name }: { name: string }) {
-  const Icon = icons[name] ?? (name ? AppstoreOutlined : null);
-  // Decoration beside the menu text: hidden from screen readers, which would read "setting 系统管理".
-  return Icon ? <Icon aria-hidden="true" /> : null;
+  if (!name) return null;
+  return (
+    <Suspense fallback={<span className="anticon menu-icon-pending" aria-hidden="true" />}>
+      <Glyph name={name} />
+    </Suspense>
+  );
 }

@@ -2,6 +2,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { ColorPicker } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useShellSettings } from '../settings';
+import { ColorTrigger } from './ColorTrigger';
 import { DEFAULT_COLOR, THEME_NAMES, THEMES } from './themes';
 import './theme.css';
 
@@ -58,10 +59,7 @@ export function BrandColorPicker({ showText = false, testId = 'color-picker' }: 
       onChangeComplete={(value) => setColor(value.toHexString())}
       aria-label={t('look.color')}
     >
-      <button type="button" className="color-trigger" aria-label={t('look.colorOf', { color })} data-testid={testId}>
-        <span className="color-trigger-swatch" style={{ background: color }} />
-        {showText ? <span className="color-trigger-text">{color}</span> : null}
-      </button>
+      <ColorTrigger color={color} showText={showText} testId={testId} />
     </ColorPicker>
   );
 }

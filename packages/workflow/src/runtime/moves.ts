@@ -4,7 +4,7 @@ import { type FlowNode, reachableFrom } from '../definitions/model.ts';
 import { refuse } from '../errors.ts';
 import { wfExecutions, wfTasks } from '../tables.ts';
 import type { WorkflowEngine } from './engine.ts';
-import type { Execution, Run, Task } from './run.ts';
+import { batchHistory, type Execution, type Run, type Task } from './run.ts';
 
 /*
  * Moving tokens backwards: reject to an earlier node, withdraw one's own completion. The rules
@@ -115,7 +115,11 @@ export interface RejectInput {
  * its join) — tokens at a join that came from branches the target cannot reach are kept — and
  * one token is put at the target, for whoever completed it last.
  */
-export async function rejectTask(engine: WorkflowEngine, tx: Tx, input: RejectInput): Promise<void> {
+export function rejectTask(engine: WorkflowEngine, tx: Tx, input: RejectInput): Promise<void> {
+  return batchHistory(tx, () => reject(engine, tx, input));
+}
+
+async function reject(engine: WorkflowEngine, tx: Tx, input: RejectInput): Promise<void> {
   if (!input.target) refuse('workflow.rejectNeedsNode', 'a rejection needs a node');
   const { task, instance, execution } = await engine.lockTask(tx, input.taskId);
   if (task.assigneeId !== input.userId) refuse('workflow.notAssignee', `task ${task.id} is not assigned to user ${input.userId}`, { id: task.id });
@@ -204,7 +208,11 @@ export interface WithdrawInput {
  * Takes back one's own completion while everything it created is untouched: removes the tasks
  * it created (and the tokens it parked at joins) and reopens the node for the same user.
  */
-export async function withdrawTask(engine: WorkflowEngine, tx: Tx, input: WithdrawInput): Promise<number> {
+export function withdrawTask(engine: WorkflowEngine, tx: Tx, input: WithdrawInput): Promise<number> {
+  return batchHistory(tx, () => withdraw(engine, tx, input));
+}
+
+async function withdraw(engine: WorkflowEngine, tx: Tx, input: WithdrawInput): Promise<number> {
   const instance = await engine.lockInstance(tx, input.instanceId);
   if (instance.state === 'suspended') refuse('workflow.suspended', `instance ${instance.id} is suspended`, { id: instance.id });
   if (instance.state !== 'running') refuse('workflow.instanceEnded', `instance ${instance.id} has ended`, { id: instance.id });

@@ -257,7 +257,7 @@ test('a model from another tool: the designer shows a task’s BPMN potential ow
         '<bpmn:serviceTask id="archive" name="归档"><bpmn:extensionElements><macro:node><macro:service kind="builtin" name="timestamp"/></macro:node></bpmn:extensionElements></bpmn:serviceTask>',
     )
     .replace('<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end"/>', '<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="archive"/><bpmn:sequenceFlow id="f3" sourceRef="archive" targetRef="end"/>');
-  const { dialog, canvas, panel } = await openTemplate(page, request, serviceCode, '外部模型', source);
+  const { dialog, canvas, panel, row } = await openTemplate(page, request, serviceCode, '外部模型', source);
   await canvas.locator('[data-element-id="review"]').click();
   await expect(panel.getByTestId('node-performers')).toContainText('BPMN 候选人：Approver');
   await canvas.locator('[data-element-id="archive"]').click();
@@ -273,4 +273,21 @@ test('a model from another tool: the designer shows a task’s BPMN potential ow
   await page.getByRole('button', { name: /^取\s*消$/ }).click();
   await page.getByTestId('scheme-dialog-discard').click();
   await expect(dialog).toBeHidden();
+
+  // The same panel in English, on a desktop and on a phone.
+  await switchLanguage(page, 'en');
+  await row.getByRole('button', { name: 'Edit', exact: true }).click();
+  await canvas.locator('[data-element-id="archive"]').click();
+  await expect(panel.getByTestId('node-service-builtin')).toContainText('Timestamp');
+  await expectNoSeriousViolations(page, 'the designer with a service task, in English');
+  await shot(page, 'designer-service-en-1440');
+  await page.setViewportSize({ width: 375, height: 812 });
+  // On a phone the panel sits under the diagram.
+  await panel.getByTestId('node-service-builtin').scrollIntoViewIfNeeded();
+  await expect(panel.getByTestId('node-service-builtin')).toBeInViewport();
+  await expectNoSeriousViolations(page, 'the designer with a service task, at 375 px');
+  await shot(page, 'designer-service-en-375');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.keyboard.press('Escape');
+  await switchLanguage(page, 'zh');
 });

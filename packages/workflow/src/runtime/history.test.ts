@@ -73,6 +73,17 @@ describe('history and tokens of whole operations', () => {
     expect(tasks[0].id).toBe(startTaskId);
   });
 
+  it('a comment comes back exactly as written, whatever it holds; rows without one stay empty', async () => {
+    const comment = 'he said "ok", {a,b} \\ NULL \'x\' 好的 😀\nsecond line';
+    const { instance } = await database.tx((tx) => engine.start(tx, { definitionKey: 'two', starterId: STARTER }));
+    const [task] = await database.tx((tx) => engine.openTasks(tx, instance.id));
+    await database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1, comment }));
+    const history = await database.tx((tx) => engine.history(tx, instance.id));
+    expect(history.find((h) => h.nodeId === 'a' && h.event === 'leave')?.comment).toBe(comment);
+    expect(history.filter((h) => h.event !== 'leave' || h.nodeId !== 'a').every((h) => h.comment === null)).toBe(true);
+    expect(history.every((h) => h.at instanceof Date && !Number.isNaN(h.at.getTime()))).toBe(true);
+  });
+
   it('an approval refused part-way (the next node resolves to nobody) leaves no history, the task open and the token where it was', async () => {
     const { instance } = await database.tx((tx) => engine.start(tx, { definitionKey: 'nobody', starterId: STARTER }));
     const before = await trail(instance.id);

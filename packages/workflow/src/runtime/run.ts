@@ -22,8 +22,26 @@ export interface HistoryRow {
   stamp?: string;
 }
 
+type HistoryValues = Required<Pick<typeof wfHistory.$inferInsert, 'instanceId' | 'nodeId' | 'nodeName' | 'event' | 'taskId' | 'userId' | 'comment' | 'stamp' | 'at'>> & {
+  action?: string | null;
+};
+
 /** History rows of the operation running in a transaction, written when it finishes. */
-const pendingHistory = new WeakMap<Tx, (typeof wfHistory.$inferInsert)[]>();
+const pendingHistory = new WeakMap<Tx, HistoryValues[]>();
+
+/**
+ * Writes history rows in one statement of ten arrays, however many rows there are (the ORM's
+ * multi-row insert builds a parameter per value). `unnest` yields the rows in array order, so
+ * their ids follow the order they were written in.
+ */
+async function insertHistory(tx: Tx, rows: readonly HistoryValues[]): Promise<void> {
+  const column = (pick: (row: HistoryValues) => unknown) => sql.param(rows.map(pick));
+  await tx.execute(sql`insert into ${wfHistory} (instance_id, task_id, node_id, node_name, event, action, user_id, comment, stamp, at)
+    select * from unnest(${column((r) => r.instanceId)}::integer[], ${column((r) => r.taskId)}::integer[], ${column((r) => r.nodeId)}::text[],
+      ${column((r) => r.nodeName)}::text[], ${column((r) => r.event)}::text[], ${column((r) => r.action ?? null)}::text[],
+      ${column((r) => r.userId)}::bigint[], ${column((r) => r.comment)}::text[], ${column((r) => r.stamp)}::text[],
+      ${column((r) => (r.at as Date).toISOString())}::timestamptz[])`);
+}
 
 /**
  * Runs one operation with its history written in a single statement at its end (in order: ids
@@ -32,11 +50,11 @@ const pendingHistory = new WeakMap<Tx, (typeof wfHistory.$inferInsert)[]>();
  */
 export async function batchHistory<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
   if (pendingHistory.has(tx)) return work();
-  const rows: (typeof wfHistory.$inferInsert)[] = [];
+  const rows: HistoryValues[] = [];
   pendingHistory.set(tx, rows);
   try {
     const result = await work();
-    if (rows.length) await tx.insert(wfHistory).values(rows);
+    if (rows.length) await insertHistory(tx, rows);
     return result;
   } finally {
     pendingHistory.delete(tx);
@@ -93,21 +111,21 @@ export class Run {
 
   /** Writes history rows (one statement for several; inside `batchHistory`, one for the whole operation). */
   async history(...rows: HistoryRow[]) {
-    const values = rows.map((row) => ({
-        instanceId: this.instance.id,
-        nodeId: row.nodeId,
-        nodeName: this.model.nodes.get(row.nodeId)?.name ?? (this.model.flows.get(row.nodeId)?.name || row.nodeId),
-        event: row.event,
-        action: row.action,
-        taskId: row.taskId ?? null,
-        comment: row.comment ?? null,
-        stamp: row.stamp ?? null,
-        userId: row.userId === undefined ? this.actorId : row.userId,
-        at: this.now(),
-      }));
+    const values = rows.map((row): HistoryValues => ({
+      instanceId: this.instance.id,
+      nodeId: row.nodeId,
+      nodeName: this.model.nodes.get(row.nodeId)?.name ?? (this.model.flows.get(row.nodeId)?.name || row.nodeId),
+      event: row.event,
+      action: row.action,
+      taskId: row.taskId ?? null,
+      comment: row.comment ?? null,
+      stamp: row.stamp ?? null,
+      userId: row.userId === undefined ? this.actorId : row.userId,
+      at: this.now(),
+    }));
     const pending = pendingHistory.get(this.tx);
     if (pending) pending.push(...values);
-    else await this.tx.insert(wfHistory).values(values);
+    else await insertHistory(this.tx, values);
   }
 
   async newExecution(parentId: number | null, nodeId: string, state = 'active'): Promise<Execution> {
@@ -209,14 +227,15 @@ export class Run {
     }
   }
 
+  /** Writes form data: every field in one statement, a field already there replaced. */
   async setVariables(values: Record<string, unknown>): Promise<void> {
-    for (const [name, value] of Object.entries(values)) {
-      this.variables[name] = value;
-      await this.tx
-        .insert(wfVariables)
-        .values({ instanceId: this.instance.id, name, value: value as never })
-        .onConflictDoUpdate({ target: [wfVariables.tenantId, wfVariables.instanceId, wfVariables.name], set: { value: value as never } });
-    }
+    const entries = Object.entries(values);
+    if (!entries.length) return;
+    Object.assign(this.variables, values);
+    await this.tx
+      .insert(wfVariables)
+      .values(entries.map(([name, value]) => ({ instanceId: this.instance.id, name, value: value as never })))
+      .onConflictDoUpdate({ target: [wfVariables.tenantId, wfVariables.instanceId, wfVariables.name], set: { value: sql.raw('excluded.value') } });
   }
 
   private async schedule(execution: Execution, node: FlowNode): Promise<void> {

@@ -141,14 +141,15 @@ export class Run {
     return { ...execution, ...changes };
   }
 
-  async createTask(execution: Execution, node: FlowNode, assigneeId: number, kind: 'start' | 'approve' | 'counterSign') {
-    const deputy = kind === 'start' ? null : await this.host.options.delegation?.activeDelegateFor(this.tx, assigneeId, this.host.keyOf(this.instance), this.now());
+  /** An approver's open task (the start node's is made completed, by `completedTask`). */
+  async createTask(execution: Execution, node: FlowNode, assigneeId: number, kind: 'approve' | 'counterSign') {
+    const deputy = await this.host.options.delegation?.activeDelegateFor(this.tx, assigneeId, this.host.keyOf(this.instance), this.now());
     await this.tx.insert(wfTasks).values({
       ...this.taskAt(execution, node),
       kind,
       assigneeId: deputy ?? assigneeId,
       ownerId: deputy ? assigneeId : null,
-      dueAt: kind === 'start' ? null : await this.scheduleDue(execution, node),
+      dueAt: await this.scheduleDue(execution, node),
     });
   }
 

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CrudList } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { useDeleteDraft, useMarkRead, useRestore, useToRecycleBin, useWithdraw } from './api';
 import { TaskDrawer } from './TaskDrawer';
 import './tasks.css';
@@ -42,12 +43,7 @@ export function TaskCenterPage() {
   /** Runs a one-step action on a row and says it is done (the failure toast comes from the query client). */
   const act = (run: Promise<unknown>, done: string) => void run.then(() => message.success(t(done))).catch(() => undefined);
   const [open, setOpen] = useState<{ task: TaskRecord; handling: boolean } | null>(null);
-  const [launching, setLaunching] = useState(false);
-  const [launchMounted, setLaunchMounted] = useState(false);
-  const openLaunch = () => {
-    setLaunchMounted(true);
-    setLaunching(true);
-  };
+  const launch = useOpenedOnce();
 
   const search: SearchField[] = [{ name: 'keyword', label: t('field.keyword'), placeholder: t('search.keywordPlaceholder') }];
   const statusTag = (status: string) => <Tag color={status === 'approved' ? 'green' : 'blue'}>{t(`status.${status}`, { defaultValue: status })}</Tag>;
@@ -126,7 +122,7 @@ export function TaskCenterPage() {
           search={search}
           columns={taskColumns}
           rowLabel={(row) => row.title}
-          toolbar={[{ key: 'launch', label: t('launch.action'), primary: true, permission: P.taskHandle, onClick: openLaunch }]}
+          toolbar={[{ key: 'launch', label: t('launch.action'), primary: true, permission: P.taskHandle, onClick: launch.show }]}
           rowActions={[{ key: 'handle', label: t('action.handle'), permission: P.taskHandle, onClick: (task) => setOpen({ task, handling: true }) }]}
           actionWidth={100}
           scrollX={760}
@@ -238,9 +234,9 @@ export function TaskCenterPage() {
     <div className="task-center" data-testid="task-center">
       <Tabs items={tabs} destroyOnHidden={false} />
       <TaskDrawer task={open?.task ?? null} handling={open?.handling ?? false} onClose={() => setOpen(null)} />
-      {launchMounted ? (
+      {launch.mounted ? (
         <Suspense fallback={null}>
-          <LaunchDialog open={launching} onClose={() => setLaunching(false)} />
+          <LaunchDialog open={launch.open} onClose={launch.hide} />
         </Suspense>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import { FullscreenExitOutlined, FullscreenOutlined, SettingOutlined, SkinOutlin
 import { Button, Popover, Spin, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { useIsMobile, useShellSettings } from '../settings';
 import { ColorTrigger } from '../theme/ColorTrigger';
 
@@ -33,13 +34,8 @@ export function HeaderTools() {
   const showColor = useShellSettings((s) => s.showColor);
   const color = useShellSettings((s) => s.color);
   const [fullscreen, toggleFullscreen] = useFullscreen();
-  const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer is built the first time it is asked for.
-  const [drawerMounted, setDrawerMounted] = useState(false);
-  const openDrawer = () => {
-    setDrawerMounted(true);
-    setDrawerOpen(true);
-  };
+  const drawer = useOpenedOnce();
 
   return (
     <>
@@ -70,10 +66,10 @@ export function HeaderTools() {
           <BrandColorPicker />
         </Suspense>
       ) : null}
-      <Button type="text" icon={<SettingOutlined />} onClick={openDrawer} aria-label={t('look.title')} data-testid="settings-button" />
-      {drawerMounted ? (
+      <Button type="text" icon={<SettingOutlined />} onClick={drawer.show} aria-label={t('look.title')} data-testid="settings-button" />
+      {drawer.mounted ? (
         <Suspense fallback={null}>
-          <SettingsDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+          <SettingsDrawer open={drawer.open} onClose={drawer.hide} />
         </Suspense>
       ) : null}
     </>

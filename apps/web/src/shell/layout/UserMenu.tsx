@@ -1,9 +1,10 @@
 import { DownOutlined, KeyOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, type MenuProps, Space } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../api/auth';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { useSession } from '../../session/store';
 import { SETTING_PATH } from '../registry';
 import { useShellSettings } from '../settings';
@@ -17,8 +18,7 @@ export function UserMenu() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const [locking, setLocking] = useState(false);
-  const [lockMounted, setLockMounted] = useState(false);
+  const lock = useOpenedOnce();
   const showLock = useShellSettings((s) => s.showLock);
   const name = user?.nick_name || user?.account || '';
 
@@ -45,10 +45,7 @@ export function UserMenu() {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') confirmLogout();
     else if (key === 'password') navigate(SETTING_PATH);
-    else {
-      setLockMounted(true);
-      setLocking(true);
-    }
+    else lock.show();
   };
 
   return (
@@ -64,9 +61,9 @@ export function UserMenu() {
           </Space>
         </button>
       </Dropdown>
-      {lockMounted ? (
+      {lock.mounted ? (
         <Suspense fallback={null}>
-          <LockDialog open={locking} onClose={() => setLocking(false)} />
+          <LockDialog open={lock.open} onClose={lock.hide} />
         </Suspense>
       ) : null}
     </>

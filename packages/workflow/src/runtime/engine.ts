@@ -1,4 +1,4 @@
-import type { Tx } from '@macro/store';
+import { rowsOf, type Tx } from '@macro/store';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { compileProcess, type FlowNode, type LintProblem, lintProblem, type ProcessModel } from '../definitions/model.ts';
 import { parseXml } from '../definitions/moddle.ts';
@@ -137,9 +137,32 @@ export class WorkflowEngine implements RunHost {
     return new Run(tx, this, instance, model, actorId, variables, causeTaskId, designated);
   }
 
-  /** Locks the task's instance, then reads the task again: what another transaction did first is seen. */
+  /**
+   * Locks the task's instance, its task and its token, and reads all three as they are once
+   * locked: what another transaction did first is seen. One statement; the row locks are taken in
+   * the order every operation takes them (instance first), and each row is read again after its
+   * lock, so a task completed meanwhile comes back completed (or, its token gone, not at all).
+   */
   async lockTask(tx: Tx, taskId: number, options: { running?: boolean } = {}): Promise<{ task: Task; instance: Instance; execution: Execution }> {
-    // Lock the instance found through the task in one statement, then read the task again.
+    const [locked] = await tx
+      .select({ instance: wfInstances, task: wfTasks, execution: wfExecutions })
+      .from(wfTasks)
+      .innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
+      .innerJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId))
+      .where(eq(wfTasks.id, taskId))
+      .for('update', { of: [wfInstances, wfTasks, wfExecutions] });
+    const { task, instance, execution } = locked ?? (await this.lockTaskApart(tx, taskId));
+    if (instance.deletedAt) refuse('workflow.instanceNotFound', `no instance ${instance.id}`, { id: instance.id });
+    if (task.state !== 'open') return refuse('workflow.taskNotOpen', `task ${taskId} is already ${task.state}`, { id: taskId });
+    if ((options.running ?? true) && instance.state === 'suspended') {
+      refuse('workflow.suspended', `instance ${instance.id} is suspended`, { id: instance.id });
+    }
+    if (instance.state !== 'running' && instance.state !== 'suspended') refuse('workflow.instanceEnded', `instance ${instance.id} has ended`, { id: instance.id });
+    return { task, instance, execution };
+  }
+
+  /** No task with a token: the instance is locked alone and the task read after, to say why. */
+  private async lockTaskApart(tx: Tx, taskId: number): Promise<{ task: Task; instance: Instance; execution: Execution }> {
     const [instance] = await tx
       .select()
       .from(wfInstances)
@@ -147,19 +170,9 @@ export class WorkflowEngine implements RunHost {
       .for('update');
     if (!instance) refuse('workflow.taskNotFound', `no task ${taskId}`, { id: taskId });
     if (instance.deletedAt) refuse('workflow.instanceNotFound', `no instance ${instance.id}`, { id: instance.id });
-    // The task and its token in one read, after the lock.
-    const [{ task, execution }] = await tx
-      .select({ task: wfTasks, execution: wfExecutions })
-      .from(wfTasks)
-      .leftJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId))
-      .where(eq(wfTasks.id, taskId));
+    const [task] = await tx.select().from(wfTasks).where(eq(wfTasks.id, taskId));
     // An open task always has its token; one without is as good as ended.
-    if (task.state !== 'open' || !execution) return refuse('workflow.taskNotOpen', `task ${taskId} is already ${task.state}`, { id: taskId });
-    if ((options.running ?? true) && instance.state === 'suspended') {
-      refuse('workflow.suspended', `instance ${instance.id} is suspended`, { id: instance.id });
-    }
-    if (instance.state !== 'running' && instance.state !== 'suspended') refuse('workflow.instanceEnded', `instance ${instance.id} has ended`, { id: instance.id });
-    return { task, instance, execution };
+    return refuse('workflow.taskNotOpen', `task ${taskId} is already ${task.state === 'open' ? 'ended' : task.state}`, { id: taskId });
   }
 
   private mustBeAssignee(task: Task, userId: number): void {
@@ -194,16 +207,46 @@ export class WorkflowEngine implements RunHost {
       deletedAt: null,
       endedAt: null,
     };
-    // Only what the database decides comes back; the rest is what was written.
-    const [made] = await tx.insert(wfInstances).values(values).returning({ id: wfInstances.id, startedAt: wfInstances.startedAt, tenantId: wfInstances.tenantId });
-    const instance: Instance = { ...values, ...made };
-    const run = new Run(tx, this, instance, model, input.starterId, {}, null, input.designated);
     const startId = model.startOf.get(model.id)!;
-    assertWritable(model.nodes.get(startId), {}, input.variables ?? {});
-    await run.setVariables(input.variables ?? {});
-    const execution = await run.newExecution(null, startId);
-    const startNode = run.node(startId);
-    const task = await run.completedTask(execution, startNode, input.starterId, { kind: 'start', action: 'start' });
+    const startNode = model.nodes.get(startId)!;
+    const variables = input.variables ?? {};
+    assertWritable(startNode, {}, variables);
+    const now = new Date(this.options.clock?.() ?? Date.now());
+    // The instance, its form data, its first token and the initiator's completed start task: one
+    // statement. Only what the database decides comes back; the rest is what was written.
+    const [made] = rowsOf<{ id: number; startedAt: Date; tenantId: string; executionId: number; createdAt: Date; taskId: number }>(
+      await tx.execute(sql`with instance as (
+          insert into ${wfInstances} (definition_id, starter_id, business_key, title, state, parent_instance_id, parent_execution_id)
+          values (${definitionId}, ${values.starterId}, ${values.businessKey}, ${values.title}, 'running', ${values.parentInstanceId}, ${values.parentExecutionId})
+          returning id, started_at, tenant_id
+        ), variables as (
+          insert into ${wfVariables} (instance_id, name, value)
+          select instance.id, field.name, field.value::jsonb from instance, unnest(${sql.param(Object.keys(variables))}::text[], ${sql.param(Object.values(variables).map((v) => JSON.stringify(v ?? null)))}::text[]) as field(name, value)
+        ), execution as (
+          insert into ${wfExecutions} (instance_id, node_id, state) select id, ${startId}, 'active' from instance returning id, created_at
+        ), task as (
+          insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, kind, assignee_id, state, action, completed_by, completed_at, touched, withdrawable)
+          select instance.id, execution.id, ${startId}, ${startNode.name}, 'start', ${values.starterId}, 'completed', 'start', ${values.starterId}, ${now.toISOString()}::timestamptz, true, true
+          from instance, execution returning id
+        )
+        select instance.id, instance.started_at as "startedAt", instance.tenant_id as "tenantId", execution.id as "executionId", execution.created_at as "createdAt", task.id as "taskId"
+        from instance, execution, task`),
+    );
+    const instance: Instance = { ...values, id: made.id, startedAt: new Date(made.startedAt), tenantId: made.tenantId };
+    const run = new Run(tx, this, instance, model, input.starterId, { ...variables }, null, input.designated);
+    const execution: Execution = {
+      id: made.executionId,
+      instanceId: made.id,
+      parentId: null,
+      nodeId: startId,
+      state: 'active',
+      arrivedVia: null,
+      loop: null,
+      createdByTaskId: null,
+      createdAt: new Date(made.createdAt),
+      tenantId: made.tenantId,
+    };
+    const task = { id: made.taskId };
     await run.history({ nodeId: startId, event: 'enter' }, { nodeId: startId, event: 'leave', action: 'start', taskId: task.id });
     await this.leaveFrom(run, task.id, execution, startNode);
     return { instance: run.instance, startTaskId: task.id };
@@ -225,14 +268,14 @@ export class WorkflowEngine implements RunHost {
   private async finishTask(run: Run, task: Task, action: string, comment: string | undefined, stamp?: string, cancelSiblingsOf?: number) {
     // The task completed and, with cancelSiblingsOf, the other open tasks of its execution cancelled: one statement.
     const scope = cancelSiblingsOf === undefined ? sql`id = ${task.id}` : sql`instance_id = ${run.instance.id} and execution_id = ${cancelSiblingsOf} and state = 'open'`;
+    const done = sql`id = ${task.id}`;
     await run.tx.execute(sql`update ${wfTasks} set
-        state = case when id = done_id then 'completed' else 'cancelled' end,
-        action = case when id = done_id then ${action} else action end,
-        comment = case when id = done_id then ${comment ?? null}::text else comment end,
-        completed_by = case when id = done_id then ${run.actorId}::bigint else completed_by end,
+        state = case when ${done} then 'completed' else 'cancelled' end,
+        action = case when ${done} then ${action} else action end,
+        comment = case when ${done} then ${comment ?? null}::text else comment end,
+        completed_by = case when ${done} then ${run.actorId}::bigint else completed_by end,
         completed_at = ${run.now().toISOString()}::timestamptz,
-        touched = touched or id = done_id
-      from (select ${task.id}::integer as done_id) done
+        touched = touched or ${done}
       where ${scope}`);
     await run.history({ nodeId: task.nodeId, event: 'leave', action, taskId: task.id, comment, stamp });
   }

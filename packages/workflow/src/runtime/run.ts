@@ -29,18 +29,12 @@ type HistoryValues = Required<Pick<typeof wfHistory.$inferInsert, 'instanceId' |
 /** History rows of the operation running in a transaction, written when it finishes. */
 const pendingHistory = new WeakMap<Tx, HistoryValues[]>();
 
-/**
- * Writes history rows in one statement of ten arrays, however many rows there are (the ORM's
- * multi-row insert builds a parameter per value). `unnest` yields the rows in array order, so
- * their ids follow the order they were written in.
- */
+/** Writes history rows, in the order given (ids follow it), in one statement. */
 async function insertHistory(tx: Tx, rows: readonly HistoryValues[]): Promise<void> {
-  const column = (pick: (row: HistoryValues) => unknown) => sql.param(rows.map(pick));
-  await tx.execute(sql`insert into ${wfHistory} (instance_id, task_id, node_id, node_name, event, action, user_id, comment, stamp, at)
-    select * from unnest(${column((r) => r.instanceId)}::integer[], ${column((r) => r.taskId)}::integer[], ${column((r) => r.nodeId)}::text[],
-      ${column((r) => r.nodeName)}::text[], ${column((r) => r.event)}::text[], ${column((r) => r.action ?? null)}::text[],
-      ${column((r) => r.userId)}::bigint[], ${column((r) => r.comment)}::text[], ${column((r) => r.stamp)}::text[],
-      ${column((r) => (r.at as Date).toISOString())}::timestamptz[])`);
+  const values = rows.map(
+    (r) => sql`(${r.instanceId}, ${r.taskId}, ${r.nodeId}, ${r.nodeName}, ${r.event}, ${r.action ?? null}, ${r.userId}, ${r.comment}, ${r.stamp}, ${(r.at as Date).toISOString()}::timestamptz)`,
+  );
+  await tx.execute(sql`insert into ${wfHistory} (instance_id, task_id, node_id, node_name, event, action, user_id, comment, stamp, at) values ${sql.join(values, sql`, `)}`);
 }
 
 /**

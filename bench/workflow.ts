@@ -92,19 +92,36 @@ async function baselineProcess(database: TestDatabase, definitionId: number): Pr
   }
 }
 
-/** Runs `work` N times with `concurrency` workers; processes per second. */
-async function measure(concurrency: number, work: () => Promise<void>): Promise<number> {
+/** Runs `work` `count` times with `concurrency` workers; the milliseconds it took. */
+async function timed(count: number, concurrency: number, work: () => Promise<void>): Promise<number> {
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < N) {
+      while (next < count) {
         next += 1;
         await work();
       }
     }),
   );
-  return N / ((performance.now() - started) / 1000);
+  return performance.now() - started;
+}
+
+/**
+ * Processes per second of each side, N each, measured in alternating rounds (baseline, engine,
+ * baseline, …): a machine that speeds up or slows down during the run weighs on both alike.
+ */
+async function measurePair(concurrency: number, baseline: () => Promise<void>, product: () => Promise<void>): Promise<{ baseline: number; product: number }> {
+  const ROUNDS = 4;
+  const perRound = Math.ceil(N / ROUNDS);
+  let baselineMs = 0;
+  let productMs = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    baselineMs += await timed(perRound, concurrency, baseline);
+    productMs += await timed(perRound, concurrency, product);
+  }
+  const processes = perRound * ROUNDS;
+  return { baseline: processes / (baselineMs / 1000), product: processes / (productMs / 1000) };
 }
 
 export async function benchWorkflow(): Promise<string[]> {
@@ -118,10 +135,14 @@ export async function benchWorkflow(): Promise<string[]> {
     const database = await openTestDatabase({ poolSize: 20 });
     try {
       const definition = await withTenant(database.db, TENANT, (tx) => engine.deploy(tx, { key: 'bench', name: 'bench', xml: XML }));
-      await measure(4, () => engineProcess(database)); // warm-up
+      await timed(N / 4, 4, () => engineProcess(database)); // warm-up
+      await timed(N / 4, 4, () => baselineProcess(database, definition.id));
       for (const concurrency of CONCURRENCY) {
-        const baseline = await measure(concurrency, () => baselineProcess(database, definition.id));
-        const product = await measure(concurrency, () => engineProcess(database));
+        const { baseline, product } = await measurePair(
+          concurrency,
+          () => baselineProcess(database, definition.id),
+          () => engineProcess(database),
+        );
         lines.push(
           `workflow three-step approval on ${kind}, concurrency ${concurrency}: engine ${product.toFixed(1)}/s, plain SQL ${baseline.toFixed(1)}/s, ratio ${(product / baseline).toFixed(2)} (target ≥ 0.5)`,
         );

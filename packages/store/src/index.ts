@@ -1,6 +1,7 @@
 import type { Language } from '@macro/contract';
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 
 /*
  * The persistence boundary: what code outside the API server (the workflow engine, jobs) needs
@@ -66,4 +67,21 @@ export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promis
 /** Rows of a raw query, whichever driver ran it. */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/** A statement's name on the database, from its text: one name always means one text. */
+const statementName = (text: string) => `s_${createHash('sha1').update(text).digest('base64url')}`;
+
+/**
+ * Runs a raw statement as a named prepared statement: PostgreSQL parses it once per connection
+ * and, after a few runs, keeps one generic plan for it. Only for hot statements whose plan cannot
+ * go wrong without their values (inserts, lookups by primary key): a generic plan for a filter on
+ * other columns may scan, and then grows with the table. A text that varies makes one statement
+ * per variant. PGlite runs it as a plain statement.
+ */
+export function executePrepared(tx: Tx, query: SQL): Promise<unknown> {
+  const compiled = dialect.sqlToQuery(query);
+  return tx._.session.prepareQuery(compiled, undefined, statementName(compiled.sql), false).execute();
 }

@@ -1,4 +1,4 @@
-import { rowsOf, type Tx } from '@macro/store';
+import { executePrepared, rowsOf, type Tx } from '@macro/store';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { compileProcess, type FlowNode, type LintProblem, lintProblem, type ProcessModel } from '../definitions/model.ts';
 import { parseXml } from '../definitions/moddle.ts';
@@ -96,9 +96,9 @@ export class WorkflowEngine implements RunHost {
 
   /** The newest version of a definition (without its XML: the compiled model is cached). */
   async latestDefinition(tx: Tx, key: string): Promise<Pick<Definition, 'id' | 'key' | 'version' | 'name'>> {
-    const [row] = await tx
-      .select({ id: wfDefinitions.id, key: wfDefinitions.key, version: wfDefinitions.version, name: wfDefinitions.name })
-      .from(wfDefinitions).where(eq(wfDefinitions.key, key)).orderBy(desc(wfDefinitions.version)).limit(1);
+    const [row] = rowsOf<Pick<Definition, 'id' | 'key' | 'version' | 'name'>>(
+      await executePrepared(tx, sql`select id, key, version, name from ${wfDefinitions} where key = ${key} order by version desc limit 1`),
+    );
     return row ?? refuse('workflow.definitionNotFound', `no definition ${key}`, { key });
   }
 
@@ -215,7 +215,7 @@ export class WorkflowEngine implements RunHost {
     // The instance, its form data, its first token and the initiator's completed start task: one
     // statement. Only what the database decides comes back; the rest is what was written.
     const [made] = rowsOf<{ id: number; startedAt: Date; tenantId: string; executionId: number; createdAt: Date; taskId: number }>(
-      await tx.execute(sql`with instance as (
+      await executePrepared(tx, sql`with instance as (
           insert into ${wfInstances} (definition_id, starter_id, business_key, title, state, parent_instance_id, parent_execution_id)
           values (${definitionId}, ${values.starterId}, ${values.businessKey}, ${values.title}, 'running', ${values.parentInstanceId}, ${values.parentExecutionId})
           returning id, started_at, tenant_id

@@ -1,4 +1,4 @@
-import { rowsOf, type Tx } from '@macro/store';
+import { executePrepared, rowsOf, type Tx } from '@macro/store';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { evaluate } from 'feelin';
 import { type FlowNode, type ProcessModel, reachableFrom } from '../definitions/model.ts';
@@ -34,7 +34,7 @@ async function insertHistory(tx: Tx, rows: readonly HistoryValues[]): Promise<vo
   const values = rows.map(
     (r) => sql`(${r.instanceId}, ${r.taskId}, ${r.nodeId}, ${r.nodeName}, ${r.event}, ${r.action ?? null}, ${r.userId}, ${r.comment}, ${r.stamp}, ${(r.at as Date).toISOString()}::timestamptz)`,
   );
-  await tx.execute(sql`insert into ${wfHistory} (instance_id, task_id, node_id, node_name, event, action, user_id, comment, stamp, at) values ${sql.join(values, sql`, `)}`);
+  await executePrepared(tx, sql`insert into ${wfHistory} (instance_id, task_id, node_id, node_name, event, action, user_id, comment, stamp, at) values ${sql.join(values, sql`, `)}`);
 }
 
 /**
@@ -125,26 +125,36 @@ export class Run {
   async newExecution(parentId: number | null, nodeId: string, state = 'active'): Promise<Execution> {
     const values = { instanceId: this.instance.id, parentId, nodeId, state, arrivedVia: null, loop: null, createdByTaskId: this.causeTaskId };
     // Only what the database decides comes back; the rest is what was written.
-    const [made] = await this.tx.insert(wfExecutions).values(values).returning({ id: wfExecutions.id, createdAt: wfExecutions.createdAt, tenantId: wfExecutions.tenantId });
-    return { ...values, ...made };
+    const [made] = rowsOf<{ id: number; created_at: string | Date; tenant_id: string }>(
+      await executePrepared(
+        this.tx,
+        sql`insert into ${wfExecutions} (instance_id, parent_id, node_id, state, created_by_task_id)
+          values (${values.instanceId}, ${parentId}, ${nodeId}, ${state}, ${values.createdByTaskId}) returning id, created_at, tenant_id`,
+      ),
+    );
+    return { ...values, id: made.id, createdAt: new Date(made.created_at), tenantId: made.tenant_id };
   }
 
-  async moveExecution(execution: Execution, nodeId: string, patch: Partial<Execution> = {}): Promise<Execution> {
-    const changes = { nodeId, state: 'active', arrivedVia: null, loop: null, createdByTaskId: this.causeTaskId, ...patch };
-    await this.tx.update(wfExecutions).set(changes).where(eq(wfExecutions.id, execution.id));
+  async moveExecution(execution: Execution, nodeId: string, patch: Partial<Pick<Execution, 'state' | 'loop'>> = {}): Promise<Execution> {
+    const changes = { nodeId, state: 'active', arrivedVia: null, loop: null as unknown, createdByTaskId: this.causeTaskId, ...patch };
+    await executePrepared(
+      this.tx,
+      sql`update ${wfExecutions} set node_id = ${nodeId}, state = ${changes.state}, arrived_via = null,
+        loop = ${changes.loop === null ? null : JSON.stringify(changes.loop)}::jsonb, created_by_task_id = ${changes.createdByTaskId} where id = ${execution.id}`,
+    );
     return { ...execution, ...changes };
   }
 
   /** An approver's open task (the start node's is made completed, by `completedTask`). */
   async createTask(execution: Execution, node: FlowNode, assigneeId: number, kind: 'approve' | 'counterSign') {
     const deputy = await this.host.options.delegation?.activeDelegateFor(this.tx, assigneeId, this.host.keyOf(this.instance), this.now());
-    await this.tx.insert(wfTasks).values({
-      ...this.taskAt(execution, node),
-      kind,
-      assigneeId: deputy ?? assigneeId,
-      ownerId: deputy ? assigneeId : null,
-      dueAt: await this.scheduleDue(execution, node),
-    });
+    const dueAt = await this.scheduleDue(execution, node);
+    await executePrepared(
+      this.tx,
+      sql`insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, previous_task_id, created_by_task_id, kind, assignee_id, owner_id, due_at)
+        values (${this.instance.id}, ${execution.id}, ${node.id}, ${node.name}, ${this.causeTaskId}, ${this.causeTaskId}, ${kind},
+          ${deputy ?? assigneeId}, ${deputy ? assigneeId : null}, ${dueAt?.toISOString() ?? null}::timestamptz)`,
+    );
   }
 
   /** What every task this operation makes at `node` shares: where it is and what caused it. */
@@ -487,7 +497,7 @@ export class Run {
     if (this.causeTaskId === null) await this.tx.update(wfInstances).set({ state, endedAt }).where(eq(wfInstances.id, this.instance.id));
     else {
       // Nothing of an ended instance can be withdrawn: the completion that ended it says so in the same statement.
-      await this.tx.execute(sql`with cause as (update ${wfTasks} set withdrawable = false where id = ${this.causeTaskId})
+      await executePrepared(this.tx, sql`with cause as (update ${wfTasks} set withdrawable = false where id = ${this.causeTaskId})
         update ${wfInstances} set state = ${state}, ended_at = ${endedAt.toISOString()}::timestamptz where id = ${this.instance.id}`);
       this.causeSettled = true;
     }

@@ -39,6 +39,27 @@ describe.skipIf(!reachable)('task operations', () => {
   const startLinear = () => database.tx((tx) => engine.start(tx, { definitionKey: 'linear', starterId: STARTER }));
   const taskAt = async (instanceId: number, nodeId: string) => (await database.tx((tx) => engine.openTasks(tx, instanceId))).find((t) => t.nodeId === nodeId)!;
 
+  it('a task acted on again, once its instance has ended, or never there, is refused with the reason and changes nothing', async () => {
+    const { instance } = await startLinear();
+    const a = await taskAt(instance.id, 'a');
+    await database.tx((tx) => engine.approve(tx, { taskId: a.id, userId: 1 }));
+    // Its token moved on: the task is read as it is now.
+    await expect(database.tx((tx) => engine.approve(tx, { taskId: a.id, userId: 1 }))).rejects.toMatchObject({
+      code: 'workflow.taskNotOpen',
+      message: expect.stringContaining('completed'),
+    });
+    const b = await taskAt(instance.id, 'b');
+    await database.tx((tx) => engine.approve(tx, { taskId: b.id, userId: 2 }));
+    // The instance ended and its tokens are gone: still the same reason, not "no task".
+    await expect(database.tx((tx) => engine.approve(tx, { taskId: b.id, userId: 2 }))).rejects.toMatchObject({
+      code: 'workflow.taskNotOpen',
+      message: expect.stringContaining('completed'),
+    });
+    await expect(database.tx((tx) => engine.approve(tx, { taskId: 2_000_000_000, userId: 2 }))).rejects.toMatchObject({ code: 'workflow.taskNotFound' });
+    const history = await database.tx((tx) => engine.history(tx, instance.id));
+    expect(history.filter((h) => h.action === 'approve').map((h) => h.nodeId)).toEqual(['a', 'b']);
+  });
+
   it('transfer keeps the task and changes its approver; it needs an approver', async () => {
     const { instance } = await startLinear();
     const task = await taskAt(instance.id, 'a');

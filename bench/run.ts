@@ -14,6 +14,7 @@
  *   BENCH_SECONDS    seconds of load per measurement (default 10), after a 2 s warm-up
  *   BENCH_DATABASES  which databases, comma-separated (default "postgres,pglite")
  *   BENCH_SIZES      sizes, comma-separated, the first 10000 (default "10000,1000000"; "10000" skips the million)
+ *   BENCH_API_ONLY   1: the list endpoints alone
  *   DATABASE_URL     PostgreSQL that accepts CREATE DATABASE (default the local one on 127.0.0.1:5432);
  *                    the bench creates a database of its own there and drops it afterwards
  */
@@ -39,6 +40,8 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const RATIO_TARGET = 0.7;
+/** BENCH_API_ONLY=1: the list endpoints alone (no bundle, workflow or to-do figures). */
+const API_ONLY = process.env.BENCH_API_ONLY === '1';
 const GROWTH_TARGET = 2;
 const TOTAL_CAP = 10_000;
 
@@ -162,22 +165,40 @@ async function signIn(port: number, password: string, account = 'admin'): Promis
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** Warm-up, then the measured run; requests still queued afterwards are waited for (`settle`) so they do not spill into the next run. */
-async function load(label: string, url: string, headers: Record<string, string>, settle: () => Promise<void>): Promise<Load> {
+/**
+ * Floor and product each warmed up, then measured in alternating rounds (floor, product, floor,
+ * …) of DURATION / ROUNDS seconds, so drift on this machine during the case hits both alike;
+ * requests still queued after a run are waited for (`settle`) so they do not spill into the next.
+ * Throughput and mean latency are over all rounds; p99 is the worst round's.
+ */
+async function loadPair(
+  label: string,
+  urls: { floor: string; product: string },
+  headers: Record<string, string>,
+  settle: () => Promise<void>,
+): Promise<{ floor: Load; product: Load }> {
+  const ROUNDS = 3;
   // A slow answer is a result, not an error: the time-out is far above any latency measured here.
-  const options = { url, headers, connections: CONNECTIONS, timeout: 120 };
-  const check = (phase: string, result: autocannon.Result) => {
+  const run = async (side: 'floor' | 'product', phase: string, duration: number) => {
+    const result = await autocannon({ url: urls[side], headers: side === 'product' ? headers : {}, connections: CONNECTIONS, timeout: 120, duration });
     if (result.non2xx || result.errors || result.timeouts) {
-      errors.push(`${label} (${phase}): ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} time-outs`);
+      errors.push(`${label} ${side} (${phase}): ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} time-outs`);
     }
+    await settle();
+    return result;
   };
-  check('warm-up', await autocannon({ ...options, duration: WARMUP }));
-  await settle();
-  const result = await autocannon({ ...options, duration: DURATION });
-  check('run', result);
-  await settle();
-  const count = result.requests.total;
-  return { rps: count / result.duration, count, mean: result.latency.average, p99: result.latency.p99 };
+  const rounds: Record<'floor' | 'product', autocannon.Result[]> = { floor: [], product: [] };
+  for (const side of ['floor', 'product'] as const) await run(side, 'warm-up', WARMUP);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const side of ['floor', 'product'] as const) rounds[side].push(await run(side, `round ${round + 1}`, DURATION / ROUNDS));
+  }
+  const total = (results: autocannon.Result[]): Load => {
+    const count = results.reduce((sum, r) => sum + r.requests.total, 0);
+    const seconds = results.reduce((sum, r) => sum + r.duration, 0);
+    const mean = count ? results.reduce((sum, r) => sum + r.latency.average * r.requests.total, 0) / count : 0;
+    return { rps: count / seconds, count, mean, p99: Math.max(...results.map((r) => r.latency.p99)) };
+  };
+  return { floor: total(rounds.floor), product: total(rounds.product) };
 }
 
 /** Both answer 2xx, and (when the product's body still has records and total) with the same page and total. */
@@ -218,9 +239,7 @@ async function measure(
     const floorUrl = `${floorBase}${c.floor}?${c.query(ports.viewer)}`;
     const productUrl = `http://127.0.0.1:${ports.product}${c.product}?${c.query(ports.viewer)}`;
     await comparePages(`${label} ${c.name}`, floorUrl, productUrl, headers);
-    // Floor and product alternate, case by case, so drift on this machine hits both alike.
-    const floor = await load(`${label} ${c.name} floor`, floorUrl, {}, settle);
-    const product = await load(`${label} ${c.name} product`, productUrl, headers, settle);
+    const { floor, product } = await loadPair(`${label} ${c.name}`, { floor: floorUrl, product: productUrl }, headers, settle);
     cases.push({ name: c.name, floor, product });
   }
   const result = { rows, users, seedMs, cases };
@@ -379,12 +398,13 @@ for (const [caseName, what] of [
   }
 }
 
-console.log('');
-for (const line of bundleLines()) console.log(line);
-
-console.log('');
-for (const line of await benchWorkflow()) console.log(line);
-for (const line of await benchTodo()) console.log(line);
+if (!API_ONLY) {
+  console.log('');
+  for (const line of bundleLines()) console.log(line);
+  console.log('');
+  for (const line of await benchWorkflow()) console.log(line);
+  for (const line of await benchTodo()) console.log(line);
+}
 
 const lastTest = join(root, 'bench/.last-test-duration');
 if (existsSync(lastTest)) {

@@ -8,7 +8,7 @@ import {
   requiredCode,
   successOf,
 } from '@macro/contract';
-import { type AuditPort, type Db, rowsOf, type Tx, tenantScope } from '@macro/store';
+import { type AuditPort, type Db, executePrepared, rowsOf, type Tx, tenantScope } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DataScopePort, requestDataScope, UNSCOPED } from './dataScope.ts';
@@ -198,8 +198,10 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
               : await db.transaction(async (tx) => {
                   const code = requiredCode(endpoint.access, request.body) ?? '';
                   const held = heldSql?.(claims, resourceCodes);
+                  // Prepared: the same text on every request, planned once per connection (lookups by key only).
                   const [scope] = rowsOf<{ allowed: boolean; held?: unknown }>(
-                    await tx.execute(
+                    await executePrepared(
+                      tx as Tx,
                       held
                         ? sql`
                       with session as materialized (${authenticator.sessionCheck(claims, code)}),

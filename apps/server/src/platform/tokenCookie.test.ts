@@ -15,8 +15,10 @@ const authenticator = {
   verify: async (token: string) => (token === 'good-token' ? claims : null),
   sessionCheck: () => sql`select true as allowed`,
 };
-/** The guard's first statement answers "allowed"; nothing else touches the database here. */
-const db = { transaction: (work: (tx: unknown) => unknown) => work({ execute: async () => ({ rows: [{ allowed: true }] }) }) } as unknown as Db;
+/** The guard's first statement (a prepared one) answers "allowed"; nothing else touches the database here. */
+const allowed = async () => ({ rows: [{ allowed: true }] });
+const tx = { execute: allowed, _: { session: { prepareQuery: () => ({ execute: allowed }) } } };
+const db = { transaction: (work: (tx: unknown) => unknown) => work(tx) } as unknown as Db;
 const audit = {} as AuditPort;
 
 const endpoint = (operationId: string, method: 'GET' | 'POST', path: string, cookieAuth: boolean) =>

@@ -1,5 +1,5 @@
 import { DATA_SCOPE_TYPE, type ScopeGrantGroup } from '@macro/contract/scopes';
-import { rowsOf, type Tx } from '@macro/store';
+import { executePrepared, rowsOf, type Tx } from '@macro/store';
 import { asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/errors.ts';
 import type { ScopeRule } from './rules.ts';
@@ -100,8 +100,11 @@ export async function resolveDataScopes(
   subtreeOf: (root: SQL) => SQL,
 ): Promise<ResolvedScopes> {
   const { ownDept, deptAndBelow } = DATA_SCOPE_TYPE;
+  // Prepared: one text per resource shape, planned once per connection (lookups by key only).
   const [row] = rowsOf<{ rules: unknown; dept_id: unknown; subtree: unknown }>(
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       with rules as materialized (
         select distinct ds.id, ds.scope_type, ds.scope_column, ds.scope_operator, ds.scope_values
         from ${dataScopes} ds
@@ -116,7 +119,8 @@ export async function resolveDataScopes(
         (select dept_id from subject) as dept_id,
         (select coalesce(json_agg(below.id order by below.id), '[]'::json) from (${subtreeOf(
           sql`(select dept_id from subject where exists (select 1 from rules where scope_type = ${deptAndBelow}))`,
-        )}) below) as subtree`),
+        )}) below) as subtree`,
+    ),
   );
   const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
   const rules = (json(row?.rules) ?? []) as { type: unknown; column: unknown; operator: unknown; values: unknown }[];

@@ -2,9 +2,10 @@
  * The to-do page at 100k open tasks: GET upcoming-task's list code (the server's `taskList`,
  * the kit's keyset list: page of 20, newest first, total counted up to the cap) for a user who
  * holds BENCH_TODO_TASKS open tasks in one tenant, beside a floor measured in the same run on
- * the same database: the cheapest SQL returning the same 20 rows (one ordered, limited join, no
- * total). Page 1 and a deep page (by cursor, 50 000 rows down). Prints ms per page and the
- * ratio floor / product (1 = as fast as the floor).
+ * the same database: the cheapest SQL returning the same 20 rows and the same total (one ordered,
+ * limited join, and the product's rule for the total: matches counted up to TOTAL_CAP + 1, in the
+ * same statement). Page 1 and a deep page (by cursor, 50 000 rows down). Prints ms per page and
+ * the ratio floor / product (1 = as fast as the floor).
  *
  * Run alone: BENCH_DATABASES=pglite BENCH_SECONDS=3 node --import tsx bench/todo.ts
  * Environment: BENCH_TODO_TASKS (default 100000), BENCH_SECONDS (default 10), BENCH_DATABASES,
@@ -12,6 +13,7 @@
  */
 import { rowsOf, type Tx, withTenant } from '@macro/store';
 import { openTestDatabase, postgresReachable, TENANT, type TestDatabase } from '@macro/workflow/testing';
+import { TOTAL_CAP } from '@macro/contract';
 import { sql } from 'drizzle-orm';
 import { taskList, todoWhere } from '../apps/server/src/modules/workflow/service.ts';
 
@@ -36,10 +38,18 @@ async function seed(database: TestDatabase): Promise<void> {
 }
 
 const floorSql = (before: number | null) => sql`
-  select t.id, t.instance_id, t.node_id, t.node_name, t.kind, t.assignee_id, t.owner_id, t.state, t.action, t.created_at, i.title, i.state as instance_state
-  from wf_task t join wf_instance i on i.id = t.instance_id
-  where t.assignee_id = ${USER} and t.state = 'open' and i.deleted_at is null ${before === null ? sql`` : sql`and t.id < ${before}`}
-  order by t.id desc limit ${SIZE}`;
+  select c.total, p.* from (
+    select count(*)::int as total from (
+      select 1 from wf_task t join wf_instance i on i.id = t.instance_id
+      where t.assignee_id = ${USER} and t.state = 'open' and i.deleted_at is null limit ${TOTAL_CAP + 1}
+    ) m
+  ) c left join lateral (
+    select t.id, t.instance_id, t.node_id, t.node_name, t.kind, t.assignee_id, t.owner_id, t.state, t.action, t.created_at, i.title, i.state as instance_state
+    from wf_task t join wf_instance i on i.id = t.instance_id
+    where t.assignee_id = ${USER} and t.state = 'open' and i.deleted_at is null ${before === null ? sql`` : sql`and t.id < ${before}`}
+    order by t.id desc limit ${SIZE}
+  ) p on true
+  order by p.id desc`;
 
 /** Calls `work` for SECONDS (after a short warm-up); mean milliseconds per call. */
 async function timeIt(work: () => Promise<unknown>): Promise<number> {
@@ -73,8 +83,9 @@ export async function benchTodo(): Promise<string[]> {
       );
       const cursor = Buffer.from(JSON.stringify([Number(deep.id)])).toString('base64url');
       const first = await inTenant((tx) => taskList(tx, todoWhere(USER), { current: 1, size: SIZE }));
-      const floorFirst = rowsOf<{ id: number }>(await inTenant((tx) => tx.execute(floorSql(null))));
+      const floorFirst = rowsOf<{ id: number; total: number }>(await inTenant((tx) => tx.execute(floorSql(null))));
       if (first.records.map((r) => r.taskId).join() !== floorFirst.map((r) => Number(r.id)).join()) throw new Error('product and floor pages differ');
+      if (Math.min(first.total, TOTAL_CAP) !== Math.min(Number(floorFirst[0]?.total), TOTAL_CAP)) throw new Error('product and floor totals differ');
       for (const [name, product, floor] of [
         ['page 1', () => inTenant((tx) => taskList(tx, todoWhere(USER), { current: 1, size: SIZE })), () => inTenant((tx) => tx.execute(floorSql(null)))],
         ['deep page (cursor)', () => inTenant((tx) => taskList(tx, todoWhere(USER), { current: 1, size: SIZE, cursor })), () => inTenant((tx) => tx.execute(floorSql(Number(deep.id))))],

@@ -42,7 +42,7 @@ const ROUTES = {
     /src\/features\/tasks\/TaskCenterPage\.tsx$/.test(key) ||
     // The renderer is its own entry while only the lazy BoundForm imports it, a shared chunk once
     // the form screens import it too: either way it is part of this page.
-    /src\/components\/forms\/FormView\.tsx$|^_FormView-[\w-]+\.js$/.test(key),
+    /src\/components\/forms\/FormView\.tsx$|^_(FormView|form-view)-[\w-]+\.js$/.test(key),
 };
 
 export const bundleBuilt = () => existsSync(join(dist, '.vite/manifest.json'));
@@ -57,7 +57,7 @@ export function routeBundle(route: keyof typeof ROUTES): BundleFigure {
   };
   for (const [key, chunk] of Object.entries(manifest)) if (ROUTES[route](key, chunk)) visit(key);
   // A figure without the form renderer would flatter the task page: refuse to print one.
-  if (route === 'task' && ![...seen].some((key) => /FormView/.test(key))) throw new Error('task page: the form renderer chunk is not in the manifest; update ROUTES.task');
+  if (route === 'task' && ![...seen].some((key) => /FormView|form-view/.test(key))) throw new Error('task page: the form renderer chunk is not in the manifest; update ROUTES.task');
   const files = [...new Set([...seen].map((key) => manifest[key].file).filter((f) => f.endsWith('.js')))];
   let gzip = 0;
   let brotli = 0;

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { type ChunkGroup, chunkPlan } from './build/chunkPlan';
 
 // The API server of `npm start`; MACRO_API_URL points dev/preview at another one.
 const api = { '/api': { target: process.env.MACRO_API_URL ?? 'http://127.0.0.1:8080', changeOrigin: false } };
@@ -77,25 +78,47 @@ function formContextDirect(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), formContextDirect(), precompress()],
-  resolve: {
-    // Two libraries rjsf imports, each replaced by the little of them it uses (see each file).
-    alias: [
-      { find: /^markdown-to-jsx\/react$/, replacement: resolve(import.meta.dirname, 'src/components/forms/plainMarkdown.tsx') },
-      { find: /^fast-uri$/, replacement: resolve(import.meta.dirname, 'src/components/forms/uriResolver.ts') },
-    ],
-  },
-  server: { proxy: api },
-  preview: { proxy: api },
-  build: {
-    manifest: true,
-    rolldownOptions: {
-      treeshake: {
-        // The contract package builds zod schemas at module level; without this hint every
-        // chunk that reads a path constant would also carry zod and all schemas.
-        moduleSideEffects: (id) => (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined),
+/** A source file of the console, as a module id pattern. */
+const source = (path: string) => new RegExp(`[\\\\/]src[\\\\/]${path.replaceAll('/', '[\\\\/]').replaceAll('.', '\\.')}$`);
+
+/** The chunks screens load together (see build/chunkPlan.ts), first group first. */
+const chunkGroups: ChunkGroup[] = [
+  // What the first page needs: React, the router, i18n, the theme.
+  { name: 'app', roots: [source('main.tsx')] },
+  // The sign-in page's libraries (antd's form, input, button…), not the page itself.
+  { name: 'signin', roots: [source('shell/pages/LoginPage.tsx')], importsOnly: true },
+  // The frame every signed-in page sits in, and the list nearly every one of them shows.
+  { name: 'console', roots: [source('shell/layout/ShellLayout.tsx'), source('components/crud/CrudList.tsx')] },
+  // The form renderer (rjsf and the antd inputs it renders), for task, launch and preview.
+  { name: 'form-view', roots: [source('components/forms/FormView.tsx')] },
+];
+
+export default defineConfig(({ mode }) => {
+  // `npm run build` runs `--mode chunk-plan` first: it writes the plan the real build reads.
+  const planning = mode === 'chunk-plan';
+  const chunks = chunkPlan(resolve(import.meta.dirname, 'node_modules/.cache/chunk-plan.json'), chunkGroups, planning);
+  return {
+    plugins: [react(), formContextDirect(), chunks.plugin, ...(planning ? [] : [precompress()])],
+    resolve: {
+      // Two libraries rjsf imports, each replaced by the little of them it uses (see each file).
+      alias: [
+        { find: /^markdown-to-jsx\/react$/, replacement: resolve(import.meta.dirname, 'src/components/forms/plainMarkdown.tsx') },
+        { find: /^fast-uri$/, replacement: resolve(import.meta.dirname, 'src/components/forms/uriResolver.ts') },
+      ],
+    },
+    server: { proxy: api },
+    preview: { proxy: api },
+    build: {
+      manifest: true,
+      write: !planning,
+      rolldownOptions: {
+        output: { codeSplitting: chunks.codeSplitting },
+        treeshake: {
+          // The contract package builds zod schemas at module level; without this hint every
+          // chunk that reads a path constant would also carry zod and all schemas.
+          moduleSideEffects: (id) => (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined),
+        },
       },
     },
-  },
+  };
 });

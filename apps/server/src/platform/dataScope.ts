@@ -32,11 +32,16 @@ export interface DataScopePort {
   /** The predicate on `t` for the actor's scopes on `resource` (at most one round trip). */
   predicate(tx: Tx, actor: Actor, resource: DataResource): Promise<SQL>;
   /**
-   * SQL expression (a JSON array of text) naming which of `codes` the user's roles hold any data
-   * scope on. The platform evaluates it inside a request's first statement for routes that
-   * declare their data resources, so a route whose actor holds no scope on them asks nothing more.
+   * Resolution inside a request's first statement, for routes that declare their data
+   * resources: `sql` is an expression (a JSON object) giving, for each of `codes`, what the
+   * user's scopes on that resource resolve to; `predicate` turns one of its values into the
+   * predicate on `t`. A list then reads its page in the statement after the guard's, as it
+   * would without scopes.
    */
-  heldSql?(subject: { userId: number; tenantId: string }, codes: readonly string[]): SQL;
+  prefetch?: {
+    sql(subject: { userId: number; tenantId: string }, codes: readonly string[]): SQL;
+    predicate(actor: Actor, resource: DataResource, value: unknown): SQL;
+  };
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
@@ -58,11 +63,11 @@ export const UNSCOPED: DataScopePort = { predicate: async () => sql`true` };
 
 /**
  * The route context's `dataScope`: each resource is resolved at most once per request (never
- * remembered across requests, so a changed grant shows on the next call), and not at all when
- * the request's first statement already told that the actor holds no scope on it (`held`:
- * the declared resource codes they hold scopes on; null when not asked).
+ * remembered across requests, so a changed grant shows on the next call), and not again when
+ * the request's first statement already resolved it (`prefetched`: the port's `prefetch.sql`
+ * value for the declared resources; null when not asked). `fresh` resolves again, as the
+ * request's own writes left things (a moved department leaves a subtree).
  */
-/** The request's data-scope predicates, resolved once per resource; `fresh` resolves again, as the request's own writes left things (a moved department leaves a subtree). */
 export type RequestDataScope = ((resource: DataResource) => Promise<SQL>) & { fresh(resource: DataResource): Promise<SQL> };
 
 export function requestDataScope(
@@ -70,22 +75,20 @@ export function requestDataScope(
   tx: Tx,
   actor: Actor,
   declared: readonly DataResource[] | undefined,
-  held: readonly string[] | null,
+  prefetched: Readonly<Record<string, unknown>> | null,
 ): RequestDataScope {
   const resolved = new Map<string, Promise<SQL>>();
   const memo = (resource: DataResource) => {
     let predicate = resolved.get(resource.code);
     if (!predicate) {
-      predicate = resolve(resource);
+      const { prefetch } = port;
+      const fromFirst = prefetch && prefetched && declared?.some((r) => r.code === resource.code) && Object.hasOwn(prefetched, resource.code);
+      predicate = fromFirst ? Promise.resolve(prefetch.predicate(actor, resource, prefetched[resource.code])) : port.predicate(tx, actor, resource);
       resolved.set(resource.code, predicate);
     }
     return predicate;
   };
-  const resolve = (resource: DataResource) => {
-    const knownUnscoped = held !== null && !!declared?.some((r) => r.code === resource.code) && !held.includes(resource.code);
-    return knownUnscoped ? Promise.resolve(sql`true`) : port.predicate(tx, actor, resource);
-  };
-  return Object.assign(memo, { fresh: resolve });
+  return Object.assign(memo, { fresh: (resource: DataResource) => port.predicate(tx, actor, resource) });
 }
 
 /**

@@ -47,7 +47,7 @@ export interface RouteBinding {
   ownValidation?: boolean;
   /**
    * The data resources the handler narrows with `dataScope`: the request's first statement then
-   * also reads which of them the actor holds scopes on, and skips resolving the others.
+   * also resolves the actor's scopes on them, so the handler's `dataScope` asks nothing more.
    */
   dataResources?: readonly DataResource[];
 }

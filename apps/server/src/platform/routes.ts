@@ -124,10 +124,10 @@ export interface GuardDeps {
  * transaction per request, whose first statement checks the session and the permission code
  * and scopes the tenant; only then are validation failures reported and the handler run.
  */
-/** A JSON array of text as the driver returns it (parsed, or as text); anything else: unknown (null), so scopes are resolved. */
-function codesOf(value: unknown): string[] | null {
+/** A JSON object as the driver returns it (parsed, or as text); anything else: unknown (null), so scopes are resolved. */
+function objectOf(value: unknown): Record<string, unknown> | null {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value;
-  return Array.isArray(parsed) ? parsed.map(String) : null;
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
 }
 
 export function registerEndpoints(app: FastifyInstance, bindings: readonly RouteBinding[], deps: GuardDeps): void {
@@ -156,7 +156,7 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
     seen.add(endpoint.operationId);
     app.endpoints.push(endpoint);
 
-    const run = (request: FastifyRequest, reply: FastifyReply, tx: Tx, held: readonly string[] | null = null) => {
+    const run = (request: FastifyRequest, reply: FastifyReply, tx: Tx, prefetched: Readonly<Record<string, unknown>> | null = null) => {
       if (request.validationError && !binding.ownValidation) throw request.validationError;
       const actor = {
         tenantId: request.auth?.tenantId ?? '',
@@ -172,15 +172,15 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
         request,
         reply,
         actor,
-        dataScope: requestDataScope(dataScope, tx, actor, binding.dataResources, held),
+        dataScope: requestDataScope(dataScope, tx, actor, binding.dataResources, prefetched),
       };
       const args = { params: request.params, query: request.query, body: request.body } as Parameters<RouteBinding['handle']>[0];
       return binding.handle(args, ctx);
     };
 
-    // Which of the route's declared data resources the actor holds scopes on, asked in the first statement.
+    // What the actor's scopes on the route's declared data resources resolve to, asked in the first statement.
     const resourceCodes = (binding.dataResources ?? []).map((r) => r.code);
-    const heldSql = resourceCodes.length && dataScope.heldSql ? dataScope.heldSql.bind(dataScope) : undefined;
+    const prefetch = resourceCodes.length ? dataScope.prefetch : undefined;
 
     // Aliases are the same route under another spelling, undocumented.
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
@@ -197,16 +197,16 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
               ? await run(request, reply, noTransaction)
               : await db.transaction(async (tx) => {
                   const code = requiredCode(endpoint.access, request.body) ?? '';
-                  const held = heldSql?.(claims, resourceCodes);
+                  const scopes = prefetch?.sql(claims, resourceCodes);
                   // Prepared: the same text on every request, planned once per connection (lookups by key only).
-                  const [scope] = rowsOf<{ allowed: boolean; held?: unknown }>(
+                  const [scope] = rowsOf<{ allowed: boolean; scopes?: unknown }>(
                     await executePrepared(
                       tx as Tx,
-                      held
+                      scopes
                         ? sql`
                       with session as materialized (${authenticator.sessionCheck(claims, code)}),
-                        scoped as materialized (select ${held} as held)
-                      select allowed, held, ${tenantScope(claims.tenantId)}, ${actingUser(claims.userId)} from session cross join scoped`
+                        scoped as materialized (select ${scopes} as scopes)
+                      select allowed, scopes, ${tenantScope(claims.tenantId)}, ${actingUser(claims.userId)} from session cross join scoped`
                         : sql`
                       with session as materialized (${authenticator.sessionCheck(claims, code)})
                       select allowed, ${tenantScope(claims.tenantId)}, ${actingUser(claims.userId)} from session`,
@@ -214,7 +214,7 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
                   );
                   if (!scope) throw unauthorized('common.tokenInvalid');
                   if (!scope.allowed) throw forbidden(code);
-                  return run(request, reply, tx as Tx, held ? codesOf(scope.held) : null);
+                  return run(request, reply, tx as Tx, scopes ? objectOf(scope.scopes) : null);
                 });
           return endpoint.envelope === false ? data : ok(request, data);
         },

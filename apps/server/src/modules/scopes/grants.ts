@@ -69,14 +69,6 @@ export function heldScopeIdsSql(roleIds: SQL, userId: SQL): SQL {
     union all select uds.scope_id from ${userDataScopes} uds where uds.user_id = ${userId}`;
 }
 
-/** SQL: a JSON array of those of `codes` on which the user holds a data scope (`scopeIds`: `heldScopeIdsSql`). */
-export function heldDataResourcesSql(scopeIds: SQL, tenantId: string, codes: readonly string[]): SQL {
-  if (!codes.length) return sql`'[]'::json`;
-  return sql`(select coalesce(json_agg(distinct ds.resource_code), '[]'::json)
-    from ${dataScopes} ds
-    where ds.id in (${scopeIds}) and ds.tenant_id = ${tenantId} and ds.resource_code in (${list(codes)}))`;
-}
-
 /** What a user's data scopes on a resource resolve to: the rules, their department, its subtree. */
 export interface ResolvedScopes {
   rules: ScopeRule[];
@@ -86,44 +78,50 @@ export interface ResolvedScopes {
 }
 
 /**
- * In one statement: the data scopes on `resourceCode` the user holds (`scopeIds`, a subquery:
- * `heldScopeIdsSql`),
- * the user's department (`deptId`, a scalar subquery, read only when an "own department" or
- * "department and below" rule is held) and, only when a "department and below" rule is held, the
- * department's subtree (`subtreeOf(root)`: a query of ids, walking nothing when `root` is null).
+ * SQL, one row (rules, dept_id, subtree): the data scopes on `resourceCode` of `tenantId` the
+ * user holds (`scopeIds`, a subquery: `heldScopeIdsSql`), the user's department (`deptId`, a
+ * scalar subquery, read only when an "own department" or "department and below" rule is held)
+ * and, only when a "department and below" rule is held, the department's subtree
+ * (`subtreeOf(root)`: a query of ids, walking nothing when `root` is null).
  */
-export async function resolveDataScopes(
-  tx: Tx,
-  scopeIds: SQL,
-  resourceCode: string,
-  deptId: SQL,
-  subtreeOf: (root: SQL) => SQL,
-): Promise<ResolvedScopes> {
+export function dataScopesSql(scopeIds: SQL, tenantId: string, resourceCode: string, deptId: SQL, subtreeOf: (root: SQL) => SQL): SQL {
   const { ownDept, deptAndBelow } = DATA_SCOPE_TYPE;
-  // Prepared: one text per resource shape, planned once per connection (lookups by key only).
-  const [row] = rowsOf<{ rules: unknown; dept_id: unknown; subtree: unknown }>(
-    await executePrepared(
-      tx,
-      sql`
-      with rules as materialized (
-        select distinct ds.id, ds.scope_type, ds.scope_column, ds.scope_operator, ds.scope_values
-        from ${dataScopes} ds
-        where ds.id in (${scopeIds}) and ds.resource_code = ${resourceCode}
-      ),
-      subject as materialized (
-        select ${deptId} as dept_id where exists (select 1 from rules where scope_type in (${ownDept}, ${deptAndBelow}))
-      )
-      select
-        (select coalesce(json_agg(json_build_object('type', scope_type, 'column', scope_column, 'operator', scope_operator,
-          'values', scope_values) order by id), '[]'::json) from rules) as rules,
-        (select dept_id from subject) as dept_id,
-        (select coalesce(json_agg(below.id order by below.id), '[]'::json) from (${subtreeOf(
-          sql`(select dept_id from subject where exists (select 1 from rules where scope_type = ${deptAndBelow}))`,
-        )}) below) as subtree`,
+  return sql`
+    with rules as materialized (
+      select distinct ds.id, ds.scope_type, ds.scope_column, ds.scope_operator, ds.scope_values
+      from ${dataScopes} ds
+      where ds.id in (${scopeIds}) and ds.tenant_id = ${tenantId} and ds.resource_code = ${resourceCode}
     ),
-  );
-  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
-  const rules = (json(row?.rules) ?? []) as { type: unknown; column: unknown; operator: unknown; values: unknown }[];
+    subject as materialized (
+      select ${deptId} as dept_id where exists (select 1 from rules where scope_type in (${ownDept}, ${deptAndBelow}))
+    )
+    select
+      (select coalesce(json_agg(json_build_object('type', scope_type, 'column', scope_column, 'operator', scope_operator,
+        'values', scope_values) order by id), '[]'::json) from rules) as rules,
+      (select dept_id from subject) as dept_id,
+      (select coalesce(json_agg(below.id order by below.id), '[]'::json) from (${subtreeOf(
+        sql`(select dept_id from subject where exists (select 1 from rules where scope_type = ${deptAndBelow}))`,
+      )}) below) as subtree`;
+}
+
+/**
+ * SQL: a JSON object giving, for each of `codes`, its `dataScopesSql` row, for a request's
+ * first statement (`resolvedScopesOf` reads each value).
+ */
+export function dataScopesByCodeSql(codes: readonly string[], scopesOf: (code: string) => SQL): SQL {
+  if (!codes.length) return sql`'{}'::json`;
+  return sql`json_build_object(${sql.join(
+    codes.map((code) => sql`${code}::text, (select json_build_object('rules', r.rules, 'dept_id', r.dept_id, 'subtree', r.subtree) from (${scopesOf(code)}) r)`),
+    sql`, `,
+  )})`;
+}
+
+const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+
+/** A `dataScopesSql` row (or its JSON object) as rules, department and subtree; nothing held when absent. */
+export function resolvedScopesOf(value: unknown): ResolvedScopes {
+  const row = (json(value) ?? {}) as { rules?: unknown; dept_id?: unknown; subtree?: unknown };
+  const rules = (json(row.rules) ?? []) as { type: unknown; column: unknown; operator: unknown; values: unknown }[];
   return {
     rules: rules.map((r) => ({
       scopeType: Number(r.type),
@@ -131,9 +129,16 @@ export async function resolveDataScopes(
       scopeOperator: String(r.operator),
       scopeValues: valuesOf(r.values),
     })),
-    deptId: row?.dept_id === null || row?.dept_id === undefined ? null : Number(row.dept_id),
-    subtree: ((json(row?.subtree) ?? []) as unknown[]).map(Number),
+    deptId: row.dept_id === null || row.dept_id === undefined ? null : Number(row.dept_id),
+    subtree: ((json(row.subtree) ?? []) as unknown[]).map(Number),
   };
+}
+
+/** `dataScopesSql` run on its own (after a write, or for a resource the route did not declare). */
+export async function resolveDataScopes(tx: Tx, scopes: SQL): Promise<ResolvedScopes> {
+  // Prepared: one text per resource shape, planned once per connection (lookups by key only).
+  const [row] = rowsOf(await executePrepared(tx, scopes));
+  return resolvedScopesOf(row);
 }
 
 /** Scopes grouped by their menu (menus in sidebar order), for the grant dialog. */

@@ -7,7 +7,7 @@ import { deptSubtreeSql } from '../org/departments.ts';
 import { deptIdSql, roleIdsSql } from '../users/service.ts';
 import { apiScopeDetail, apiScopePage, declaredCodes, removeApiScopes, submitApiScope } from './apiScopes.ts';
 import { dataScopeDetail, dataScopePage, removeDataScopes, saveDataScope, updateDataScope } from './dataScopes.ts';
-import { apiScopeGrantTree, dataScopeGrantTree, heldDataResourcesSql, heldScopeIdsSql, resolveDataScopes } from './grants.ts';
+import { apiScopeGrantTree, dataScopeGrantTree, dataScopesByCodeSql, dataScopesSql, heldScopeIdsSql, type ResolvedScopes, resolveDataScopes, resolvedScopesOf } from './grants.ts';
 import { scopesPredicate } from './rules.ts';
 import { scopeMenuTree } from './shared.ts';
 import { sweepFixture } from './sweep.ts';
@@ -22,18 +22,25 @@ const resourcesOf = (deps: ModuleDeps) => new Map<string, DataResource>(deps.mod
  * (users) and the department tree (org). Modules may call each other's services; the platform
  * may not, so it only knows the port, and composes their SQL into one statement: the scopes,
  * the user's department and, only when a "department and below" scope is in play, the subtree
- * come back in a single round trip (the platform asks at most once per resource and request,
- * and not at all when the request's first statement found no scope on a declared resource).
+ * come back in a single statement: for the resources a route declares, inside the request's
+ * first statement (`prefetch`); for any other, or again after a write, on their own.
  * The list query then compares the declared column with a short list of ids, which its index serves.
  */
 function dataScopePort(): DataScopePort {
+  const scopesSql = (userId: number, tenantId: string, code: string) => {
+    const user = sql`${userId}`;
+    return dataScopesSql(heldScopeIdsSql(roleIdsSql(user), user), tenantId, code, deptIdSql(user), deptSubtreeSql);
+  };
+  const predicateOf = (resource: DataResource, userId: number, { rules, deptId, subtree }: ResolvedScopes) =>
+    scopesPredicate(resource, rules, { userId, deptId, subtree });
   return {
-    heldSql: ({ userId, tenantId }, codes) => heldDataResourcesSql(heldScopeIdsSql(roleIdsSql(sql`${userId}`), sql`${userId}`), tenantId, codes),
+    prefetch: {
+      sql: ({ userId, tenantId }, codes) => dataScopesByCodeSql(codes, (code) => scopesSql(userId, tenantId, code)),
+      predicate: (actor, resource, value) => (actor.userId === null ? sql`true` : predicateOf(resource, actor.userId, resolvedScopesOf(value))),
+    },
     async predicate(tx, actor, resource) {
       if (actor.userId === null) return sql`true`;
-      const userId = sql`${actor.userId}`;
-      const { rules, deptId, subtree } = await resolveDataScopes(tx, heldScopeIdsSql(roleIdsSql(userId), userId), resource.code, deptIdSql(userId), deptSubtreeSql);
-      return scopesPredicate(resource, rules, { userId: actor.userId, deptId, subtree });
+      return predicateOf(resource, actor.userId, await resolveDataScopes(tx, scopesSql(actor.userId, actor.tenantId, resource.code)));
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   email,
   ID_CARD_MESSAGE_KEYS,
   idCard,
+  isCalendarDay,
   isChineseName,
   isDigits,
   isEmail,
@@ -447,6 +448,19 @@ describe('isUrl', () => {
   ])('refuses %j', (value) => {
     expect(isUrl(value)).toBe(false);
   });
+});
+
+describe('isCalendarDay', () => {
+  it.each(['2024-02-29', '2023-12-31', '2000-01-01', '1800-06-30'])('takes %j', (value) => {
+    expect(isCalendarDay(value)).toBe(true);
+  });
+  // Each of these once reached `new Date(…).toISOString()`, which throws on an invalid date: a 500.
+  it.each(['2023-02-29', '2024-02-30', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00', '2024-1-01', 'a\u0000b', '', ' 2024-01-01', '2024-01-01T00:00'])(
+    'refuses %j without throwing',
+    (value) => {
+      expect(isCalendarDay(value)).toBe(false);
+    },
+  );
 });
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];

@@ -152,6 +152,15 @@ function isBirthDate(yyyymmdd: string, today: Date): boolean {
   return year * 10000 + month * 100 + day <= todayKey;
 }
 
+/** A day `YYYY-MM-DD` that exists in the calendar (not 2024-02-30, not 2024-13-01): false, never a throw, for anything else. */
+export function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  // Day 0 of the next month is the last day of this one; UTC avoids DST surprises.
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
 /**
  * Checks an 18-character resident ID number and says what is wrong first, so the form can
  * tell the user which part to fix. A whitespace-only value counts as empty; any other

@@ -7,6 +7,29 @@ import type { SweepFixture } from './module.ts';
 
 const isLogout = (endpoint: Endpoint) => endpoint.path.endsWith('/logout');
 
+/** The field names of an object schema (zod 4), through wrappers (optional, default, pipes); none for any other. */
+function fieldsOf(schema: unknown): string[] {
+  let current = schema as { shape?: Record<string, unknown>; def?: { innerType?: unknown; in?: unknown } } | undefined;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (current.shape && typeof current.shape === 'object') return Object.keys(current.shape);
+    current = (current.def?.innerType ?? current.def?.in) as typeof current;
+  }
+  return [];
+}
+
+/** Values a careless or hostile client sends in place of any field, one kind per pass. */
+const HOSTILE: readonly { name: string; query: string; body: unknown }[] = [
+  { name: 'NUL byte', query: 'a\u0000b', body: 'a\u0000b' },
+  { name: 'integer beyond bigint', query: '99999999999999999999999', body: 99999999999999999999999 },
+  { name: 'negative and fractional', query: '-1.5', body: -1.5 },
+  { name: 'wrong type', query: '[object Object]', body: { nested: ['x'] } },
+  { name: 'SQL', query: "1' or '1'='1", body: "1'); drop table macro_user; --" },
+  { name: 'long text', query: 'x'.repeat(5_000), body: 'x'.repeat(100_000) },
+];
+
+/** What an error must never show a client: SQL, a driver's words, a stack frame. */
+const LEAK = /\b(select|insert into|update \w+ set|delete from)\b|syntax error|violates|relation "|at \S+\.(ts|js):\d+/i;
+
 function call(client: Client, endpoint: Endpoint, query: Record<string, string>, body: unknown) {
   const path = fillPath(`${API_PREFIX}${endpoint.path}`, query);
   const url = `${path}?${new URLSearchParams(query)}`;
@@ -68,6 +91,23 @@ describeDb(`every route keeps tenants apart and checks its permission (${dbLabel
       expect(response.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(401);
     }
   });
+
+  it('refuses hostile input with a 4xx in words, never a 500, SQL or a stack, even to an administrator', async () => {
+    const before = await Promise.all(fixtures.map((f) => f.snapshot()));
+    const failures: string[] = [];
+    for (const hostile of HOSTILE) {
+      for (const endpoint of guarded.filter((e) => !isLogout(e))) {
+        const query = Object.fromEntries([...fieldsOf(endpoint.params), ...fieldsOf(endpoint.query)].map((name) => [name, hostile.query]));
+        const body = Object.fromEntries(fieldsOf(endpoint.body).map((name) => [name, hostile.body]));
+        const response = await call(owner, endpoint, query, endpoint.body ? body : undefined);
+        const label = `${hostile.name}: ${endpoint.method} ${endpoint.path} -> ${response.statusCode}`;
+        if (response.statusCode >= 500 || (response.statusCode >= 400 && LEAK.test(response.body))) failures.push(`${label} ${response.body.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Nothing hostile was taken for a change to the fixtures' rows.
+    expect(await Promise.all(fixtures.map((f) => f.snapshot()))).toEqual(before);
+  }, 300_000);
 
   it('answers 403 naming the code to a user without it, and lets a holder through', async () => {
     await withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account: 'nobody', name: 'Nobody', password: 'Nobody@123456' }));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, idList, idParam, INT_MAX, pageQuery, parentId, parentIdParam } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
-import { isDigits, isEmail, isLandline, isPhoneOrLandline } from '../validators.ts';
+import { isCalendarDay, isDigits, isEmail, isLandline, isPhoneOrLandline } from '../validators.ts';
 
 /** Companies and departments at the top of their tree sit under parent 0. */
 export const ORG_ROOT = 0;
@@ -20,13 +20,6 @@ function optionalFormat(check: (value: string) => boolean, message: string) {
     .default('');
 }
 
-/** A day `YYYY-MM-DD` that exists in the calendar, or blank. */
-const isDay = (v: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const date = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
-};
-
 const sortField = z
   .number({ message: 'validation.digits' })
   .int({ message: 'validation.digits' })
@@ -43,7 +36,7 @@ export const companyBody = z.object({
   companyCode: requiredText('short', 'org.companyCodeRequired'),
   natureKey: text('short').default(''),
   manager: text('short').default(''),
-  foundedDate: text('short').refine((v) => v === '' || isDay(v), { message: 'org.dateInvalid' }).default(''),
+  foundedDate: text('short').refine((v) => v === '' || isCalendarDay(v), { message: 'org.dateInvalid' }).default(''),
   businessScope: text('description').default(''),
   phone: optionalFormat(isPhoneOrLandline, 'validation.phoneOrLandline'),
   extension: text('short')

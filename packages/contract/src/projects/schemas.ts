@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { id, idList, idParam, pageQuery, queryInt } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
-import { letterCode } from '../validators.ts';
+import { isCalendarDay, letterCode } from '../validators.ts';
 
 /** 1 running, 0 closed. */
 export const PROJECT_STATUS = { running: 1, closed: 0 } as const;
 
 const day = z.union([
   z.literal(''),
-  z
-    .string({ message: 'projects.dateInvalid' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'projects.dateInvalid' })
-    .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { message: 'projects.dateInvalid' }),
+  z.string({ message: 'projects.dateInvalid' }).refine(isCalendarDay, { message: 'projects.dateInvalid' }),
 ]);
 
 const sort = z

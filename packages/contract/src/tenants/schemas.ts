@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, idList, idParam, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
-import { phoneOrLandline } from '../validators.ts';
+import { isCalendarDay, phoneOrLandline } from '../validators.ts';
 
 /** 1 enabled, 0 suspended: a suspended tenant cannot sign in and its live sessions end. */
 export const TENANT_STATUS = { enabled: 1, suspended: 0 } as const;
@@ -17,12 +17,7 @@ const optionalPhone = z.union([z.literal(''), z.string().trim().pipe(phoneOrLand
 /** The day a tenant stops working (YYYY-MM-DD), or '' for never. */
 const expireDate = z.union([
   z.literal(''),
-  z
-    .string({ message: 'tenants.expireInvalid' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'tenants.expireInvalid' })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-      message: 'tenants.expireInvalid',
-    }),
+  z.string({ message: 'tenants.expireInvalid' }).refine(isCalendarDay, { message: 'tenants.expireInvalid' }),
 ]);
 
 const tenantFields = {

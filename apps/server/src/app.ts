@@ -16,7 +16,7 @@ import type { Config } from './platform/config.ts';
 import { registerConsole } from './platform/console.ts';
 import type { Database } from './platform/db.ts';
 import { registerUniqueMessages } from './platform/errors.ts';
-import { registerHttpBasics } from './platform/http.ts';
+import { frameworkErrors, registerHttpBasics } from './platform/http.ts';
 import { loadContractMessages } from './platform/messages.ts';
 import type { ModuleDeps, ServerModule } from './platform/module.ts';
 import { registerEndpoints } from './platform/routes.ts';
@@ -82,6 +82,7 @@ export async function buildApp({ config, database, modules, logger = false }: Ap
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: config.trustProxy,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -42,6 +42,17 @@ describeDb(`bad input and privileges (${dbLabel})`, () => {
     expect(signInWithNul.json().error).toBe('invalid_request');
   });
 
+  it('refuses what the router refuses (an over-long path parameter, a broken %-escape) in the envelope and the language, without echoing the address', async () => {
+    const long = 'x'.repeat(500);
+    const refusedZh = expectFailure(await admin.get(`/api/roles/${long}`), 414, '请求参数错误');
+    expect(JSON.stringify(refusedZh)).not.toContain(long);
+    expectFailure(await adminEn.get(`/api/roles/${long}/users`), 414, 'The request is not valid');
+    expectFailure(await adminEn.get('/api/roles/%E0%A4%A'), 400, 'The request is not valid');
+    // No token either way: the router refuses the address before the guard is reached, and says nothing more.
+    const anonymous = await server.app.inject({ method: 'GET', url: `/api/tenant/${long}` });
+    expectFailure(anonymous, 414, '请求参数错误');
+  });
+
   it('refuses ids beyond a PostgreSQL integer, in the query, the body and a list', async () => {
     expectFailure(await admin.get(`${SYSTEM}/detail?id=2147483648`), 400, /编号必须是 1 到 2147483647 之间的整数/);
     expectFailure(await admin.get(`${SYSTEM}/child-list?parentId=99999999999999999999`), 400);

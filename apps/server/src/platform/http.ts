@@ -95,6 +95,16 @@ export function toFailure(error: unknown, language: Language): { status: number;
   return { ...simple(500, 'common.internal'), log: true };
 }
 
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a malformed
+ * %-escape in the address, a path parameter over 100 characters) gets the failure envelope in
+ * the request's language too, not the framework's English body echoing the address.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = toFailure(error, pickLanguage(request.headers['accept-language']));
+  reply.status(status).send(body);
+}
+
 export function registerHttpBasics(app: FastifyInstance): void {
   app.decorateRequest('language', 'zh');
   app.addHook('onRequest', async (request) => {

@@ -7,14 +7,35 @@ import type { SweepFixture } from './module.ts';
 
 const isLogout = (endpoint: Endpoint) => endpoint.path.endsWith('/logout');
 
-/** The field names of an object schema (zod 4), through wrappers (optional, default, pipes); none for any other. */
-function fieldsOf(schema: unknown): string[] {
-  let current = schema as { shape?: Record<string, unknown>; def?: { innerType?: unknown; in?: unknown } } | undefined;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if (current.shape && typeof current.shape === 'object') return Object.keys(current.shape);
-    current = (current.def?.innerType ?? current.def?.in) as typeof current;
+type SchemaNode = { shape?: Record<string, unknown>; def?: { type?: string; innerType?: unknown; in?: unknown; element?: unknown } };
+
+/** The schema under wrappers (optional, default, nullable, pipes). */
+function unwrapped(schema: unknown): SchemaNode | undefined {
+  let current = schema as SchemaNode | undefined;
+  for (let depth = 0; current && depth < 6 && !current.shape && current.def?.type !== 'array'; depth++) {
+    const inner = (current.def?.innerType ?? current.def?.in) as SchemaNode | undefined;
+    if (!inner) break;
+    current = inner;
   }
-  return [];
+  return current;
+}
+
+/** The field names of an object schema (zod 4); none for any other. */
+function fieldsOf(schema: unknown): string[] {
+  const shape = unwrapped(schema)?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : [];
+}
+
+/**
+ * A body of the schema's own shape, objects and lists kept, with `leaf` in every scalar field:
+ * the hostile value reaches the fields nested in lists (a form's fields, a scheme's options).
+ */
+function deepBody(schema: unknown, leaf: unknown, depth = 0): unknown {
+  const node = unwrapped(schema);
+  if (depth > 6 || !node) return leaf;
+  if (node.shape) return Object.fromEntries(Object.entries(node.shape).map(([name, field]) => [name, deepBody(field, leaf, depth + 1)]));
+  if (node.def?.type === 'array') return [deepBody(node.def.element, leaf, depth + 1)];
+  return leaf;
 }
 
 /** Values a careless or hostile client sends in place of any field, one kind per pass. */
@@ -29,6 +50,16 @@ const HOSTILE: readonly { name: string; query: string; body: unknown }[] = [
 
 /** What an error must never show a client: SQL, a driver's words, a stack frame. */
 const LEAK = /\b(select|insert into|update \w+ set|delete from)\b|syntax error|violates|relation "|at \S+\.(ts|js):\d+/i;
+
+/** The message of an error body, whichever envelope carries it (the kit's, or RFC 6749's). */
+function messageOf(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { sys_msg?: unknown; error_description?: unknown; msg?: unknown };
+    return String(parsed.sys_msg ?? parsed.error_description ?? parsed.msg ?? '').trim();
+  } catch {
+    return '';
+  }
+}
 
 function call(client: Client, endpoint: Endpoint, query: Record<string, string>, body: unknown) {
   const path = fillPath(`${API_PREFIX}${endpoint.path}`, query);
@@ -98,10 +129,15 @@ describeDb(`every route keeps tenants apart and checks its permission (${dbLabel
     for (const hostile of HOSTILE) {
       for (const endpoint of guarded.filter((e) => !isLogout(e))) {
         const query = Object.fromEntries([...fieldsOf(endpoint.params), ...fieldsOf(endpoint.query)].map((name) => [name, hostile.query]));
-        const body = Object.fromEntries(fieldsOf(endpoint.body).map((name) => [name, hostile.body]));
-        const response = await call(owner, endpoint, query, endpoint.body ? body : undefined);
-        const label = `${hostile.name}: ${endpoint.method} ${endpoint.path} -> ${response.statusCode}`;
-        if (response.statusCode >= 500 || (response.statusCode >= 400 && LEAK.test(response.body))) failures.push(`${label} ${response.body.slice(0, 200)}`);
+        // Each field replaced whole, then the body kept in shape with the value in every nested field.
+        const bodies = endpoint.body ? [Object.fromEntries(fieldsOf(endpoint.body).map((name) => [name, hostile.body])), deepBody(endpoint.body, hostile.body)] : [undefined];
+        for (const body of bodies) {
+          const response = await call(owner, endpoint, query, body);
+          const label = `${hostile.name}: ${endpoint.method} ${endpoint.path} -> ${response.statusCode}`;
+          const refused = response.statusCode >= 400;
+          const said = refused ? messageOf(response.body) : 'ok';
+          if (response.statusCode >= 500 || (refused && (LEAK.test(response.body) || !said))) failures.push(`${label} ${response.body.slice(0, 200)}`);
+        }
       }
     }
     expect(failures).toEqual([]);

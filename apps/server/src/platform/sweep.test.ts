@@ -74,13 +74,16 @@ function call(client: Client, endpoint: Endpoint, query: Record<string, string>,
 describeDb(`every route keeps tenants apart and checks its permission (${dbLabel})`, () => {
   let server: TestServer;
   let owner: Client;
+  let ownerIn: Record<'en' | 'ja', Client>;
   let intruder: Client;
   let fixtures: SweepFixture[] = [];
   let guarded: Endpoint[] = [];
 
   beforeAll(async () => {
     server = await startServer();
-    owner = as(server, (await signIn(server)).access_token);
+    const ownerToken = (await signIn(server)).access_token;
+    owner = as(server, ownerToken);
+    ownerIn = { en: as(server, ownerToken, 'en'), ja: as(server, ownerToken, 'ja') };
     intruder = as(server, (await signIn(server, OTHER_TENANT)).access_token);
     fixtures = await Promise.all(server.modules.flatMap((m) => (m.sweep ? [m.sweep(owner)] : [])));
     guarded = server.app.endpoints.filter((e) => e.access !== 'public');
@@ -144,6 +147,27 @@ describeDb(`every route keeps tenants apart and checks its permission (${dbLabel
     // Nothing hostile was taken for a change to the fixtures' rows.
     expect(await Promise.all(fixtures.map((f) => f.snapshot()))).toEqual(before);
   }, 300_000);
+
+  it('says why it refused in the language the request asked for', async () => {
+    // Han characters in an English message, or a Chinese-only message in Japanese, mean a missing translation.
+    const foreign = { en: /[\u3040-\u30ff\u4e00-\u9fff]/, ja: /^[^\u3040-\u30ff]*[\u4e00-\u9fff][^\u3040-\u30ff]*$/ } as const;
+    const wrongType = HOSTILE.find((h) => h.name === 'wrong type');
+    const untranslated: string[] = [];
+    let refusals = 0;
+    for (const language of ['en', 'ja'] as const) {
+      for (const endpoint of guarded.filter((e) => !isLogout(e) && e.body)) {
+        const body = Object.fromEntries(fieldsOf(endpoint.body).map((name) => [name, wrongType?.body]));
+        const response = await call(ownerIn[language], endpoint, {}, body);
+        if (response.statusCode < 400) continue;
+        const said = messageOf(response.body);
+        refusals++;
+        if (foreign[language].test(said)) untranslated.push(`${language} ${endpoint.method} ${endpoint.path}: ${said}`);
+      }
+    }
+    expect(untranslated).toEqual([]);
+    // Most bodies with every field of the wrong type are refused: the check read real refusals.
+    expect(refusals).toBeGreaterThan(guarded.filter((e) => e.body).length);
+  }, 120_000);
 
   it('answers 403 naming the code to a user without it, and lets a holder through', async () => {
     await withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account: 'nobody', name: 'Nobody', password: 'Nobody@123456' }));

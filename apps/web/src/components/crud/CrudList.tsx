@@ -1,9 +1,10 @@
 import { Button, Card, Grid, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
-import { type HTMLAttributes, type KeyboardEvent, type ReactNode, useContext, useMemo } from 'react';
+import { type HTMLAttributes, type KeyboardEvent, type ReactNode, useContext, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Reacquire } from '../Reacquire';
+import { useScrollRegions } from '../useScrollRegions';
 import { CrudPager } from './CrudPager';
 import { usePermissionCheck } from '../../session/store';
 import { CrudToolbar, type ToolbarAction, type ToolbarButton } from './CrudToolbar';
@@ -142,6 +143,9 @@ export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>
   };
 
   const failure = list.result.error;
+  // On a phone the table scrolls sideways: its box is then a tab stop the arrow keys scroll.
+  const tableBox = useRef<HTMLDivElement>(null);
+  useScrollRegions(tableBox, t('crud.scrollRegion', { title: typeof title === 'string' ? title : '' }).trim());
   return (
     <Card title={title} className="crud-card" data-testid={`${testId}-panel`}>
       {search?.length ? <SearchForm<S> testId={`${testId}-search`} fields={search} onSearch={list.onSearch} /> : null}
@@ -152,36 +156,38 @@ export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>
         extra={props.toolbar}
         disabled={props.toolbarDisabled}
       />
-      <Table<TreeRow<Row>>
-        rowKey="id"
-        size="middle"
-        bordered
-        loading={list.result.isFetching}
-        columns={tableColumns}
-        dataSource={list.enabled ? rows : []}
-        scroll={{ x: props.scrollX ?? 'max-content' }}
-        pagination={false}
-        locale={
-          failed && failure
-            ? { emptyText: <Reacquire className="crud-failure" message={failure.message} onRetry={() => void list.result.refetch()} testId={testId} /> }
-            : !list.enabled && props.idleText
-              ? { emptyText: props.idleText }
-              : undefined
-        }
-        rowSelection={{
-          selectedRowKeys: list.selectedKeys,
-          onChange: list.select,
-          columnTitle: (checkbox) => <OutsideMeasureRow>{checkbox}</OutsideMeasureRow>,
-          getTitleCheckboxProps: () => ({ 'aria-label': t('crud.selectAll') }),
-          getCheckboxProps: (row) => ({ 'aria-label': t('crud.selectRow', { name: label(row) }) }),
-        }}
-        rowClassName={(row) =>
-          activeRow ? (row.id === activeRow.key ? 'crud-row-choosable crud-row-active' : 'crud-row-choosable') : ''
-        }
-        onRow={rowProps}
-        expandable={props.expandable}
-        data-testid={`${testId}-table`}
-      />
+      <div ref={tableBox}>
+        <Table<TreeRow<Row>>
+          rowKey="id"
+          size="middle"
+          bordered
+          loading={list.result.isFetching}
+          columns={tableColumns}
+          dataSource={list.enabled ? rows : []}
+          scroll={{ x: props.scrollX ?? 'max-content' }}
+          pagination={false}
+          locale={
+            failed && failure
+              ? { emptyText: <Reacquire className="crud-failure" message={failure.message} onRetry={() => void list.result.refetch()} testId={testId} /> }
+              : !list.enabled && props.idleText
+                ? { emptyText: <span className="crud-idle">{props.idleText}</span> }
+                : undefined
+          }
+          rowSelection={{
+            selectedRowKeys: list.selectedKeys,
+            onChange: list.select,
+            columnTitle: (checkbox) => <OutsideMeasureRow>{checkbox}</OutsideMeasureRow>,
+            getTitleCheckboxProps: () => ({ 'aria-label': t('crud.selectAll') }),
+            getCheckboxProps: (row) => ({ 'aria-label': t('crud.selectRow', { name: label(row) }) }),
+          }}
+          rowClassName={(row) =>
+            activeRow ? (row.id === activeRow.key ? 'crud-row-choosable crud-row-active' : 'crud-row-choosable') : ''
+          }
+          onRow={rowProps}
+          expandable={props.expandable}
+          data-testid={`${testId}-table`}
+        />
+      </div>
       {failed ? null : props.paged === false ? (
         list.data ? (
           <div className="crud-pager" data-testid={`${testId}-pager`}>

@@ -11,10 +11,11 @@ import { COMPANY_ENDPOINTS } from '@macro/contract/org';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Space, Table, Tabs, Tag, TreeSelect, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpointKey, useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
 import { DeptTreeSelect } from '../../components/DeptTreeSelect';
+import { useScrollRegions } from '../../components/useScrollRegions';
 import { useHasPermission } from '../../session/store';
 
 /** Secondary text dark enough for WCAG AA on white (antd's label grey is 0.45 alpha). */
@@ -169,6 +170,8 @@ function DepartmentsCard({ provider, disabled }: { provider: DirectoryProvider; 
   // The directory is asked only on request: it is another company's server, and may be slow.
   const [asked, setAsked] = useState(false);
   const departments = useEndpointQuery(E.departments, {}, { enabled: asked && !disabled, retry: false });
+  const tableBox = useRef<HTMLDivElement>(null);
+  useScrollRegions(tableBox, t('common:crud.scrollRegion', { title: t('departments.title') }));
   const columns: ColumnsType<DirectoryDepartment> = [
     { dataIndex: 'name', title: t('departments.name') },
     { dataIndex: 'externalId', title: t('departments.externalId'), width: 140 },
@@ -190,15 +193,17 @@ function DepartmentsCard({ provider, disabled }: { provider: DirectoryProvider; 
         </Button>
       }
     >
-      <Table<DirectoryDepartment>
-        rowKey="externalId"
-        size="small"
-        columns={columns}
-        dataSource={departments.data ?? []}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        scroll={{ x: 560 }}
-        data-testid="directory-departments"
-      />
+      <div ref={tableBox}>
+        <Table<DirectoryDepartment>
+          rowKey="externalId"
+          size="small"
+          columns={columns}
+          dataSource={departments.data ?? []}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          scroll={{ x: 560 }}
+          data-testid="directory-departments"
+        />
+      </div>
     </Card>
   );
 }

@@ -64,6 +64,11 @@ export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promis
   });
 }
 
+/** A json or jsonb value of a raw query as the driver hands it back: parsed by pg, text from some drivers. */
+export function jsonOf<T = unknown>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
 /** Rows of a raw query, whichever driver ran it. */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

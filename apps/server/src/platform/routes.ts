@@ -8,7 +8,7 @@ import {
   requiredCode,
   successOf,
 } from '@macro/contract';
-import { type AuditPort, type Db, executePrepared, rowsOf, type Tx, tenantScope } from '@macro/store';
+import { type AuditPort, type Db, executePrepared, jsonOf, rowsOf, type Tx, tenantScope } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DataScopePort, requestDataScope, UNSCOPED } from './dataScope.ts';
@@ -126,7 +126,7 @@ export interface GuardDeps {
  */
 /** A JSON object as the driver returns it (parsed, or as text); anything else: unknown (null), so scopes are resolved. */
 function objectOf(value: unknown): Record<string, unknown> | null {
-  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+  const parsed = jsonOf(value);
   return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
 }
 

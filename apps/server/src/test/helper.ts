@@ -159,6 +159,9 @@ export function expectOk<S extends z.ZodType>(response: LightMyRequestResponse, 
 }
 
 /** A failure with this status whose message for a person is `message` (or matches it); returns the body. */
+/** What no body may show a client: SQL, its parameters, a driver's words, a stack frame. */
+export const LEAK = /\b(select|insert into|update .* set|delete from)\b.*\b(from|values|where)\b|params:|syntax error|violates|relation "|at \S+\.(ts|js):\d+/i;
+
 export function expectFailure(response: LightMyRequestResponse, status: number, message?: string | RegExp) {
   expect(response.statusCode, response.body).toBe(status);
   const body = response.json() as { success: boolean; error_code: number; httpCode: number; sys_msg: string; error_description: string };
@@ -166,7 +169,7 @@ export function expectFailure(response: LightMyRequestResponse, status: number, 
   if (typeof message === 'string') expect(body.sys_msg).toBe(message);
   else if (message) expect(body.sys_msg).toMatch(message);
   // Never SQL, parameters or a stack in a body.
-  expect(response.body).not.toMatch(/\b(select|insert into|update .* set|delete from)\b.*\b(from|values|where)\b|params:|at .*\.ts:\d+/i);
+  expect(response.body).not.toMatch(LEAK);
   return body;
 }
 

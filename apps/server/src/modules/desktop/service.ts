@@ -12,7 +12,7 @@ import type {
   VisualRelation,
   visualRelationBody,
 } from '@macro/contract/desktop';
-import { type Ctx, rowsOf, type Tx } from '@macro/store';
+import { type Ctx, jsonOf, rowsOf, type Tx } from '@macro/store';
 import { and, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll, makeOnlyDefault } from '../../platform/crud.ts';
@@ -46,7 +46,6 @@ const summary = (r: Row): DesktopScheme => ({
   updateTime: iso(r.updatedAt),
 });
 const withContent = (r: Row): DesktopSchemeInfo => ({ ...summary(r), content: r.content });
-const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 const fromSql = (r: Record<string, unknown>): Row => ({
   id: Number(r.id),

@@ -1,5 +1,5 @@
 import { DATA_SCOPE_TYPE, type ScopeGrantGroup } from '@macro/contract/scopes';
-import { executePrepared, rowsOf, type Tx } from '@macro/store';
+import { executePrepared, jsonOf, rowsOf, type Tx } from '@macro/store';
 import { asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/errors.ts';
 import type { ScopeRule } from './rules.ts';
@@ -58,7 +58,10 @@ export async function apiScopeCodes(tx: Tx, roleIds: readonly number[]): Promise
 }
 
 /** A rule's values as the driver returns the jsonb (parsed, or as text). */
-const valuesOf = (v: unknown): string[] => (Array.isArray(v) ? v : typeof v === 'string' ? JSON.parse(v) : []).map(String);
+const valuesOf = (v: unknown): string[] => {
+  const values = jsonOf(v);
+  return Array.isArray(values) ? values.map(String) : [];
+};
 
 /**
  * SQL: the ids of the data scopes a user holds, through any of their roles (a subquery of role
@@ -116,12 +119,10 @@ export function dataScopesByCodeSql(codes: readonly string[], scopesOf: (code: s
   )})`;
 }
 
-const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
-
 /** A `dataScopesSql` row (or its JSON object) as rules, department and subtree; nothing held when absent. */
 export function resolvedScopesOf(value: unknown): ResolvedScopes {
-  const row = (json(value) ?? {}) as { rules?: unknown; dept_id?: unknown; subtree?: unknown };
-  const rules = (json(row.rules) ?? []) as { type: unknown; column: unknown; operator: unknown; values: unknown }[];
+  const row = jsonOf<{ rules?: unknown; dept_id?: unknown; subtree?: unknown } | null>(value) ?? {};
+  const rules = jsonOf<{ type: unknown; column: unknown; operator: unknown; values: unknown }[] | null>(row.rules) ?? [];
   return {
     rules: rules.map((r) => ({
       scopeType: Number(r.type),
@@ -130,7 +131,7 @@ export function resolvedScopesOf(value: unknown): ResolvedScopes {
       scopeValues: valuesOf(r.values),
     })),
     deptId: row.dept_id === null || row.dept_id === undefined ? null : Number(row.dept_id),
-    subtree: ((json(row.subtree) ?? []) as unknown[]).map(Number),
+    subtree: (jsonOf<unknown[] | null>(row.subtree) ?? []).map(Number),
   };
 }
 

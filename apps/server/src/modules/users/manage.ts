@@ -1,6 +1,6 @@
 import type { Page, PageQuery } from '@macro/contract';
 import type { UserBrief, UserFields, UserRecord, userPermission } from '@macro/contract/users';
-import { type Ctx, rowsOf, type Tx } from '@macro/store';
+import { type Ctx, jsonOf, rowsOf, type Tx } from '@macro/store';
 import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertUnique, findOr404, lockAll } from '../../platform/crud.ts';
@@ -63,7 +63,7 @@ const USER_COLUMNS = sql`t.id, t.tenant_id, t.account, t.name, t.real_name, t.co
 
 /** `[id, name]` pairs as the driver hands back JSON (parsed, or text on some drivers). */
 function postPairs(value: unknown): [number, string][] {
-  const pairs = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as [unknown, unknown][];
+  const pairs = jsonOf<[unknown, unknown][] | null>(value) ?? [];
   return pairs.map(([id, name]) => [Number(id), String(name)]);
 }
 

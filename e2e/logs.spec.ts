@@ -117,24 +117,33 @@ test('an error thrown in the page reaches the log dialog, is uploaded and is fou
 test('feedback with a screenshot of a page holding a broken image is submitted and listed', async ({ page }) => {
   await signIn(page);
   await addBrokenImage(page);
+  const text = `保存按钮点了没有反应 ${Date.now()}`;
 
-  await page.getByTestId('feedback-button').hover();
-  await expect(page.getByRole('tooltip')).toContainText('意见反馈');
-  await page.getByTestId('feedback-button').click();
+  const feedback = page.getByTestId('feedback-button');
+  await expect(feedback).toHaveAccessibleName('意见反馈（附当前页面截图）');
+  // The header may re-render under a resting pointer (the welcome page is still loading its
+  // widgets), and a re-rendered button never sees the mouse enter: leave and come back until
+  // the tooltip shows.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await feedback.hover();
+    await expect(page.getByRole('tooltip')).toContainText('意见反馈', { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await feedback.click();
   const dialog = page.getByTestId('feedback-dialog');
   await expect(dialog).toBeVisible();
   // The capture finishes despite the broken image: a JPEG preview, not the failure notice.
   const shot = dialog.getByTestId('feedback-image');
   await expect(shot).toBeVisible({ timeout: 30_000 });
   expect(await shot.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
-  await dialog.getByTestId('feedback-text').fill('保存按钮点了没有反应');
+  await dialog.getByTestId('feedback-text').fill(text);
   await page.screenshot({ path: `${SHOTS}/feedback-dialog-zh-1440.png`, animations: 'disabled' });
   await dialog.getByTestId('feedback-submit').click();
   await expect(page.getByText('反馈提交成功')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await new Shell(page).openMenu('系统管理', '意见反馈');
-  const row = page.getByTestId('feedback-page').getByRole('row', { name: /保存按钮点了没有反应/ });
+  const row = page.getByTestId('feedback-page').getByRole('row', { name: new RegExp(text) });
   await expect(row).toBeVisible();
   await row.getByText('查看').click();
   await expect(page.getByTestId('feedback-page-image')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DictPage } from './pages/dict.ts';
 import { LoginPage } from './pages/login.ts';
-import { expectNoSeriousViolations } from './support/axe.ts';
+import { expectNoSeriousViolations, seriousViolations } from './support/axe.ts';
 import { describeFocus, tabTo } from './support/keyboard.ts';
 
 const SIZES = [
@@ -136,4 +136,21 @@ test('a keyboard-only user signs in, chooses a dictionary, and leaves a half-fil
   await page.keyboard.press('Enter');
   await expect(dict.dialog()).toBeHidden();
   await expect(question).toBeHidden();
+});
+
+test('the axe check itself reports a missing alt text and faint text planted in the page', async ({ page }) => {
+  await new LoginPage(page).open();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.evaluate(() => {
+    const picture = document.createElement('img');
+    picture.src = '/planted.png';
+    const faint = document.createElement('p');
+    faint.textContent = 'faint';
+    faint.style.color = '#eee';
+    faint.style.background = '#fff';
+    document.body.append(picture, faint);
+  });
+  const found = (await seriousViolations(page)).join('\n');
+  expect(found).toMatch(/critical image-alt: .*planted\.png/);
+  expect(found).toMatch(/serious color-contrast: .*body > p/);
 });

@@ -34,3 +34,20 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+
+// antd 6 writes its theme as some thousand CSS custom properties. jsdom resolves every one of
+// them, inherited through each ancestor, whenever testing-library reads an element's style for
+// a role query: a single getByRole in a table took 35 s. Tests drop the custom properties from
+// antd's style elements as they are written. No rule that hides an element depends on them.
+const CUSTOM_PROPERTY = /--[\w-]+:[^;}]*;?/g;
+function stripCustomProperties(node: Node | null) {
+  if (!(node instanceof HTMLStyleElement) || !node.textContent?.includes('--')) return;
+  const stripped = node.textContent.replace(CUSTOM_PROPERTY, '');
+  if (stripped !== node.textContent) node.textContent = stripped;
+}
+new MutationObserver((records) => {
+  for (const record of records) {
+    stripCustomProperties(record.target instanceof Text ? record.target.parentElement : record.target);
+    record.addedNodes.forEach(stripCustomProperties);
+  }
+}).observe(document.head, { childList: true, subtree: true, characterData: true });

@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { type ChunkGroup, chunkPlan } from './build/chunkPlan';
+import { clientContractPlugin } from './build/clientContract';
 
 // The API server of `npm start`; MACRO_API_URL points dev/preview at another one.
 const api = { '/api': { target: process.env.MACRO_API_URL ?? 'http://127.0.0.1:8080', changeOrigin: false } };
@@ -98,7 +99,7 @@ export default defineConfig(({ mode }) => {
   const planning = mode === 'chunk-plan';
   const chunks = chunkPlan(resolve(import.meta.dirname, 'node_modules/.cache/chunk-plan.json'), chunkGroups, planning);
   return {
-    plugins: [react(), formContextDirect(), chunks.plugin, ...(planning ? [] : [precompress()])],
+    plugins: [react(), clientContractPlugin(), formContextDirect(), chunks.plugin, ...(planning ? [] : [precompress()])],
     resolve: {
       // Two libraries rjsf imports, each replaced by the little of them it uses (see each file).
       alias: [

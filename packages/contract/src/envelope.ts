@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { INT_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TOTAL_CAP } from './limits.ts';
+
+export { INT_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TOTAL_CAP } from './limits.ts';
 
 /** Success envelope the console expects from every call (DESIGN.md §3). */
 export interface ApiSuccess<T> {
@@ -39,8 +42,6 @@ export const failureEnvelope = z
   })
   .meta({ id: 'Failure' });
 
-/** Largest value of a PostgreSQL integer: every id and count a request names fits in one. */
-export const INT_MAX = 2_147_483_647;
 
 /** A database id in a JSON body: an integer, nothing else (no "1", no true, no [1]). */
 export const id = z
@@ -83,13 +84,6 @@ export const idList = z
     return [...new Set(parts.map(Number))];
   });
 
-export const PAGE_SIZE_DEFAULT = 10;
-export const PAGE_SIZE_MAX = 500;
-/**
- * Lists count matching rows exactly up to this many; beyond it the total reads
- * TOTAL_CAP with `totalExact: false` ("10 000+"), so a page costs the same at a million rows.
- */
-export const TOTAL_CAP = 10_000;
 
 export const pageQuery = z.object({
   current: queryInt(1, INT_MAX, 'common.badRequest').default(1),

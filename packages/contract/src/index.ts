@@ -8,3 +8,4 @@ export * from './messages.ts';
 export * from './routes.ts';
 export * from './text.ts';
 export * from './validators.ts';
+export * from './validatorSchemas.ts';

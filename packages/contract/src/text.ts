@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import { type LengthLimit, LENGTH_LIMITS, textLength } from './limits.ts';
 
-/** Length as the spec counts it: each non-ASCII character counts as 2. */
-export function textLength(value: string): number {
-  let length = 0;
-  for (const ch of value) length += ch.codePointAt(0)! > 0x7f ? 2 : 1;
-  return length;
-}
+export { type LengthLimit, LENGTH_LIMITS, textLength } from './limits.ts';
 
-export const LENGTH_LIMITS = { short: 50, standard: 100, description: 1600, function: 1000 } as const;
-export type LengthLimit = keyof typeof LENGTH_LIMITS;
 
 /** PostgreSQL text cannot hold NUL: refused here with a message rather than by the database. */
 const hasNoNul = (v: string) => !v.includes('\u0000');

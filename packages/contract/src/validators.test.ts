@@ -28,7 +28,7 @@ import {
   phoneOrLandline,
   qq,
   url,
-} from './validators.ts';
+} from './index.ts';
 
 const CN = '中';
 

@@ -1,10 +1,9 @@
-import { z } from 'zod';
-import { textLength } from './text.ts';
+import { textLength } from './limits.ts';
 
 /*
  * Field rules of spec 000 §5 / 001 §5, as plain predicates so the console and the server
- * check exactly the same thing; the zod schemas at the bottom carry message keys, which
- * each side translates.
+ * check exactly the same thing. The zod schemas made of them, which carry message keys each
+ * side translates, are in validatorSchemas.ts: a screen that only checks a value loads no zod.
  */
 
 /** Length rule of the spec: non-ASCII characters (Chinese, emoji, …) count as 2. */
@@ -289,32 +288,3 @@ export function amountToChinese(amount: number | string): string {
   if (fen > 0) out += `${CN_DIGITS[fen]}分`;
   return sign + out;
 }
-
-/*
- * Zod schemas for forms and request bodies on both sides. Messages are translation keys;
- * a non-string value gets the same key as a malformed one. They do not trim: wrap in
- * z.string().trim().pipe(…) where pasted whitespace should be forgiven.
- */
-
-function refined(check: (value: string) => boolean, message: string) {
-  return z.string({ message }).refine(check, { message });
-}
-
-export const mobile = refined(isMobile, 'validation.mobile');
-export const landline = refined(isLandline, 'validation.landline');
-export const phoneOrLandline = refined(isPhoneOrLandline, 'validation.phoneOrLandline');
-export const email = refined(isEmail, 'validation.email');
-export const qq = refined(isQQ, 'validation.qq');
-export const letterCode = refined(isLetterCode, 'validation.letters');
-export const chineseName = refined(isChineseName, 'validation.chineseName');
-export const url = refined(isUrl, 'validation.url');
-
-/** One issue per ID card, keyed by the first check that fails; a missing value reads as empty. */
-export const idCard = z
-  .string({
-    error: (issue) => (issue.input == null ? ID_CARD_MESSAGE_KEYS.empty : ID_CARD_MESSAGE_KEYS.format),
-  })
-  .superRefine((value, ctx) => {
-    const result = checkIdCard(value);
-    if (result !== 'ok') ctx.addIssue({ code: 'custom', message: ID_CARD_MESSAGE_KEYS[result] });
-  });

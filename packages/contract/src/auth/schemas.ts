@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, idParam } from '../envelope.ts';
 import { imageDataUrl } from '../images.ts';
 import { requiredText, text } from '../text.ts';
-import { email, mobile } from '../validators.ts';
+import { email, mobile } from '../validatorSchemas.ts';
 
 export const passwordGrant = z.object({
   grant_type: z.literal('password'),

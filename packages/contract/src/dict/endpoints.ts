@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageOf } from '../envelope.ts';
 import { DICT_PERMISSIONS as P } from './permissions.ts';
+import { DICT_BASES, type DictKind } from './constants.ts';
 import {
-  DICT_BASES,
-  type DictKind,
   dictChildListQuery,
   dictDetailQuery,
   dictEntry,

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { id, idList, idParam, pageQuery, parentId } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
+import { DICT_ROOT } from './constants.ts';
 
-/** System dictionaries (/macro-system/dict) and business dictionaries (/dict-biz). */
-export const DICT_KINDS = ['system', 'biz'] as const;
-export type DictKind = (typeof DICT_KINDS)[number];
-/** Both dictionary families share one set of operations under their own base path. */
-export const DICT_BASES = { system: '/macro-system/dict', biz: '/dict-biz' } as const satisfies Record<DictKind, string>;
-
-/** Parent entries sit under parentId 0. */
-export const DICT_ROOT = 0;
+export * from './constants.ts';
 
 export const dictSubmit = z.object({
   id: id.optional(),

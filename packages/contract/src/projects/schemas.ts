@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { id, idList, idParam, pageQuery, queryInt } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
-import { isCalendarDay, letterCode } from '../validators.ts';
+import { letterCode } from '../validatorSchemas.ts';
+import { isCalendarDay } from '../validators.ts';
 
 /** 1 running, 0 closed. */
 export const PROJECT_STATUS = { running: 1, closed: 0 } as const;

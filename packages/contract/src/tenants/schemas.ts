@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { id, idList, idParam, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
-import { isCalendarDay, phoneOrLandline } from '../validators.ts';
+import { phoneOrLandline } from '../validatorSchemas.ts';
+import { isCalendarDay } from '../validators.ts';
 
 /** 1 enabled, 0 suspended: a suspended tenant cannot sign in and its live sessions end. */
 export const TENANT_STATUS = { enabled: 1, suspended: 0 } as const;

@@ -269,8 +269,8 @@ export const WORKFLOW_SCHEME_ENDPOINTS = {
   }),
 };
 
-const list = <R extends z.ZodType>(operationId: string, path: string, summary: string, description: string, record: R) =>
-  defineEndpoint({ operationId, method: 'GET', path: `${TASK}/${path}`, tag: tasks, summary, description, access: P.taskView, query: taskListQuery, response: pageOf(record) });
+/** What the lists of one's own work share. */
+const taskList = { method: 'GET', tag: tasks, access: P.taskView, query: taskListQuery } as const;
 
 /** The task centre (spec 001 §7 "Tasks"): start, act on tasks, and the lists of one's own work. */
 export const WORKFLOW_TASK_ENDPOINTS = {
@@ -443,7 +443,14 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     response: z.array(taskAssignee),
     failures: [404],
   }),
-  allProcesses: list('workflow.task.allProcesses', 'get-allprocess', 'Templates to start', 'Enabled templates the caller may start (their relation names them, one of their roles or posts, or no one), newest first, searchable by name.', scheme),
+  allProcesses: defineEndpoint({
+    ...taskList,
+    operationId: 'workflow.task.allProcesses',
+    path: `${TASK}/get-allprocess`,
+    summary: 'Templates to start',
+    description: 'Enabled templates the caller may start (their relation names them, one of their roles or posts, or no one), newest first, searchable by name.',
+    response: pageOf(scheme),
+  }),
   validateStamp: defineEndpoint({
     operationId: 'workflow.task.validateStamp',
     method: 'POST',
@@ -456,12 +463,54 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     response: z.object({ valid: z.literal(true) }),
     failures: [404, 422],
   }),
-  circulations: list('workflow.task.circulations', 'manual-task', 'My circulations', 'Carbon copies sent to me, newest first, searchable by title.', ccRecord),
-  todo: list('workflow.task.todo', 'upcoming-task', 'My to-do tasks', 'Open tasks of mine, newest first, searchable by title or node.', taskRecord),
-  done: list('workflow.task.done', 'history-task', 'Tasks I handled', 'Tasks I completed, newest first, searchable by title or node.', taskRecord),
-  started: list('workflow.task.started', 'my-task', 'Processes I started', 'My instances outside the recycle bin, newest first, searchable by title.', instanceRecord),
-  recycleBin: list('workflow.task.recycleBin', 'recycle-task', 'My recycle bin', 'My instances in the recycle bin, newest first.', instanceRecord),
-  drafts: list('workflow.task.drafts', 'getTempfiledInfoList', 'My drafts', 'My saved drafts, newest first, searchable by title.', draftRecord),
+  circulations: defineEndpoint({
+    ...taskList,
+    operationId: 'workflow.task.circulations',
+    path: `${TASK}/manual-task`,
+    summary: 'My circulations',
+    description: 'Carbon copies sent to me, newest first, searchable by title.',
+    response: pageOf(ccRecord),
+  }),
+  todo: defineEndpoint({
+    ...taskList,
+    operationId: 'workflow.task.todo',
+    path: `${TASK}/upcoming-task`,
+    summary: 'My to-do tasks',
+    description: 'Open tasks of mine, newest first, searchable by title or node.',
+    response: pageOf(taskRecord),
+  }),
+  done: defineEndpoint({
+    ...taskList,
+    operationId: 'workflow.task.done',
+    path: `${TASK}/history-task`,
+    summary: 'Tasks I handled',
+    description: 'Tasks I completed, newest first, searchable by title or node.',
+    response: pageOf(taskRecord),
+  }),
+  started: defineEndpoint({
+    ...taskList,
+    operationId: 'workflow.task.started',
+    path: `${TASK}/my-task`,
+    summary: 'Processes I started',
+    description: 'My instances outside the recycle bin, newest first, searchable by title.',
+    response: pageOf(instanceRecord),
+  }),
+  recycleBin: defineEndpoint({
+    ...taskList,
+    operationId: 'workflow.task.recycleBin',
+    path: `${TASK}/recycle-task`,
+    summary: 'My recycle bin',
+    description: 'My instances in the recycle bin, newest first.',
+    response: pageOf(instanceRecord),
+  }),
+  drafts: defineEndpoint({
+    ...taskList,
+    operationId: 'workflow.task.drafts',
+    path: `${TASK}/getTempfiledInfoList`,
+    summary: 'My drafts',
+    description: 'My saved drafts, newest first, searchable by title.',
+    response: pageOf(draftRecord),
+  }),
   saveDraft: defineEndpoint({
     operationId: 'workflow.task.saveDraft',
     method: 'POST',

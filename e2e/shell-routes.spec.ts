@@ -308,3 +308,17 @@ test('the lock screen: a lock password is required, every page goes to /lock unt
   await page.goto('/wel/index');
   await slowExpect(page).toHaveURL(/\/login/);
 });
+
+test('a screen whose code cannot load shows the error page with a reload, and the next address shows its page again', async ({ page }) => {
+  await signIn(page);
+  // The frame page's code is not in the browser yet: its request fails, as after a deploy.
+  await page.route(/\/assets\/FramePage-[\w-]+\.js$/, (route) => route.abort('failed'));
+  await visit(page, '/iframe?url=https%3A%2F%2Fexample.com');
+  const failure = page.locator('.route-error');
+  await slowExpect(failure).toBeVisible();
+  await expect(failure.getByRole('heading', { level: 1 })).toHaveText('页面出错了');
+  await expect(failure.getByRole('button', { name: '刷新页面' })).toBeVisible();
+  await visit(page, '/wel/index');
+  await slowExpect(page.getByTestId('welcome-page')).toBeVisible();
+  await expect(failure).toHaveCount(0);
+});

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { configureHttp } from './api/http';
 import { refreshSession, signInWithPlatformToken } from './api/session';
 import { installErrorCapture } from './errors/errorLog';
@@ -13,7 +12,7 @@ import type { FeatureDescriptor } from './shell/feature';
 import { loginPathFor } from './shell/guards';
 import { isMicroHost, type MicroLifecycle, type MicroProps, normaliseBasePath, useMicro } from './shell/micro';
 import { registerFeatures } from './shell/registry';
-import { type ConsoleRouter, createConsoleRouter } from './shell/router';
+import { ConsoleRouter, consoleNavigation } from './shell/router';
 import './shell/global.css';
 
 // The composition root. Every domain's descriptor is found, not listed: adding
@@ -25,7 +24,6 @@ registerFeatures(Object.values(features));
 // Spec 000 §8: unhandled errors are kept for the log dialog from the first moment.
 installErrorCapture();
 
-let router: ConsoleRouter | null = null;
 let root: Root | null = null;
 let prepared: Promise<void> | null = null;
 
@@ -40,10 +38,10 @@ function prepare(): Promise<void> {
       refresh: refreshSession,
       onUnauthorized: () => {
         // Back to sign-in, saying why, and to this page afterwards.
-        if (!router) return;
-        const { location } = router.state;
+        const { location, navigate } = consoleNavigation;
+        if (!location || !navigate) return;
         useSession.getState().expire();
-        if (location.pathname !== '/login') void router.navigate(loginPathFor(location), { replace: true });
+        if (location.pathname !== '/login') void navigate(loginPathFor(location), { replace: true });
       },
     });
   })();
@@ -52,12 +50,11 @@ function prepare(): Promise<void> {
 
 /** Renders the console into `container`, its routes under `basePath`. */
 function render(container: HTMLElement, basePath: string) {
-  router = createConsoleRouter(basePath);
   root = createRoot(container);
   root.render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <ConsoleRouter basename={basePath} />
       </AppProviders>
     </StrictMode>,
   );
@@ -86,8 +83,8 @@ export async function mount(props: MicroProps = {}): Promise<void> {
 export async function unmount(): Promise<void> {
   root?.unmount();
   root = null;
-  router?.dispose();
-  router = null;
+  consoleNavigation.location = null;
+  consoleNavigation.navigate = null;
   useMicro.getState().setEmbedded(false);
 }
 

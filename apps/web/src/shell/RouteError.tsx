@@ -1,13 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ChunkTimeoutError } from './chunkTimeout';
 
 /** Last resort when a route fails to render or its chunk cannot load (e.g. after a deploy). */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation('errors');
   const timedOut = error instanceof ChunkTimeoutError;
-  const detail = timedOut ? '' : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : (error as Error)?.message;
+  const detail = timedOut ? '' : error instanceof Error ? error.message : String(error);
   return (
     <div className="route-error" role="alert">
       <h1>{t(timedOut ? 'chunkTimeout' : 'crashTitle')}</h1>

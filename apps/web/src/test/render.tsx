@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactElement } from 'react';
+import { type Location, MemoryRouter, Route as PathRoute, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { initI18n, loadFeatureBundles } from '../i18n';
 
@@ -24,6 +25,26 @@ export async function renderPage(ui: ReactElement, client = testQueryClient()) {
     </ConfigProvider>,
   );
   return { ...view, client };
+}
+
+/** Renders `routes` in a memory router opened at `path`; `location()` tells where it is now. */
+export async function renderRoutes(routes: Record<string, ReactElement>, path: string) {
+  let current: Location | null = null;
+  function Probe() {
+    current = useLocation();
+    return null;
+  }
+  const view = await renderPage(
+    <MemoryRouter initialEntries={[path]}>
+      <Probe />
+      <Routes>
+        {Object.entries(routes).map(([route, element]) => (
+          <PathRoute key={route} path={route} element={element} />
+        ))}
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { ...view, location: () => current as unknown as Location };
 }
 
 type Reply = { status?: number; data?: unknown; body?: unknown } | Promise<never>;

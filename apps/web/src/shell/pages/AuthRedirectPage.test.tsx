@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { useSession } from '../../session/store';
-import { renderPage, serveApi } from '../../test/render';
+import { renderRoutes, serveApi } from '../../test/render';
 import { AuthRedirectPage } from './AuthRedirectPage';
 
 const PENDING = 'macro-social-pending';
@@ -12,16 +11,10 @@ const TOKEN = { access_token: 'social-token', refresh_token: 'r', token_type: 'b
 
 /** /authredirect with the provider's query, beside the pages it may move on to. */
 function openAt(query: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/authredirect', element: <AuthRedirectPage /> },
-      { path: '/login', element: <p>login page</p> },
-      { path: '/wel/index', element: <p>home page</p> },
-      { path: '/system/user', element: <p>user page</p> },
-    ],
-    { initialEntries: [`/authredirect?${query}`] },
+  return renderRoutes(
+    { '/authredirect': <AuthRedirectPage />, '/login': <p>login page</p>, '/wel/index': <p>home page</p>, '/system/user': <p>user page</p> },
+    `/authredirect?${query}`,
   );
-  return renderPage(<RouterProvider router={router} />);
 }
 
 function remember(pending: Record<string, string>) {

@@ -35,11 +35,11 @@ const ROUTES = {
     /login/i.test(key) ||
     /src\/shell\/layout\/(ShellLayout|MenuPage)\.tsx$/.test(key) ||
     /src\/features\/welcome\/WelcomePage\.tsx$/.test(key),
-  /** The task centre with a task's bound form rendered (the designer and bpmn-js are not part of it). */
+  /** A task's page with its bound form rendered (the designer and bpmn-js are not part of it). */
   task: (key: string, chunk: Chunk) =>
     Boolean(chunk.isEntry) ||
-    /src\/shell\/layout\/ShellLayout\.tsx$/.test(key) ||
-    /src\/features\/tasks\/TaskCenterPage\.tsx$/.test(key) ||
+    /src\/shell\/layout\/(ShellLayout|MenuPage)\.tsx$/.test(key) ||
+    /src\/features\/tasks\/TaskPage\.tsx$/.test(key) ||
     // The renderer is its own entry while only the lazy BoundForm imports it, a shared chunk once
     // the form screens import it too: either way it is part of this page.
     /src\/components\/forms\/FormView\.tsx$|^_(FormView|form-view)-[\w-]+\.js$/.test(key),

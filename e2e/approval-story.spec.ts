@@ -69,9 +69,9 @@ async function openTask(page: Page, node: string) {
   const todo = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: title });
   await expect(todo).toContainText(node);
   await todo.getByRole('button', { name: '办理', exact: true }).click();
-  const drawer = page.getByTestId('task-drawer');
-  await expect(drawer).toContainText(node);
-  return drawer;
+  const taskPage = page.getByTestId('task-page');
+  await expect(taskPage).toContainText(node);
+  return taskPage;
 }
 
 test('an administrator designs a template with a form and an amount condition; a buyer\'s large purchase takes the long branch, the manager approves, finance rejects it back, the buyer resubmits and it completes; the monitor shows its history', async ({ page, request, browser }) => {
@@ -163,46 +163,46 @@ test('an administrator designs a template with a form and an amount condition; a
 
   // The manager approves; the task is theirs alone (the buyer has nothing to do on it).
   const boss = await signInAs(browser, PEOPLE.manager);
-  let drawer = await openTask(boss, '经理审批');
-  await expect(drawer.getByTestId('task-bound-form').locator('#root_amount')).toHaveValue('8000');
-  await drawer.getByTestId('task-comment').fill('同意采购');
-  await drawer.getByTestId('task-approve').click();
-  await expect(drawer).toBeHidden();
+  let taskPage = await openTask(boss, '经理审批');
+  await expect(taskPage.getByTestId('task-bound-form').locator('#root_amount')).toHaveValue('8000');
+  await taskPage.getByTestId('task-comment').fill('同意采购');
+  await taskPage.getByTestId('task-approve').click();
+  await expect(taskPage).toBeHidden();
   await buyer.getByTestId('tabs-refresh').click();
   await expect(buyer.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: title })).toHaveCount(0);
 
   // Finance rejects it back to the start, with a reason.
   const cashier = await signInAs(browser, PEOPLE.finance);
-  drawer = await openTask(cashier, '财务审批');
-  const diagram = drawer.getByTestId('process-diagram');
+  taskPage = await openTask(cashier, '财务审批');
+  const diagram = taskPage.getByTestId('process-diagram');
   await expect(diagram.locator('.djs-element[data-element-id="finance"]')).toHaveClass(/diagram-current/);
   await expect(diagram.locator('.djs-element[data-element-id="manager"]')).toHaveClass(/diagram-done/);
   await expect(diagram.locator('.djs-element[data-element-id="lead"]')).not.toHaveClass(/diagram-done|diagram-current/);
   await diagram.scrollIntoViewIfNeeded();
   await shot(cashier, 'story-task-diagram-zh-1440');
   // Rejecting asks where to: the nodes done so far, the nearest first.
-  await drawer.getByTestId('task-reject').click();
-  await drawer.getByTestId('task-reject-to').click();
+  await taskPage.getByTestId('task-reject').click();
+  await taskPage.getByTestId('task-reject-to').click();
   await expect(cashier.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['经理审批', '申请']);
   await option(cashier, '申请');
-  await drawer.getByTestId('task-comment').fill('请附报价单');
-  await drawer.getByTestId('task-reject').click();
-  await expect(drawer).toBeHidden();
+  await taskPage.getByTestId('task-comment').fill('请附报价单');
+  await taskPage.getByTestId('task-reject').click();
+  await expect(taskPage).toBeHidden();
 
   // The buyer changes the amount and resubmits; the long branch again.
-  drawer = await openTask(buyer, '申请');
-  await drawer.getByTestId('task-bound-form').locator('#root_amount').fill('7800');
-  await drawer.getByTestId('task-approve').click();
-  await expect(drawer).toBeHidden();
-  drawer = await openTask(boss, '经理审批');
-  await drawer.getByTestId('task-approve').click();
-  await expect(drawer).toBeHidden();
-  drawer = await openTask(cashier, '财务审批');
-  await expect(drawer.getByTestId('task-bound-form').locator('#root_amount')).toHaveValue('7800');
+  taskPage = await openTask(buyer, '申请');
+  await taskPage.getByTestId('task-bound-form').locator('#root_amount').fill('7800');
+  await taskPage.getByTestId('task-approve').click();
+  await expect(taskPage).toBeHidden();
+  taskPage = await openTask(boss, '经理审批');
+  await taskPage.getByTestId('task-approve').click();
+  await expect(taskPage).toBeHidden();
+  taskPage = await openTask(cashier, '财务审批');
+  await expect(taskPage.getByTestId('task-bound-form').locator('#root_amount')).toHaveValue('7800');
   await expectNoSeriousViolations(cashier, 'the task page of the story');
   await shot(cashier, 'story-task-zh-1440');
-  await drawer.getByTestId('task-approve').click();
-  await expect(drawer).toBeHidden();
+  await taskPage.getByTestId('task-approve').click();
+  await expect(taskPage).toBeHidden();
   await expect(cashier.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: title })).toHaveCount(0);
   for (const person of [buyer, boss, cashier]) await person.context().close();
 

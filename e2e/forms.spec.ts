@@ -140,8 +140,8 @@ test('an administrator designs a form with rules, previews it, saves versions; a
 
   const task = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: `采购 ${stamp}` });
   await task.getByRole('button', { name: '办理', exact: true }).click();
-  const drawer = page.getByTestId('task-drawer');
-  const bound = drawer.getByTestId('task-bound-form');
+  const taskPage = page.getByTestId('task-page');
+  const bound = taskPage.getByTestId('task-bound-form');
   await expect(bound.locator('#root_amount')).toHaveValue('300');
   // The node makes the phone number read-only.
   await expect(bound.locator('#root_mobile')).toBeDisabled();
@@ -149,14 +149,14 @@ test('an administrator designs a form with rules, previews it, saves versions; a
   await expectNoSeriousViolations(page, 'the task page with its form');
   await shot(page, 'forms-task-zh-1440');
   // The diagram marks where the process stands: the start done, the review current.
-  const diagram = drawer.getByTestId('process-diagram');
+  const diagram = taskPage.getByTestId('process-diagram');
   await expect(diagram.locator('.djs-element[data-element-id="review"]')).toHaveClass(/diagram-current/);
   await expect(diagram.locator('.djs-element[data-element-id="start"]')).toHaveClass(/diagram-done/);
   await diagram.scrollIntoViewIfNeeded();
   await shot(page, 'forms-task-diagram-zh-1440');
 
   // Print preview in the three styles, with the form's titles and the approval record.
-  await drawer.getByTestId('task-print').click();
+  await taskPage.getByTestId('task-print').click();
   const print = page.getByTestId('print-preview');
   const area = print.getByTestId('print-area');
   await expect(area).toContainText('金额');
@@ -178,8 +178,8 @@ test('an administrator designs a form with rules, previews it, saves versions; a
   await page.keyboard.press('Escape');
   await expect(print).toBeHidden();
 
-  await drawer.getByTestId('task-approve').click();
-  await expect(drawer).toBeHidden();
+  await taskPage.getByTestId('task-approve').click();
+  await expect(taskPage).toBeHidden();
   await expect(task).toHaveCount(0);
 });
 

@@ -42,44 +42,50 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   const first = `年假申请 ${stamp}`;
   await launch(page, first);
 
-  // It waits in my to-do list; the drawer shows its history and asks for a node before a rejection.
+  // It waits in my to-do list; its page shows the history and asks for a node before a rejection.
   const row = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: first });
   await expect(row).toContainText('部门审批');
   await expect(row).toContainText('审批中');
   await expectNoSeriousViolations(page, 'the to-do list');
   await shot(page, 'tasks-todo-zh-1440');
   await row.getByRole('button', { name: '办理', exact: true }).click();
-  const drawer = page.getByTestId('task-drawer');
-  await expect(drawer).toContainText('部门审批');
-  await expect(drawer.getByTestId('task-history')).toContainText('提交申请');
-  await drawer.getByTestId('task-reject').click();
-  await expect(drawer.locator('.ant-form-item-explain-error', { hasText: '请选择驳回节点' })).toBeVisible();
+  // The task opens on a page of its own, in a tab titled for it.
+  const taskPage = page.getByTestId('task-page');
+  await expect(page).toHaveURL(/\/workflow\/tasks\/\d+$/);
+  await expect(page.getByTestId('tab-strip').locator('[aria-current="page"]')).toHaveText(/^办理任务: \d+$/);
+  await expect(taskPage).toContainText('部门审批');
+  await expect(taskPage.getByTestId('task-history')).toContainText('提交申请');
+  await taskPage.getByTestId('task-reject').click();
+  await expect(taskPage.locator('.ant-form-item-explain-error', { hasText: '请选择驳回节点' })).toBeVisible();
 
   // A copy to someone else; the task stays open.
-  await drawer.getByTestId('task-cc').click();
-  await expect(drawer.locator('.ant-form-item-explain-error', { hasText: '请选择传阅人' })).toBeVisible();
-  await drawer.getByTestId('task-users').click();
+  await taskPage.getByTestId('task-cc').click();
+  await expect(taskPage.locator('.ant-form-item-explain-error', { hasText: '请选择传阅人' })).toBeVisible();
+  await taskPage.getByTestId('task-users').click();
   await page.keyboard.type(`传阅人${stamp}`);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `传阅人${stamp}` }).click();
   await page.keyboard.press('Escape');
-  await drawer.getByTestId('task-cc').click();
+  await taskPage.getByTestId('task-cc').click();
   await expect(page.getByText('已传阅')).toBeVisible();
-  await expect(drawer).toBeVisible();
+  await expect(taskPage).toBeVisible();
 
   // Signing with a stamp asks for its password; a wrong one says so and nothing is approved.
-  await drawer.getByTestId('task-stamp').click();
+  await taskPage.getByTestId('task-stamp').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `审批章${stamp}` }).click();
-  await drawer.getByTestId('task-approve').click();
-  await expect(drawer.locator('.ant-form-item-explain-error', { hasText: '请输入签章密码' })).toBeVisible();
-  await drawer.getByTestId('task-stamp-password').fill('wrong-pass');
-  await drawer.getByTestId('task-approve').click();
+  await taskPage.getByTestId('task-approve').click();
+  await expect(taskPage.locator('.ant-form-item-explain-error', { hasText: '请输入签章密码' })).toBeVisible();
+  await taskPage.getByTestId('task-stamp-password').fill('wrong-pass');
+  await taskPage.getByTestId('task-approve').click();
   await expect(page.getByText('签章密码错误')).toBeVisible();
-  await expect(drawer).toBeVisible();
-  await drawer.getByTestId('task-stamp-password').fill('seal123');
-  await drawer.getByTestId('task-comment').fill('同意，注意交接');
-  await drawer.getByTestId('task-approve').click();
+  await expect(taskPage).toBeVisible();
+  await taskPage.getByTestId('task-stamp-password').fill('seal123');
+  await taskPage.getByTestId('task-comment').fill('同意，注意交接');
+  await taskPage.getByTestId('task-approve').click();
   await expect(page.getByText('已同意')).toBeVisible();
-  await expect(drawer).toBeHidden();
+  // Decided: its tab closes and the to-do list shows, without it.
+  await expect(taskPage).toBeHidden();
+  await expect(page).toHaveURL(/\/workflow\/tasks$/);
+  await expect(page.getByTestId('tab-strip')).not.toContainText('办理任务');
   await expect(row).toHaveCount(0);
 
   // Done, and the process approved.
@@ -87,10 +93,11 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   const doneRow = page.getByTestId('done-table').locator('tbody tr.ant-table-row').filter({ hasText: first }).filter({ hasText: '部门审批' });
   await expect(doneRow).toContainText('已通过');
   await doneRow.getByRole('button', { name: '查看', exact: true }).click();
-  await expect(drawer.getByTestId('task-history')).toContainText('同意，注意交接');
-  await expect(drawer.getByTestId('task-approve')).toHaveCount(0);
+  await expect(taskPage.getByTestId('task-history')).toContainText('同意，注意交接');
+  await expect(taskPage.getByTestId('task-approve')).toHaveCount(0);
   await expectNoSeriousViolations(page, 'a done task');
-  await page.keyboard.press('Escape');
+  await page.goBack();
+  await expect(page.getByTestId('task-center')).toBeVisible();
 
   // A second one is withdrawn: asked once, then again because it goes back to the start.
   await page.getByRole('tab', { name: '待办任务' }).click();
@@ -133,5 +140,18 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   await expect(page.getByTestId('task-center')).toBeVisible();
   await expectNoSeriousViolations(page, 'the task centre on a phone');
   await shot(page, 'tasks-en-375');
+  // A task's page in English, on the phone and on a desktop.
+  const doneEn = page.getByTestId('done-table').locator('tbody tr.ant-table-row').filter({ hasText: first }).filter({ hasText: '部门审批' });
+  await doneEn.getByRole('button', { name: 'View', exact: true }).click();
+  await expect(taskPage.getByTestId('task-history')).toContainText('同意，注意交接');
+  await expect(taskPage).toContainText('Form data');
+  await expectNoSeriousViolations(page, 'a task page on a phone');
+  await shot(page, 'tasks-page-en-375');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, 'tasks-page-en-1440');
   await switchLanguage(page, 'zh');
+  // A task that is not there (or not the user's) says so on its page.
+  await page.goto('/workflow/tasks/2147483647');
+  await expect(page.getByTestId('task-problem')).toHaveText('任务不存在');
+  await expect(page.getByTestId('task-approve')).toHaveCount(0);
 });

@@ -79,8 +79,30 @@ function formContextDirect(): Plugin {
   };
 }
 
+/**
+ * antd's table imports its tree for one filter style (`filterMode: 'tree'`), so every list
+ * carried the tree component (about 14 KB gzip) for a dropdown none of its columns opens. The
+ * filter gets the same tree, loaded the first time such a dropdown renders.
+ */
+function tableFilterTreeOnDemand(): Plugin {
+  return {
+    name: 'macro-table-filter-tree-on-demand',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '../../../tree' || !importer || !/[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(importer)) return null;
+      return resolve(import.meta.dirname, 'src/components/crud/FilterTree.tsx');
+    },
+  };
+}
+
+/** See `treeshake.moduleSideEffects` below. */
+const SIDE_EFFECT_FREE = /[\\/]packages[\\/]contract[\\/]src[\\/]|[\\/]node_modules[\\/]@rc-component[\\/]/;
+
 /** A source file of the console, as a module id pattern. */
 const source = (path: string) => new RegExp(`[\\\\/]src[\\\\/]${path.replaceAll('/', '[\\\\/]').replaceAll('.', '\\.')}$`);
+
+/** What only a list needs: antd's table and pager, and the console's list around them. */
+const LIST_ONLY = /[\\/]antd[\\/]es[\\/](table|pagination)[\\/]|[\\/]@rc-component[\\/](table|pagination)[\\/]|[\\/]src[\\/]components[\\/]crud[\\/](CrudList|CrudPager|treeRows)\.tsx?$/;
 
 /** The chunks screens load together (see build/chunkPlan.ts), first group first. */
 const chunkGroups: ChunkGroup[] = [
@@ -88,8 +110,12 @@ const chunkGroups: ChunkGroup[] = [
   { name: 'app', roots: [source('main.tsx')] },
   // The sign-in page's libraries (antd's form, input, button…), not the page itself.
   { name: 'signin', roots: [source('shell/pages/LoginPage.tsx')], importsOnly: true },
-  // The frame every signed-in page sits in, and the list nearly every one of them shows.
-  { name: 'console', roots: [source('shell/layout/ShellLayout.tsx'), source('components/crud/CrudList.tsx')] },
+  // The frame every signed-in page sits in, with the form inputs nearly every page uses (a
+  // list's search form, a record's dialog).
+  { name: 'console', roots: [source('shell/layout/ShellLayout.tsx'), source('components/crud/SearchForm.tsx')], leaves: LIST_ONLY },
+  // The list nearly every screen shows (antd's table and its pager), which a page of one
+  // record (a task's page) does without.
+  { name: 'list', roots: [source('components/crud/CrudList.tsx')] },
   // The form renderer (rjsf and the antd inputs it renders), for task, launch and preview.
   { name: 'form-view', roots: [source('components/forms/FormView.tsx')] },
 ];
@@ -99,7 +125,7 @@ export default defineConfig(({ mode }) => {
   const planning = mode === 'chunk-plan';
   const chunks = chunkPlan(resolve(import.meta.dirname, 'node_modules/.cache/chunk-plan.json'), chunkGroups, planning);
   return {
-    plugins: [react(), clientContractPlugin(), formContextDirect(), chunks.plugin, ...(planning ? [] : [precompress()])],
+    plugins: [react(), clientContractPlugin(), formContextDirect(), tableFilterTreeOnDemand(), chunks.plugin, ...(planning ? [] : [precompress()])],
     resolve: {
       // Two libraries rjsf imports, each replaced by the little of them it uses (see each file).
       alias: [
@@ -115,9 +141,12 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         output: { codeSplitting: chunks.codeSplitting },
         treeshake: {
-          // The contract package builds zod schemas at module level; without this hint every
-          // chunk that reads a path constant would also carry zod and all schemas.
-          moduleSideEffects: (id) => (/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ? false : undefined),
+          // Modules that do nothing when imported but do not say so. The contract builds zod
+          // schemas at module level; antd's rc-components (the table, tree, select…) declare no
+          // `sideEffects` in their package.json, unlike antd. Without this hint the bundler keeps
+          // every import of theirs, and places what one screen uses wherever another only
+          // imports it (the tree of every list came with the frame).
+          moduleSideEffects: (id) => (SIDE_EFFECT_FREE.test(id) ? false : undefined),
         },
       },
     },

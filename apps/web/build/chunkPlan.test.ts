@@ -45,6 +45,16 @@ describe('planGroups', () => {
     expect(plan['form-view'].sort()).toEqual(['/node_modules/@rjsf/core/index.js', '/src/components/forms/FormView.tsx']);
   });
 
+  it('leaves what a group `leaves` to the next group that loads it', () => {
+    const withList: ChunkGroup[] = [
+      { name: 'console', roots: [/ShellLayout\.tsx$/], leaves: /[\\/](table|pagination)[\\/]/ },
+      { name: 'list', roots: [/table[\\/]index\.js$/] },
+    ];
+    const split = planGroups(automatic, withList);
+    expect(split.console.sort()).toEqual(['/node_modules/antd/es/input/index.js', '/src/shell/layout/ShellLayout.tsx']);
+    expect(split.list.sort()).toEqual(['/node_modules/antd/es/pagination/index.js', '/node_modules/antd/es/table/index.js']);
+  });
+
   it('keeps the page itself out of an importsOnly group, and modules no group loads out of every group', () => {
     const grouped = Object.values(plan).flat();
     expect(grouped).not.toContain('/src/shell/pages/LoginPage.tsx');
@@ -65,6 +75,8 @@ describe('chunkPlan', () => {
     expect(split?.groups.some((group) => group.test('/node_modules/bpmn-js/index.js'))).toBe(false);
     // Earlier groups win a module the plan gives to more than one, whatever the order rolldown tries them in.
     expect(app.priority).toBeGreaterThan(signin.priority);
+    // A group holds what the plan lists, not what those modules import besides.
+    expect(split?.includeDependenciesRecursively).toBe(false);
   });
 
   it('keeps the automatic split without a plan, and writes none while planning', () => {

@@ -21,6 +21,8 @@ export interface ChunkGroup {
   roots: RegExp[];
   /** Leaves the roots' own chunks where they are and takes only what they import. */
   importsOnly?: boolean;
+  /** Modules the group leaves to the groups after it (or to the automatic split). */
+  leaves?: RegExp;
 }
 
 type Plan = Record<string, string[]>;
@@ -51,7 +53,7 @@ export function planGroups(chunks: readonly BuiltChunk[], groups: readonly Chunk
     plan[group.name] = [];
     for (const file of seen)
       for (const id of byFile.get(file)?.moduleIds ?? [])
-        if (!owner.has(id)) {
+        if (!owner.has(id) && !group.leaves?.test(id)) {
           owner.set(id, group.name);
           plan[group.name].push(id);
         }
@@ -73,6 +75,9 @@ export function chunkPlan(planFile: string, groups: readonly ChunkGroup[], plann
   const plan: Plan | null = !planning && existsSync(planFile) ? JSON.parse(readFileSync(planFile, 'utf8')) : null;
   const codeSplitting = plan
     ? {
+        // A group holds the modules the plan lists, not everything they import: a module one
+        // screen uses stays out of the frame because the frame imports its neighbour.
+        includeDependenciesRecursively: false,
         groups: groups.map((group, index) => {
           const members = new Set(plan[group.name] ?? []);
           return { name: group.name, priority: groups.length - index, test: (id: string) => members.has(id) };

@@ -38,10 +38,10 @@ function prepare(): Promise<void> {
       refresh: refreshSession,
       onUnauthorized: () => {
         // Back to sign-in, saying why, and to this page afterwards.
-        const { location, navigate } = consoleNavigation;
-        if (!location || !navigate) return;
+        // Before the routes are up, the sign-in guard sends an expired session there by itself.
         useSession.getState().expire();
-        if (location.pathname !== '/login') void navigate(loginPathFor(location), { replace: true });
+        const { location, navigate } = consoleNavigation;
+        if (location && navigate && location.pathname !== '/login') void navigate(loginPathFor(location), { replace: true });
       },
     });
   })();

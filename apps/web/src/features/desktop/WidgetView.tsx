@@ -11,7 +11,7 @@ import { useEndpointQuery } from '../../api/endpoint';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../session/store';
 import { flatMenuLeaves, openMenuPath } from '../../shell/layout/menuTree';
-import { TASKS_PATH } from '../tasks';
+import { taskLink } from '../tasks';
 import { deptChartOption, LazyChart, signInChartOption } from '../welcome/dashboardCharts';
 
 /** The title a widget shows: its own, else its kind's (a count shows its figure's name). */
@@ -78,7 +78,7 @@ function TodoWidget({ widget }: { widget: DesktopWidget }) {
             data-testid={`widget-todo-${widget.i}`}
             renderItem={(task) => (
               <List.Item>
-                <Button type="link" size="small" className="desktop-link" onClick={() => navigate(TASKS_PATH)}>
+                <Button type="link" size="small" className="desktop-link" onClick={() => navigate(taskLink(task.taskId))}>
                   {task.title}
                 </Button>
                 <Typography.Text type="secondary">{task.nodeName}</Typography.Text>

@@ -3,14 +3,15 @@ import type { z } from 'zod';
 import type { ccRecord, draftRecord } from '@macro/contract/workflow';
 import { App, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { CrudList } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { useDeleteDraft, useMarkRead, useRestore, useToRecycleBin, useWithdraw } from './api';
-import { TaskDrawer } from './TaskDrawer';
+import { taskLink } from './paths';
 import './tasks.css';
 
 // The start dialog loads the first time it is opened.
@@ -42,7 +43,8 @@ export function TaskCenterPage() {
   const markRead = useMarkRead();
   /** Runs a one-step action on a row and says it is done (the failure toast comes from the query client). */
   const act = (run: Promise<unknown>, done: string) => void run.then(() => message.success(t(done))).catch(() => undefined);
-  const [open, setOpen] = useState<{ task: TaskRecord; handling: boolean } | null>(null);
+  const navigate = useNavigate();
+  const openTask = (task: TaskRecord) => navigate(taskLink(task.taskId));
   const launch = useOpenedOnce();
 
   const search: SearchField[] = [{ name: 'keyword', label: t('field.keyword'), placeholder: t('search.keywordPlaceholder') }];
@@ -123,7 +125,7 @@ export function TaskCenterPage() {
           columns={taskColumns}
           rowLabel={(row) => row.title}
           toolbar={[{ key: 'launch', label: t('launch.action'), primary: true, permission: P.taskHandle, onClick: launch.show }]}
-          rowActions={[{ key: 'handle', label: t('action.handle'), permission: P.taskHandle, onClick: (task) => setOpen({ task, handling: true }) }]}
+          rowActions={[{ key: 'handle', label: t('action.handle'), permission: P.taskHandle, onClick: openTask }]}
           actionWidth={100}
           scrollX={760}
         />
@@ -140,7 +142,7 @@ export function TaskCenterPage() {
           search={search}
           columns={taskColumns}
           rowLabel={(row) => row.title}
-          rowActions={[{ key: 'view', label: t('common:view'), onClick: (task) => setOpen({ task, handling: false }) }]}
+          rowActions={[{ key: 'view', label: t('common:view'), onClick: openTask }]}
           actionWidth={100}
           scrollX={760}
         />
@@ -233,7 +235,6 @@ export function TaskCenterPage() {
   return (
     <div className="task-center" data-testid="task-center">
       <Tabs items={tabs} destroyOnHidden={false} />
-      <TaskDrawer task={open?.task ?? null} handling={open?.handling ?? false} onClose={() => setOpen(null)} />
       {launch.mounted ? (
         <Suspense fallback={null}>
           <LaunchDialog open={launch.open} onClose={launch.hide} />

@@ -1,10 +1,18 @@
 import { WORKFLOW_PERMISSIONS } from '@macro/contract/workflow';
 import { lazy } from 'react';
 import type { FeatureDescriptor } from '../../shell/feature';
+import { TASK_PATH, TASKS_PATH } from './paths';
 
-export const TASKS_PATH = '/workflow/tasks';
+export { TASK_PATH, TASKS_PATH, taskLink } from './paths';
 
 export const feature: FeatureDescriptor = {
-  pages: { [TASKS_PATH]: lazy(() => import('./TaskCenterPage').then((m) => ({ default: m.TaskCenterPage }))) },
+  pages: {
+    [TASKS_PATH]: lazy(() => import('./TaskCenterPage').then((m) => ({ default: m.TaskCenterPage }))),
+    [TASK_PATH]: lazy(() => import('./TaskPage').then((m) => ({ default: m.TaskPage }))),
+  },
   permissions: [WORKFLOW_PERMISSIONS.taskView, WORKFLOW_PERMISSIONS.taskHandle],
+  // A task's page is reached from its row, a message or a link, not a menu; the server shows it
+  // only to the people it concerns.
+  openPaths: [TASK_PATH],
+  meta: { [TASK_PATH]: { title: 'tasks:page.title' } },
 };

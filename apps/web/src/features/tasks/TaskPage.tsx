@@ -1,18 +1,23 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import type { TaskRecord } from '@macro/contract/workflow';
 import { WORKFLOW_PERMISSIONS as P } from '@macro/contract/workflow';
-import { App, Button, Descriptions, Drawer, Form, Input, Select, Space, Spin, Typography } from 'antd';
-import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { App, Button, Card, Descriptions, Form, Input, Select, Space, Spin } from 'antd';
+import { type ComponentProps, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { BoundForm } from '../../components/forms/BoundForm';
 import { ProcessDiagram } from '../../components/bpmn/ProcessDiagram';
+import { WarningBlock } from '../../components/WarningBlock';
 import type { FormData, FormViewHandle } from '../../components/forms/FormView';
 import { ProcessHistory } from '../../components/workflow/ProcessHistory';
-import { useHasPermission } from '../../session/store';
+import { useHasPermission, useSession } from '../../session/store';
+import { useTabs } from '../../shell/tabs';
 // What only some decisions need loads when chosen: the people picker, the print preview.
 const LazyUserPicker = lazy(() => import('../../components/UserPicker').then((m) => ({ default: m.UserPicker })));
 const PrintPreview = lazy(() => import('./PrintPreview').then((m) => ({ default: m.PrintPreview })));
 import { useAddSigners, useCarbonCopy, useHandleTask, useHistory, useRejectTargets, useTaskDetail, useTransferTask, useUsableStamps } from './api';
+import { TASKS_PATH } from './paths';
+import './tasks.css';
 
 /**
  * The people picker inside a form item: the item (and its rule) is there at once, the picker
@@ -37,34 +42,79 @@ interface DecisionValues {
   stampPassword?: string;
 }
 
-interface TaskDrawerProps {
-  task: TaskRecord | null;
-  /** Handling an open task (the to-do list) or only reading one (done). */
-  handling: boolean;
-  onClose: () => void;
+/**
+ * /workflow/tasks/{taskId}: one task on a page of its own (a to-do row, a message or a bookmark
+ * opens it in a tab): its form data as the node shows them, the diagram, the history, and the
+ * decisions the node allows, to the person it is assigned to while it is open.
+ */
+export function TaskPage() {
+  const { t } = useTranslation('tasks');
+  const { pathname } = useLocation();
+  const id = Number(pathname.split('/')[3]);
+  const detail = useTaskDetail(Number.isSafeInteger(id) && id > 0 ? id : undefined);
+  const task = detail.data?.task;
+  return (
+    <Card
+      title={<h2 className="task-page-title">{task ? task.title || t('untitled') : t('page.title')}</h2>}
+      extra={task ? <PrintButton task={task} /> : null}
+      data-testid="task-page"
+    >
+      {detail.error ? (
+        <WarningBlock title={detail.error.message} testId="task-problem" />
+      ) : task ? (
+        <TaskView task={task} />
+      ) : (
+        <Spin />
+      )}
+    </Card>
+  );
 }
 
-/** One task: its form data as the node shows them, the history, and the decisions the node allows. */
-export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
+function PrintButton({ task }: { task: TaskRecord }) {
+  const { t } = useTranslation('tasks');
+  const [printing, setPrinting] = useState(false);
+  return (
+    <>
+      <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)} data-testid="task-print">
+        {t('print.open')}
+      </Button>
+      {printing ? (
+        <Suspense fallback={null}>
+          <PrintPreview task={task} onClose={() => setPrinting(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function TaskView({ task }: { task: TaskRecord }) {
   const { t } = useTranslation('tasks');
   const { message } = App.useApp();
-  const mayHandle = useHasPermission(P.taskHandle) && handling;
-  const detail = useTaskDetail(task?.taskId);
-  const history = useHistory(task?.processInstanceId);
-  const targets = useRejectTargets(mayHandle ? task?.taskId : undefined);
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const me = useSession((s) => s.user?.user_id);
+  // The person it is assigned to decides, while it is open; the starter and the one who handled it read.
+  const mayHandle = useHasPermission(P.taskHandle) && task.state === 'open' && task.assigneeId === me;
+  const detail = useTaskDetail(task.taskId);
+  const history = useHistory(task.processInstanceId);
+  const targets = useRejectTargets(mayHandle ? task.taskId : undefined);
   const handle = useHandleTask();
   const transfer = useTransferTask();
   const carbonCopy = useCarbonCopy();
   const addSigners = useAddSigners();
-  const stamps = useUsableStamps(mayHandle && task !== null);
+  const stamps = useUsableStamps(mayHandle);
   const [decision, setDecision] = useState<Decision>('approve');
-  const [printing, setPrinting] = useState(false);
   const [form] = Form.useForm<DecisionValues>();
   const stampChosen = Form.useWatch('stampId', form) !== undefined;
   const counterSign = detail.data?.node.counterSign ?? false;
+  /** Decided: this tab closes and the to-do list shows. */
+  const leave = () => {
+    const here = pathname + search;
+    useTabs.getState().close(here, here);
+    navigate(TASKS_PATH, { replace: true });
+  };
 
   const submit = async (values: DecisionValues) => {
-    if (!task) return;
     const comment = values.comment?.trim() ?? '';
     if (decision === 'transfer') await transfer.mutateAsync({ body: { taskId: task.taskId, userId: values.userId!, comment } });
     else if (decision === 'cc') await carbonCopy.mutateAsync({ body: { processInstanceId: task.processInstanceId, taskId: task.taskId, userIds: values.userIds! } });
@@ -78,7 +128,7 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
     message.success(t(`done.${decision}`));
     // Copies and added signers leave the task open.
     if (decision === 'cc' || decision === 'addSigners') form.resetFields(['userIds']);
-    else onClose();
+    else leave();
   };
   const pending = handle.isPending || transfer.isPending || carbonCopy.isPending || addSigners.isPending;
   const choose = (next: Decision) => {
@@ -91,14 +141,6 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
   const access = detail.data?.node.fields;
   const [formData, setFormData] = useState<FormData | null>(null);
   const filled = useRef<FormViewHandle>(null);
-  // Each task starts clean: no comment, stamp, choice or form edits carried over from the last one.
-  const taskId = task?.taskId;
-  useEffect(() => {
-    if (taskId === undefined) return;
-    form.resetFields();
-    setFormData(null);
-    setDecision('approve');
-  }, [taskId, form]);
   /** The editable fields the approver changed: what approving sends (the server checks them against the form). */
   const changedFields = () => {
     if (!formKey || !formData) return {};
@@ -108,29 +150,10 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
   };
 
   return (
-    <Drawer
-      open={task !== null}
-      onClose={onClose}
-      title={task?.title || t('untitled')}
-      size="large"
-      destroyOnHidden
-      data-testid="task-drawer"
-      extra={
-        <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)} data-testid="task-print">
-          {t('print.open')}
-        </Button>
-      }
-    >
-      {printing && task ? (
-        <Suspense fallback={null}>
-          <PrintPreview task={task} onClose={() => setPrinting(false)} />
-        </Suspense>
-      ) : null}
-      {task ? (
-        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Descriptions
             size="small"
-            column={1}
+            column={{ xs: 1, md: 3 }}
             items={[
               { key: 'node', label: t('field.node'), children: task.nodeName },
               { key: 'status', label: t('field.status'), children: t(`status.${task.status}`, { defaultValue: task.status }) },
@@ -138,7 +161,7 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
             ]}
           />
           <div>
-            <Typography.Title level={5}>{t('formData')}</Typography.Title>
+            <h3 className="task-section">{t('formData')}</h3>
             {detail.isLoading ? (
               <Spin />
             ) : formKey ? (
@@ -154,15 +177,15 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
             ) : variables.length ? (
               <Descriptions size="small" bordered column={1} items={variables.map(([key, value]) => ({ key, label: key, children: String(value) }))} data-testid="task-variables" />
             ) : (
-              <Typography.Text type="secondary">{t('noFormData')}</Typography.Text>
+              <span className="task-none">{t('noFormData')}</span>
             )}
           </div>
           <div>
-            <Typography.Title level={5}>{t('diagram.title')}</Typography.Title>
+            <h3 className="task-section">{t('diagram.title')}</h3>
             <ProcessDiagram instanceId={task.processInstanceId} />
           </div>
           <div>
-            <Typography.Title level={5}>{t('history')}</Typography.Title>
+            <h3 className="task-section">{t('history')}</h3>
             <ProcessHistory records={history.data ?? []} testId="task-history" />
           </div>
           {mayHandle ? (
@@ -228,8 +251,6 @@ export function TaskDrawer({ task, handling, onClose }: TaskDrawerProps) {
               </Space>
             </Form>
           ) : null}
-        </Space>
-      ) : null}
-    </Drawer>
+    </Space>
   );
 }

@@ -149,6 +149,22 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   await shot(page, 'tasks-page-en-375');
   await page.setViewportSize({ width: 1440, height: 900 });
   await shot(page, 'tasks-page-en-1440');
+  // Its print preview in English, in the three styles.
+  await taskPage.getByTestId('task-print').click();
+  const print = page.getByTestId('print-preview');
+  const area = print.getByTestId('print-area');
+  await expect(area).toContainText('Approval record');
+  await expect(area).toContainText('同意，注意交接');
+  // Every step of the record in words, the trip to the recycle bin included.
+  await expect(area.locator('.print-record')).toContainText('Moved to the recycle bin');
+  for (const [style, label] of [['default', 'Default'], ['underline', 'Underline'], ['official', 'Official document']] as const) {
+    await print.getByTestId('print-style').getByText(label, { exact: true }).click();
+    await expect(area).toHaveClass(new RegExp(`print-${style}`));
+    await shot(page, `tasks-print-${style}-en-1440`);
+  }
+  await expect(area).toContainText('Approval Document');
+  await page.keyboard.press('Escape');
+  await expect(print).toBeHidden();
   await switchLanguage(page, 'zh');
   // A task that is not there (or not the user's) says so on its page.
   await page.goto('/workflow/tasks/2147483647');

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
+import { openPrintPreview, printInEachStyle } from './pages/print.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -156,17 +157,11 @@ test('an administrator designs a form with rules, previews it, saves versions; a
   await shot(page, 'forms-task-diagram-zh-1440');
 
   // Print preview in the three styles, with the form's titles and the approval record.
-  await taskPage.getByTestId('task-print').click();
-  const print = page.getByTestId('print-preview');
-  const area = print.getByTestId('print-area');
+  const { print, area } = await openPrintPreview(page, taskPage);
   await expect(area).toContainText('金额');
   await expect(area).toContainText('300');
   await expect(area).toContainText('提交');
-  for (const [style, label] of [['default', '默认'], ['underline', '下划线'], ['official', '公文']] as const) {
-    await print.getByTestId('print-style').getByText(label, { exact: true }).click();
-    await expect(area).toHaveClass(new RegExp(`print-${style}`));
-    await shot(page, `forms-print-${style}-zh-1440`);
-  }
+  await printInEachStyle(page, print, { default: '默认', underline: '下划线', official: '公文' }, (style) => `forms-print-${style}-zh-1440`);
   await expect(area).toContainText('审批文件');
   await expectNoSeriousViolations(page, 'the print preview');
   // What the printer gets: the document alone, the console hidden.

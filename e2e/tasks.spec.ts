@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
+import { openPrintPreview, printInEachStyle } from './pages/print.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi, createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -150,18 +151,12 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   await page.setViewportSize({ width: 1440, height: 900 });
   await shot(page, 'tasks-page-en-1440');
   // Its print preview in English, in the three styles.
-  await taskPage.getByTestId('task-print').click();
-  const print = page.getByTestId('print-preview');
-  const area = print.getByTestId('print-area');
+  const { print, area } = await openPrintPreview(page, taskPage);
   await expect(area).toContainText('Approval record');
   await expect(area).toContainText('同意，注意交接');
   // Every step of the record in words, the trip to the recycle bin included.
   await expect(area.locator('.print-record')).toContainText('Moved to the recycle bin');
-  for (const [style, label] of [['default', 'Default'], ['underline', 'Underline'], ['official', 'Official document']] as const) {
-    await print.getByTestId('print-style').getByText(label, { exact: true }).click();
-    await expect(area).toHaveClass(new RegExp(`print-${style}`));
-    await shot(page, `tasks-print-${style}-en-1440`);
-  }
+  await printInEachStyle(page, print, { default: 'Default', underline: 'Underline', official: 'Official document' }, (style) => `tasks-print-${style}-en-1440`);
   await expect(area).toContainText('Approval Document');
   await page.keyboard.press('Escape');
   await expect(print).toBeHidden();
@@ -170,4 +165,10 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   await page.goto('/workflow/tasks/2147483647');
   await expect(page.getByTestId('task-problem')).toHaveText('任务不存在');
   await expect(page.getByTestId('task-approve')).toHaveCount(0);
+  // An address that is no task id at all says the same, without asking the server.
+  await page.goto('/workflow/tasks/abc%00');
+  await expect(page.getByTestId('task-problem')).toHaveText('任务不存在');
+  // An id beyond an integer: the server's own answer, never an endless spinner.
+  await page.goto('/workflow/tasks/99999999999');
+  await expect(page.getByTestId('task-problem')).toHaveText(/编号必须是 1 到 2147483647 之间的整数/);
 });

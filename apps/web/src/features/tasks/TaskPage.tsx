@@ -10,6 +10,7 @@ import { ProcessDiagram } from '../../components/bpmn/ProcessDiagram';
 import { WarningBlock } from '../../components/WarningBlock';
 import type { FormData, FormViewHandle } from '../../components/forms/FormView';
 import { ProcessHistory } from '../../components/workflow/ProcessHistory';
+import { MESSAGES_NS } from '../../i18n';
 import { useHasPermission, useSession } from '../../session/store';
 import { useTabs } from '../../shell/tabs';
 // What only some decisions need loads when chosen: the people picker, the print preview.
@@ -50,8 +51,10 @@ interface DecisionValues {
 export function TaskPage() {
   const { t } = useTranslation('tasks');
   const { pathname } = useLocation();
-  const id = Number(pathname.split('/')[3]);
-  const detail = useTaskDetail(Number.isSafeInteger(id) && id > 0 ? id : undefined);
+  const segment = pathname.split('/')[3] ?? '';
+  // Digits only; how many is the server's to judge (beyond an integer it says the id is invalid).
+  const id = /^\d{1,16}$/.test(segment) ? Number(segment) : undefined;
+  const detail = useTaskDetail(id);
   const task = detail.data?.task;
   return (
     <Card
@@ -59,10 +62,13 @@ export function TaskPage() {
       extra={task ? <PrintButton task={task} /> : null}
       data-testid="task-page"
     >
-      {detail.error ? (
+      {id === undefined ? (
+        <WarningBlock title={t(`${MESSAGES_NS}:workflow.taskNotFound`)} testId="task-problem" />
+      ) : detail.error ? (
         <WarningBlock title={detail.error.message} testId="task-problem" />
       ) : task ? (
-        <TaskView task={task} />
+        // Keyed: another task's page starts clean (no comment, stamp, choice or form edits carried over).
+        <TaskView key={task.taskId} task={task} />
       ) : (
         <Spin />
       )}

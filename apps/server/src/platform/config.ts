@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { outboundPolicy } from './outbound.ts';
 
 export interface Config {
   port: number;
@@ -43,7 +44,12 @@ export interface Config {
   frameOrigins: string[];
   /** Seconds between runs of the workflow's due timers (MACRO_WORKFLOW_TIMER_SECONDS); 0 turns them off. */
   workflowTimerSeconds: number;
-  /** Hosts service tasks may call (MACRO_SERVICE_HOSTS, comma-separated); empty: any http(s) host. */
+  /**
+   * Where service tasks may call (MACRO_SERVICE_HOSTS, comma-separated host names, IP addresses
+   * and CIDR ranges). Empty: any public address. Set: a listed name, or an address in a listed
+   * range. An internal address (loopback, private, link-local, …) is reached only when an address
+   * or range entry covers it: a listed name that resolves to one is still refused.
+   */
   serviceHosts: string[];
   /** How long a service task's HTTP call may take (MACRO_SERVICE_TIMEOUT_MS). */
   serviceTimeoutMs: number;
@@ -230,7 +236,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: list(env.MACRO_TRUST_PROXY, /,/),
     directory: directoryFrom(env),
     workflowTimerSeconds: Math.max(0, Number(env.MACRO_WORKFLOW_TIMER_SECONDS ?? 5) || 0),
-    serviceHosts: list(env.MACRO_SERVICE_HOSTS, /,/),
+    serviceHosts: allowList('MACRO_SERVICE_HOSTS', list(env.MACRO_SERVICE_HOSTS, /,/)),
     serviceTimeoutMs: Math.min(60_000, Math.max(100, Number(env.MACRO_SERVICE_TIMEOUT_MS ?? 10_000) || 10_000)),
     frameAncestors: list(env.MACRO_FRAME_ANCESTORS, /\s+/, ["'self'"]),
     map: {
@@ -268,6 +274,16 @@ export function sourceOf(address: string): string | null {
   if (!address) return null;
   const url = new URL(address.replace(/\{s\}/g, 'subdomain').replace(/\{[a-z]\}/g, '0'));
   return `${url.protocol}//${url.host.replace(/^subdomain\./, '*.')}`;
+}
+
+/** An outbound allow-list, refused at start when an entry is no host name, address or range. */
+function allowList(variable: string, entries: string[]): string[] {
+  try {
+    outboundPolicy(entries);
+  } catch (error) {
+    throw new Error(`${variable}: ${(error as Error).message}`);
+  }
+  return entries;
 }
 
 /** A separated list from the environment; unset or blank gives the fallback. */

@@ -4,11 +4,14 @@ import { roleRecord } from '@macro/contract/roles';
 import { started } from '@macro/contract/workflow';
 import { rowsOf, withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
+import type { Tx } from '@macro/store';
+import { WorkflowError } from '@macro/workflow';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
 import { adminRoleId } from '../roles/service.ts';
 import { createUser } from '../users/service.ts';
+import { servicePort } from './services.ts';
 
 const SCHEME = '/api/macro-flow/model-scheme-info';
 const TASK = '/api/macro-flow/workflow-task';
@@ -47,7 +50,7 @@ describeDb(`workflow service tasks and BPMN performers in the product (${dbLabel
   const received: { path: string; body: unknown }[] = [];
 
   beforeAll(async () => {
-    // The integration the template calls: a local stand-in.
+    // The integration the template calls: a local stand-in, allowed by its address as an operator would list it.
     stand = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
@@ -105,7 +108,8 @@ describeDb(`workflow service tasks and BPMN performers in the product (${dbLabel
       ['credit-broken', `<macro:service kind="http" url="${base}/broken"/>`, 'Service task score failed: HTTP 503'],
       ['credit-text', `<macro:service kind="http" url="${base}/text"/>`, 'Service task score did not answer with a JSON object of at most 256 KB'],
       ['credit-slow', `<macro:service kind="http" url="${base}/slow"/>`, 'Service task score got no answer within 300 ms'],
-      ['credit-host', `<macro:service kind="http" url="${base.replace('127.0.0.1', 'localhost')}/score"/>`, 'Service task score may not call the host localhost'],
+      ['credit-host', `<macro:service kind="http" url="${base.replace('127.0.0.1', '127.0.0.2')}/score"/>`, 'Service task score may not call 127.0.0.2: address not allowed'],
+      ['credit-v6', `<macro:service kind="http" url="${base.replace('127.0.0.1', '[::1]')}/score"/>`, 'Service task score may not call [::1]: address not allowed'],
       ['credit-file', '<macro:service kind="http" url="file:///etc/passwd"/>', 'The address of service task score is not an http or https address'],
       ['credit-builtin', '<macro:service kind="builtin" name="format-disk"/>', 'Service task score names an unknown built-in service format-disk'],
     ];
@@ -115,5 +119,51 @@ describeDb(`workflow service tasks and BPMN performers in the product (${dbLabel
       expect(await instancesOf(code)).toBe(0);
     }
     expectFailure(await admin.post(`${TASK}/create-process`, { code: 'credit-broken', title: 'x', variables: {} }), 422, '服务任务 score 调用失败：HTTP 503');
+  });
+});
+
+/** Every way of writing this machine's loopback in a URL's host. */
+const LOOPBACK = ['127.0.0.1', 'localhost', 'localhost.', '[::1]', '[::ffff:127.0.0.1]', '2130706433', '0177.0.0.1', '0x7f000001', '127.1', '0.0.0.0'];
+
+describeDb(`workflow service tasks without an allow-list (${dbLabel})`, () => {
+  let server: TestServer;
+  let stand: Server;
+  let port: number;
+  let connections = 0;
+
+  beforeAll(async () => {
+    stand = createServer((_, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"leaked":true}'));
+    stand.on('connection', () => connections++);
+    await new Promise<void>((resolve) => stand.listen(0, '127.0.0.1', resolve));
+    port = (stand.address() as AddressInfo).port;
+    server = await startServer({ serviceHosts: [], serviceTimeoutMs: 2_000 });
+  });
+  afterAll(async () => {
+    await server.close();
+    stand.close();
+  });
+
+  it('refuses every spelling of loopback as an address not allowed, in the reader\'s language, and calls nothing', async () => {
+    const token = (await signIn(server)).access_token;
+    const en = as(server, token, 'en');
+    const zh = as(server, token);
+    for (const [i, host] of LOOPBACK.entries()) {
+      const code = `loop-${i}`;
+      expect((await en.post(`${SCHEME}/new-model`, { name: code, code, category: 'finance', xml: creditXml(code, `<macro:service kind="http" url="http://${host}:${port}/score"/>`) })).statusCode).toBe(200);
+      const named = new URL(`http://${host}/`).hostname;
+      expectFailure(await en.post(`${TASK}/create-process`, { code, title: 'x', variables: {} }), 422, `Service task score may not call ${named}: address not allowed`);
+      expectFailure(await zh.post(`${TASK}/create-process`, { code, title: 'x', variables: {} }), 422, `服务任务 score 不能调用 ${named}：地址不允许访问`);
+    }
+    expect(connections).toBe(0);
+  });
+
+  it('refuses a name that resolves to loopback even when the name is listed', async () => {
+    const services = servicePort({ serviceHosts: ['erp.example.test'], serviceTimeoutMs: 2_000 }, server.modules.find((m) => m.audit)!.audit!, async () => ['127.0.0.1']);
+    const refusal = await services
+      .invoke({} as Tx, { kind: 'http', url: `http://erp.example.test:${port}/score`, instanceId: 1, nodeId: 'score', variables: {} })
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(WorkflowError);
+    expect(refusal).toMatchObject({ code: 'workflow.serviceRefused', params: { node: 'score', host: 'erp.example.test' } });
+    expect(connections).toBe(0);
   });
 });

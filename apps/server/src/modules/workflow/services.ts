@@ -2,6 +2,7 @@ import { type AuditPort, rowsOf, TENANT_SETTING, type Tx } from '@macro/store';
 import { type ServicePort, WorkflowError } from '@macro/workflow';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
+import { type HostLookup, OutboundError, type OutboundFailure, type OutboundResponse, outboundFetch, outboundPolicy } from '../../platform/outbound.ts';
 
 /** The most a service's answer may weigh: it becomes form data. */
 const MAX_ANSWER_BYTES = 256 * 1024;
@@ -11,9 +12,8 @@ const failed = (nodeId: string, reason: string, params: Record<string, string | 
   new WorkflowError(`workflow.service${reason}`, `service task ${nodeId} failed: ${reason}`, { node: nodeId, ...params });
 
 /** An answer's JSON object (merged into the form data); nothing for an empty answer; else refused. */
-async function answerOf(nodeId: string, response: Response): Promise<Record<string, unknown> | undefined> {
-  const text = await response.text();
-  if (text.length > MAX_ANSWER_BYTES) throw failed(nodeId, 'Answer');
+function answerOf(nodeId: string, body: Buffer): Record<string, unknown> | undefined {
+  const text = body.toString('utf8');
   if (!text.trim()) return undefined;
   let value: unknown;
   try {
@@ -25,45 +25,50 @@ async function answerOf(nodeId: string, response: Response): Promise<Record<stri
   return value as Record<string, unknown>;
 }
 
+/** The host a refusal names: the URL's, as the URL parser reads it. */
+function hostOf(url: string | undefined): string {
+  try {
+    return new URL(url ?? '').hostname;
+  } catch {
+    return '';
+  }
+}
+
+/** The kit's failure in the service task's words. */
+const OUTBOUND_REASONS: Record<OutboundFailure, string> = { address: 'Address', refused: 'Refused', timeout: 'Timeout', unreachable: 'Unreachable', tooLarge: 'Answer' };
+
 /**
  * Service tasks of the running product. An HTTP call sends `{ instanceId, nodeId, variables }`
  * as JSON (POST unless the node names another method; GET sends nothing) to an http(s) address
- * — one of `MACRO_SERVICE_HOSTS` when that is set — within `MACRO_SERVICE_TIMEOUT_MS`, and a JSON
- * object it answers is merged into the form data; a failure refuses the operation that reached
- * the task, so nothing of it is kept. Built-ins: `archive` records the form data as they are in
- * the audit log (resource `workflow-instance`, action `archive`) and answers `archivedAt`;
- * `timestamp` answers `<node id>At`, the time the task ran.
+ * the outbound policy of `MACRO_SERVICE_HOSTS` allows (no internal address unless listed by
+ * address or range), within `MACRO_SERVICE_TIMEOUT_MS`, and a JSON object it answers is merged
+ * into the form data; a failure refuses the operation that reached the task, so nothing of it is
+ * kept. Built-ins: `archive` records the form data as they are in the audit log (resource
+ * `workflow-instance`, action `archive`) and answers `archivedAt`; `timestamp` answers
+ * `<node id>At`, the time the task ran.
  */
-export function servicePort(config: Pick<Config, 'serviceHosts' | 'serviceTimeoutMs'>, audit: AuditPort): ServicePort {
+export function servicePort(config: Pick<Config, 'serviceHosts' | 'serviceTimeoutMs'>, audit: AuditPort, lookup?: HostLookup): ServicePort {
+  const policy = outboundPolicy(config.serviceHosts);
   return {
     async invoke(tx: Tx, call) {
       if (call.kind === 'builtin') return builtin(tx, call);
-      let url: URL;
-      try {
-        url = new URL(call.url ?? '');
-      } catch {
-        throw failed(call.nodeId, 'Address');
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw failed(call.nodeId, 'Address');
-      if (config.serviceHosts.length && !config.serviceHosts.includes(url.hostname)) {
-        throw failed(call.nodeId, 'Host', { host: url.hostname });
-      }
       const method = (call.method ?? 'POST').toUpperCase();
-      let response: Response;
+      let response: OutboundResponse;
       try {
-        response = await fetch(url, {
+        response = await outboundFetch(call.url ?? '', policy, {
           method,
           headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: method === 'GET' || method === 'HEAD' ? undefined : JSON.stringify({ instanceId: call.instanceId, nodeId: call.nodeId, variables: call.variables }),
-          signal: AbortSignal.timeout(config.serviceTimeoutMs),
-          redirect: 'error',
+          body: JSON.stringify({ instanceId: call.instanceId, nodeId: call.nodeId, variables: call.variables }),
+          timeoutMs: config.serviceTimeoutMs,
+          maxBytes: MAX_ANSWER_BYTES,
+          lookup,
         });
       } catch (error) {
-        const timedOut = (error as Error).name === 'TimeoutError';
-        throw failed(call.nodeId, timedOut ? 'Timeout' : 'Unreachable', { ms: config.serviceTimeoutMs });
+        if (!(error instanceof OutboundError)) throw error;
+        throw failed(call.nodeId, OUTBOUND_REASONS[error.reason], { ms: config.serviceTimeoutMs, host: hostOf(call.url) });
       }
-      if (!response.ok) throw failed(call.nodeId, 'Status', { status: response.status });
-      return answerOf(call.nodeId, response);
+      if (response.status < 200 || response.status > 299) throw failed(call.nodeId, 'Status', { status: response.status });
+      return answerOf(call.nodeId, response.body);
     },
   };
 

@@ -13,8 +13,16 @@ export type Tx = PgTransaction<PgQueryResultHKT>;
 
 /** The transaction-local setting that row-level security policies key on. */
 export const TENANT_SETTING = 'app.tenant_id';
-/** The role requests run as: neither superuser nor table owner, so policies apply to it. */
+/**
+ * The role requests run as: neither superuser nor owner of anything, so policies apply to it. On
+ * PostgreSQL request connections log in as it, so nothing a request runs can become the owner.
+ */
 export const APP_ROLE = 'macro_app';
+/**
+ * The role sign-in runs as, on the owner's connections: the request role's privileges and the
+ * sessions', which requests reach only through the database functions made for them.
+ */
+export const AUTH_ROLE = 'macro_auth';
 
 /** Who is acting, for tenant scoping and the audit log. */
 export interface Actor {
@@ -52,14 +60,14 @@ export interface Ctx {
  * then the switch to the request role. The one place both are set; callers put it in the first
  * statement of a transaction (alone, or after a check that must pass first).
  */
-export function tenantScope(tenantId: string | SQL): SQL {
-  return sql`set_config(${TENANT_SETTING}, ${tenantId}, true) as tenant, set_config('role', ${APP_ROLE}, true) as role`;
+export function tenantScope(tenantId: string | SQL, role: string = APP_ROLE): SQL {
+  return sql`set_config(${TENANT_SETTING}, ${tenantId}, true) as tenant, set_config('role', ${role}, true) as role`;
 }
 
-/** Runs `work` in one transaction scoped to a tenant, as the request role. */
-export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+/** Runs `work` in one transaction scoped to a tenant, as the request role (or `role`). */
+export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>, role: string = APP_ROLE): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select ${tenantScope(tenantId)}`);
+    await tx.execute(sql`select ${tenantScope(tenantId, role)}`);
     return work(tx as Tx);
   });
 }

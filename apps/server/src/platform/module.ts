@@ -9,7 +9,10 @@ import type { AccessClaims } from './tokens.ts';
 
 /** What a module's routes and services are given by the composition root. */
 export interface ModuleDeps {
+  /** The owner's connections (platform/db.ts): never for work that runs SQL a user wrote. */
   db: Db;
+  /** The request role's connections: for background work that runs the workflow engine or user SQL. */
+  requestDb: Db;
   config: Config;
   audit: AuditPort;
   /** Every module, for the few that gather from all (menus, the sweep). */
@@ -126,10 +129,13 @@ export interface Authenticator {
   /** Verifies an access token's signature and lifetime (no database): its claims, or null. */
   verify(token: string): Promise<AccessClaims | null>;
   /**
-   * A query of one boolean column `allowed`, one row when the session is alive and its user
-   * enabled: whether the user holds `code` ('' for any signed-in user).
+   * The request's first statement, in two parts. `begin` is a function call, used as a table of
+   * one boolean: true when the session is alive and its user enabled, and then it has scoped the
+   * transaction to the session's tenant and user. `granted` is a boolean expression, evaluated
+   * after that, under the tenant's policies: whether the user holds `code` ('' for any
+   * signed-in user).
    */
-  sessionCheck(claims: AccessClaims, code: string): SQL;
+  sessionCheck(claims: AccessClaims, code: string): { begin: SQL; granted: SQL };
 }
 
 /** One domain on the server: everything the platform needs to know about it. */

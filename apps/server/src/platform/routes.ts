@@ -8,7 +8,7 @@ import {
   requiredCode,
   successOf,
 } from '@macro/contract';
-import { type AuditPort, type Db, executePrepared, jsonOf, rowsOf, type Tx, tenantScope } from '@macro/store';
+import { APP_ROLE, type AuditPort, type Db, executePrepared, jsonOf, rowsOf, type Tx } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type DataScopePort, requestDataScope, UNSCOPED } from './dataScope.ts';
@@ -100,10 +100,9 @@ function routeSchema(endpoint: Endpoint) {
 /**
  * The transaction-local setting naming the signed-in user: owner columns (tables.ts
  * `ownerColumn`) take it as their default, so a row records who created it without the domain
- * writing it.
+ * writing it. The session check sets it (with the tenant) when the session is live.
  */
 export const USER_SETTING = 'app.user_id';
-const actingUser = (userId: number) => sql`set_config(${USER_SETTING}, ${String(userId)}, true) as acting_user`;
 
 const noTransaction = new Proxy({} as Tx, {
   get() {
@@ -198,21 +197,22 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
               : await db.transaction(async (tx) => {
                   const code = requiredCode(endpoint.access, request.body) ?? '';
                   const scopes = prefetch?.sql(claims, resourceCodes);
-                  // Prepared: the same text on every request, planned once per connection (lookups by key only).
-                  const [scope] = rowsOf<{ allowed: boolean; scopes?: unknown }>(
+                  const check = authenticator.sessionCheck(claims, code);
+                  // One statement, prepared (the same text on every request, planned once per
+                  // connection). The session function runs first, as the table of the query, and
+                  // scopes the tenant; what the select list reads is evaluated after it, under
+                  // that tenant's policies, and only when the session lives. On PGlite the
+                  // owner's connection becomes the request role here; on PostgreSQL it already is.
+                  const [scope] = rowsOf<{ live: boolean; allowed: boolean | null; scopes?: unknown }>(
                     await executePrepared(
                       tx as Tx,
-                      scopes
-                        ? sql`
-                      with session as materialized (${authenticator.sessionCheck(claims, code)}),
-                        scoped as materialized (select ${scopes} as scopes)
-                      select allowed, scopes, ${tenantScope(claims.tenantId)}, ${actingUser(claims.userId)} from session cross join scoped`
-                        : sql`
-                      with session as materialized (${authenticator.sessionCheck(claims, code)})
-                      select allowed, ${tenantScope(claims.tenantId)}, ${actingUser(claims.userId)} from session`,
+                      sql`select g.live, case when g.live then ${check.granted} end as allowed,
+                        ${scopes ? sql`case when g.live then ${scopes} end` : sql`null`} as scopes,
+                        set_config('role', ${APP_ROLE}, true) as role
+                      from ${check.begin} as g(live)`,
                     ),
                   );
-                  if (!scope) throw unauthorized('common.tokenInvalid');
+                  if (!scope?.live) throw unauthorized('common.tokenInvalid');
                   if (!scope.allowed) throw forbidden(code);
                   return run(request, reply, tx as Tx, scopes ? objectOf(scope.scopes) : null);
                 });

@@ -13,10 +13,10 @@ import { registerEndpoints } from './routes.ts';
 const claims = { userId: 7, tenantId: '000000', sessionId: 's', account: 'someone' };
 const authenticator = {
   verify: async (token: string) => (token === 'good-token' ? claims : null),
-  sessionCheck: () => sql`select true as allowed`,
+  sessionCheck: () => ({ begin: sql`live()`, granted: sql`true` }),
 };
-/** The guard's first statement (a prepared one) answers "allowed"; nothing else touches the database here. */
-const allowed = async () => ({ rows: [{ allowed: true }] });
+/** The guard's first statement (a prepared one) answers "live and allowed"; nothing else touches the database here. */
+const allowed = async () => ({ rows: [{ live: true, allowed: true }] });
 const tx = { execute: allowed, _: { session: { prepareQuery: () => ({ execute: allowed }) } } };
 const db = { transaction: (work: (tx: unknown) => unknown) => work(tx) } as unknown as Db;
 const audit = {} as AuditPort;

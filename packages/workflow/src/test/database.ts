@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { APP_ROLE, type Db, withTenant, type Tx } from '@macro/store';
-import { grantStatements } from '@macro/store/tables';
+import { type Db, withTenant, type Tx } from '@macro/store';
+import { grantStatements, roleStatements } from '@macro/store/tables';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -36,12 +36,7 @@ function schemaStatements(): Promise<string[]> {
 
 async function prepare(db: Db): Promise<void> {
   for (const statement of await schemaStatements()) await db.execute(sql.raw(statement));
-  await db.execute(
-    sql.raw(`do $$ begin
-      if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then create role ${APP_ROLE} nologin nosuperuser nobypassrls; end if;
-      if not pg_has_role(current_user, '${APP_ROLE}', 'member') then execute format('grant ${APP_ROLE} to %I', current_user); end if;
-    end $$`),
-  );
+  for (const statement of roleStatements()) await db.execute(sql.raw(statement));
   for (const statement of grantStatements(workflowTables)) await db.execute(sql.raw(statement));
 }
 

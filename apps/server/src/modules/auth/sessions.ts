@@ -1,22 +1,23 @@
-import type { Tx } from '@macro/store';
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import { authSessions } from './tables.ts';
+import { rowsOf, type Tx } from '@macro/store';
+import { sql } from 'drizzle-orm';
 
 /**
- * Ends the live sessions the transaction's tenant scope shows — all of them, or one user's
- * (but the one in `keep`) — so their access and refresh tokens stop working at once. Returns
- * how many ended.
+ * Ends the live sessions of the transaction's tenant — all of them, or one user's (but the one
+ * in `keep`) — so their access and refresh tokens stop working at once. Returns how many ended.
+ * Requests cannot touch sessions themselves: the database function does (migration 0031).
  */
 export async function endSessions(tx: Tx, userId?: number, keep?: string): Promise<number> {
-  const live = isNull(authSessions.revokedAt);
-  const ended = await tx
-    .update(authSessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      userId === undefined
-        ? live
-        : and(live, eq(authSessions.userId, userId), keep === undefined ? undefined : ne(authSessions.id, keep)),
-    )
-    .returning({ id: authSessions.id });
-  return ended.length;
+  const [row] = rowsOf<{ ended: number }>(await tx.execute(sql`select macro_sessions_end(${userId ?? null}::integer, ${keep ?? null}::text) as ended`));
+  return Number(row?.ended ?? 0);
+}
+
+/** Ends one live session of the transaction's tenant (sign-out). */
+export async function endSession(tx: Tx, sessionId: string): Promise<void> {
+  await tx.execute(sql`select macro_session_end(${sessionId})`);
+}
+
+/** Rotates a live session of the transaction's tenant to a new refresh token; false when it is not live. */
+export async function rotateSession(tx: Tx, sessionId: string, nextHash: string): Promise<boolean> {
+  const [row] = rowsOf<{ rotated: boolean }>(await tx.execute(sql`select macro_session_rotate(${sessionId}, ${nextHash}) as rotated`));
+  return row?.rotated === true;
 }

@@ -1,12 +1,13 @@
 import { boolean, index, integer, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { globalTable, idColumn, tenantTable } from '../../platform/tables.ts';
+import { globalTable, grantToSignIn, idColumn, tenantTable } from '../../platform/tables.ts';
 
 /**
  * A signed-in session: the access tokens it issues carry its id, its refresh token is stored
- * hashed and rotates on every use. Revoking the row ends both at once. Requests see only their
- * tenant's sessions.
+ * hashed and rotates on every use. Revoking the row ends both at once. Requests cannot read or
+ * change it: they reach it through the session functions of migration 0031; sign-in writes it.
  */
-export const authSessions = tenantTable(
+export const authSessions = grantToSignIn(
+  tenantTable(
   'auth_session',
   {
     id: text('id').primaryKey(),
@@ -21,7 +22,9 @@ export const authSessions = tenantTable(
      */
     clientId: text('client_id'),
   },
-  (t) => [index('auth_session_user').on(t.tenantId, t.userId)],
+    (t) => [index('auth_session_user').on(t.tenantId, t.userId)],
+    [],
+  ),
   ['select', 'insert', 'update'],
 );
 
@@ -30,7 +33,8 @@ export const authSessions = tenantTable(
  * means someone else holds the session, which then ends; except the immediately previous one
  * within a short grace after its rotation, which gets the same successor back.
  */
-export const authUsedRefreshTokens = tenantTable(
+export const authUsedRefreshTokens = grantToSignIn(
+  tenantTable(
   'auth_used_refresh',
   {
     hash: text('hash').primaryKey(),
@@ -45,7 +49,9 @@ export const authUsedRefreshTokens = tenantTable(
      */
     nextSealed: text('next_sealed'),
   },
-  (t) => [index('auth_used_refresh_session').on(t.sessionId)],
+    (t) => [index('auth_used_refresh_session').on(t.sessionId)],
+    [],
+  ),
   ['select', 'insert'],
 );
 

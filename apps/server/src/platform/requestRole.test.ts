@@ -1,8 +1,27 @@
 import { APP_ROLE } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { as, type Client, dbLabel, describeDb, expectFailure, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../test/helper.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { tablesOf } from '../modules.ts';
+import { rotateTokenSecret } from '../modules/auth/index.ts';
+import {
+  ADMIN_PASSWORD,
+  as,
+  BASIC,
+  type Client,
+  dbLabel,
+  describeDb,
+  encryptPassword,
+  expectFailure,
+  OTHER_TENANT,
+  signIn,
+  startServer,
+  TENANT,
+  type TestServer,
+  tokenRequest,
+} from '../test/helper.ts';
+import { openDatabase } from './db.ts';
 
 /*
  * Administrator-written SQL cannot leave its tenant or reach the platform's secrets: tried
@@ -93,7 +112,7 @@ describeDb(`administrator SQL is fenced (${dbLabel})`, () => {
   });
 });
 
-describeDb.skipIf(dbLabel !== 'postgres')('the request role, logged in as itself (PostgreSQL; PGlite has one connection, held by the parser fence)', () => {
+(dbLabel === 'postgres' ? describeDb : describe.skip)('the request role, logged in as itself (PostgreSQL; PGlite has one connection, held by the parser fence)', () => {
   let server: TestServer;
   let client: pg.Client;
 
@@ -128,6 +147,12 @@ describeDb.skipIf(dbLabel !== 'postgres')('the request role, logged in as itself
     expect(rows[0]).toEqual({ name: APP_ROLE, rolsuper: false, rolbypassrls: false, owns: false });
     const served = await server.database.requestDb.execute(sql`select current_user as name, session_user as login`);
     expect((served as unknown as { rows: unknown[] }).rows[0]).toEqual({ name: APP_ROLE, login: APP_ROLE });
+  });
+
+  it('keeps the server from starting when requests would log in as a superuser, with what to do instead', async () => {
+    const owner = server.databaseUrl ?? '';
+    const opening = openDatabase({ databaseUrl: owner, requestDatabaseUrl: owner, tables: tablesOf(server.modules), prepared: true });
+    await expect(opening).rejects.toThrow(/superuser[\s\S]*CREATE ROLE macro_app LOGIN[\s\S]*DATABASE_REQUEST_URL/);
   });
 
   it('cannot read the signing keys or the sessions, even with every tenant setting', async () => {
@@ -169,5 +194,41 @@ describeDb.skipIf(dbLabel !== 'postgres')('the request role, logged in as itself
     expect(rows[0].live).toBe(false);
     expect(rows[0].tenant ?? '').toBe('');
     await client.query('rollback');
+  });
+});
+
+describeDb(`the token secret rotates (${dbLabel})`, () => {
+  let server: TestServer;
+  afterAll(async () => server?.close());
+
+  it('ends every session at once, and tokens signed before fail on a server that loaded the new secret', async () => {
+    server = await startServer();
+    const before = await signIn(server);
+    const other = await signIn(server, OTHER_TENANT);
+    const me = (token: string, app = server.app) => app.inject({ method: 'GET', url: '/api/user/getUserInfo', headers: { 'macro-auth': `bearer ${token}` } });
+    expect((await me(before.access_token)).statusCode).toBe(200);
+    expect(await rotateTokenSecret(server.database.db)).toBeGreaterThanOrEqual(2);
+    expect((await me(before.access_token)).statusCode).toBe(401);
+    expect((await me(other.access_token)).statusCode).toBe(401);
+    const refreshed = await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: before.refresh_token, scope: 'all' }, { 'tenant-id': TENANT });
+    expect(refreshed.statusCode).toBe(400);
+    // A process started after the rotation signs with the new secret: a token of the old one is refused.
+    const restarted = await buildApp({ config: server.config, database: server.database, modules: server.modules });
+    try {
+      const fresh = await restarted.inject({
+        method: 'POST',
+        url: '/api/macro-auth/oauth/token',
+        headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded', 'tenant-id': TENANT },
+        payload: new URLSearchParams({ grant_type: 'password', username: 'admin', password: encryptPassword(server.publicKey, ADMIN_PASSWORD), scope: 'all' }).toString(),
+      });
+      expect(fresh.statusCode).toBe(200);
+      expect((await me(fresh.json().access_token, restarted)).statusCode).toBe(200);
+      expect(fresh.json().access_token).not.toBe(before.access_token);
+      // The old process's newest tokens are signed with the old secret: the new one does not take them.
+      const stale = await signIn(server);
+      expect((await me(stale.access_token, restarted)).statusCode).toBe(401);
+    } finally {
+      await restarted.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { Db } from '@macro/store';
-import { eq } from 'drizzle-orm';
-import { platformKeys } from './tables.ts';
+import { eq, sql } from 'drizzle-orm';
+import { authSessions, platformKeys } from './tables.ts';
 
 export interface PlatformKeys {
   /** SPKI PEM the console encrypts passwords with. */
@@ -37,4 +37,21 @@ async function loadOrCreate(db: Db, name: string, create: () => string): Promise
   await db.insert(platformKeys).values({ name, value: create() }).onConflictDoNothing();
   const [row] = await db.select().from(platformKeys).where(eq(platformKeys.name, name));
   return row.value;
+}
+
+/**
+ * Replaces the token-signing secret and ends every live session of every tenant, in one
+ * transaction on the owner's connection: access tokens signed before no longer verify (once each
+ * server process has restarted and loaded the new secret), and no refresh token gets a new one.
+ * Returns how many sessions ended.
+ */
+export async function rotateTokenSecret(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(platformKeys)
+      .values({ name: 'token-secret', value: randomBytes(48).toString('base64') })
+      .onConflictDoUpdate({ target: platformKeys.name, set: { value: sql`excluded.value` } });
+    const ended = await tx.update(authSessions).set({ revokedAt: new Date() }).where(sql`${authSessions.revokedAt} is null`).returning({ id: authSessions.id });
+    return ended.length;
+  });
 }

@@ -21,6 +21,7 @@ import { loadContractMessages } from './platform/messages.ts';
 import type { ModuleDeps, ServerModule } from './platform/module.ts';
 import { registerEndpoints } from './platform/routes.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
+import { refuseUnpairedSurrogates } from './platform/wellFormed.ts';
 
 export interface AppOptions {
   config: Config;
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, modules, logger = false }: Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerHttpBasics(app);
+  refuseUnpairedSurrogates(app);
   await registerSecurityHeaders(app, config);
   await app.register(formbody);
   await app.register(cookie);

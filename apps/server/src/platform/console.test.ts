@@ -9,7 +9,7 @@ import { dbLabel, describeDb, type TestServer, startServer } from '../test/helpe
 import { readConfig } from './config.ts';
 import { registerConsole } from './console.ts';
 import type { Db } from './db.ts';
-import { registerSecurityHeaders } from './security.ts';
+import { registerSecurityHeaders, STRICT_TRANSPORT_SECURITY } from './security.ts';
 
 /** A stand-in for `vite build` output: index.html and one hashed script with its compressed siblings. */
 function fakeBuild(): { dir: string; script: Buffer; br: Buffer; gz: Buffer } {
@@ -197,5 +197,25 @@ describeDb(`console, health, headers and proxy trust (${dbLabel})`, () => {
 
     const other = await appTrusting(['10.0.0.1']);
     expect(await other({ 'x-forwarded-for': '6.6.6.6' })).toBe('127.0.0.1');
+  });
+
+  it('sends Strict-Transport-Security only over TLS, as a trusted proxy reports it', async () => {
+    const hsts = async (app: FastifyInstance, remoteAddress: string, headers: Record<string, string> = {}) =>
+      (await app.inject({ method: 'GET', url: '/api/macro-auth/oauth/public-key', remoteAddress, headers })).headers['strict-transport-security'];
+    // Plain http, and anyone's X-Forwarded-Proto while no proxy is trusted.
+    expect(await hsts(server.app, '127.0.0.1')).toBeUndefined();
+    expect(await hsts(server.app, '127.0.0.1', { 'x-forwarded-proto': 'https' })).toBeUndefined();
+
+    const behindProxy = await buildApp({ config: { ...server.config, webDist: build.dir, trustProxy: ['10.0.0.1'] }, database: server.database, modules: server.modules });
+    extraApps.push(behindProxy);
+    expect(await hsts(behindProxy, '10.0.0.1', { 'x-forwarded-proto': 'https' })).toBe(STRICT_TRANSPORT_SECURITY);
+    expect(await hsts(behindProxy, '10.0.0.1', { 'x-forwarded-proto': 'http' })).toBeUndefined();
+    expect(await hsts(behindProxy, '10.0.0.1')).toBeUndefined();
+    // The same header from a client that is not the proxy is not believed.
+    expect(await hsts(behindProxy, '6.6.6.6', { 'x-forwarded-proto': 'https' })).toBeUndefined();
+    // On every response, refusals included.
+    const refused = await behindProxy.inject({ method: 'GET', url: '/api/macro-system/dict/detail?id=1', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-proto': 'https' } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
   });
 });

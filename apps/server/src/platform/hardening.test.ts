@@ -42,6 +42,22 @@ describeDb(`bad input and privileges (${dbLabel})`, () => {
     expect(signInWithNul.json().error).toBe('invalid_request');
   });
 
+  it('refuses text holding half a UTF-16 surrogate pair, naming the field in the language asked', async () => {
+    // JSON's escapes carry them: high alone, low alone, a pair in the wrong order (jsonb refuses them, text keeps U+FFFD instead).
+    for (const broken of ['a\ud800', '\udc00b', '\udc00\ud800']) {
+      expectFailure(await admin.post(`${SYSTEM}/submit`, { code: 'HalfPair', dictKey: 'k', dictValue: broken }), 400, /^dictValue：包含损坏的字符/);
+    }
+    expectFailure(await adminEn.post(`${SYSTEM}/submit`, { code: 'HalfPair', dictKey: 'k', dictValue: 'v', remark: 'x\udbff' }), 400, /^remark: holds a broken character/);
+    expectFailure(await adminEn.post(`${SYSTEM}/submit`, { code: 'HalfPair', dictKey: 'k', dictValue: 'v', '\ud800': 1 }), 400, /^body: holds a broken character/);
+    // A URL cannot carry one: its bytes are UTF-8, and half a pair in WTF-8 bytes is no UTF-8 (a path refuses it, a query keeps the escape as text).
+    expectFailure(await adminEn.get(`/api/roles/%ED%A0%80/users`), 400, 'The request is not valid');
+    expect((await admin.get(`${SYSTEM}/parent-list?code=HalfPair`)).json().data.total).toBe(0);
+    // A pair sent as escapes is the character itself.
+    const pair = await admin.call({ method: 'POST', url: `${SYSTEM}/submit`, headers: { 'content-type': 'application/json' }, payload: '{"code":"WholePair","dictKey":"k","dictValue":"\\ud83d\\ude00"}' });
+    expect(pair.statusCode, pair.body).toBe(200);
+    expect(pair.json().data.dictValue).toBe('😀');
+  });
+
   it('refuses what the router refuses (an over-long path parameter, a broken %-escape) in the envelope and the language, without echoing the address', async () => {
     const long = 'x'.repeat(500);
     const refusedZh = expectFailure(await admin.get(`/api/roles/${long}`), 414, '请求参数错误');

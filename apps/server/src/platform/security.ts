@@ -43,10 +43,16 @@ export function cspDirectives(config: Pick<Config, 'frameAncestors'> & Partial<P
   };
 }
 
+/** HSTS as helmet would send it: 180 days, subdomains included. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=15552000; includeSubDomains';
+
 /**
  * Security headers on every response (helmet): the CSP above, nosniff, a referrer policy that
  * sends no path across origins, and no X-Frame-Options, which would contradict frame-ancestors
  * (SAMEORIGIN would refuse the configured embedding hosts in browsers that read both).
+ * Strict-Transport-Security only on a request that came over TLS, to this server or to a proxy
+ * it trusts (MACRO_TRUST_PROXY) that says so in X-Forwarded-Proto: browsers ignore it over plain
+ * http, and a console reached by http on an intranet must not be told it lives on https.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
@@ -54,5 +60,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     frameguard: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    // Fastify reads X-Forwarded-Proto only from a trusted proxy; otherwise the socket decides.
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { fileName } from '../fileNames.ts';
 import { base64Bytes } from '../images.ts';
 import { isAnnexId } from './fields.ts';
 
@@ -40,12 +41,7 @@ export const extensionOf = (fileName: string) => (/\.([A-Za-z0-9]{1,8})$/.exec(f
 const DATA_URL = /^data:[\w.+-]*\/?[\w.+-]*;base64,[A-Za-z0-9+/]*={0,2}$/;
 
 export const annexUpload = z.object({
-  fileName: z
-    .string({ message: 'forms.annexNameInvalid' })
-    .min(1, { message: 'forms.annexNameInvalid' })
-    .max(200, { message: 'forms.annexNameInvalid' })
-    .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 0x20 || c === '/' || c === '\\'), { message: 'forms.annexNameInvalid' })
-    .refine((v) => extensionOf(v) in ANNEX_TYPES, { message: 'forms.annexType' }),
+  fileName: fileName('forms.annexNameInvalid').refine((v) => extensionOf(v) in ANNEX_TYPES, { message: 'forms.annexType' }),
   dataUrl: z
     .string({ message: 'forms.annexRequired' })
     .min(1, { message: 'forms.annexRequired' })

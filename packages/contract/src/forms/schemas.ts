@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { columnNameProblem } from '../columnNames.ts';
 import { id, idParam, jsonObject, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
 import { FIELD_SPANS, FORM_FORMAT_NAMES, type FormDocument, MAX_FIELD_FILES } from './fields.ts';
@@ -110,6 +111,17 @@ export type FormSchemeInput = z.input<typeof formSchemeInput>;
 export const CUSTOM_TABLE_SYSTEM_COLUMNS = ['id', 'tenant_id', 'form_version', 'create_user', 'created_at', 'updated_at'] as const;
 
 /**
+ * The message key refusing a field name as a custom table's column (compared without case): the
+ * table's own columns and PostgreSQL's system columns, then its reserved key words; null when
+ * the name can be a column.
+ */
+export function customTableColumnRefusal(name: string): 'forms.columnReserved' | 'forms.columnKeyword' | null {
+  if ((CUSTOM_TABLE_SYSTEM_COLUMNS as readonly string[]).includes(name.toLowerCase())) return 'forms.columnReserved';
+  const problem = columnNameProblem(name);
+  return problem === 'system' ? 'forms.columnReserved' : problem === 'reserved' ? 'forms.columnKeyword' : null;
+}
+
+/**
  * A custom-table scheme: its data go to a table of their own, one column per field, under
  * `tableName` (lower-case letters, digits and `_`, unique in the tenant).
  */
@@ -120,8 +132,10 @@ export const customTableName = z
 export const customTableInput = formSchemeInput
   .extend({ tableName: customTableName })
   .superRefine((input, ctx) => {
-    const reserved = Object.keys(input.document.schema.properties).find((name) => (CUSTOM_TABLE_SYSTEM_COLUMNS as readonly string[]).includes(name.toLowerCase()));
-    if (reserved) ctx.addIssue({ code: 'custom', path: ['document'], message: 'forms.columnReserved', params: { field: reserved } });
+    for (const name of Object.keys(input.document.schema.properties)) {
+      const refusal = customTableColumnRefusal(name);
+      if (refusal) ctx.addIssue({ code: 'custom', path: ['document'], message: refusal, params: { field: name } });
+    }
   });
 export type CustomTableInput = z.input<typeof customTableInput>;
 

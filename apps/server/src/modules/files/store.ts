@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseDataUrl } from '@macro/contract';
+import { hasHiddenCharacters, parseDataUrl } from '@macro/contract';
 import type { Ctx, Tx } from '@macro/store';
 import { auditedInsert, findOr404 } from '../../platform/crud.ts';
-import { unprocessable } from '../../platform/errors.ts';
+import { badRequest, unprocessable } from '../../platform/errors.ts';
 import { files } from './tables.ts';
 
 /** Where file bytes live. Local folder today; an S3-compatible store can implement the same three calls. */
@@ -46,6 +46,8 @@ export type StoredFile = typeof files.$inferSelect;
  * without rows can remove them; the reverse (a row without bytes) cannot happen.
  */
 export async function storeFile(ctx: Ctx, store: FileStore, file: NewFile): Promise<StoredFile> {
+  // Uploads' contracts check names with the kit's fileName; a name from anywhere else meets the same rule.
+  if (hasHiddenCharacters(file.fileName)) throw badRequest('validation.fileNameHidden');
   const tenant = ctx.actor.tenantId.replace(/[^\w-]/g, '_') || 'none';
   const storageKey = `${tenant}/${randomUUID()}`;
   await store.put(storageKey, file.bytes);

@@ -44,7 +44,18 @@ describeDb(`annexes (${dbLabel})`, () => {
     expectFailure(await upload(cast.admin, 'setup.pdf', Buffer.from('MZ\x90\x00 not a pdf')), 422, '文件内容与类型 PDF 不符');
     expectFailure(await upload(cast.admin, 'setup.exe'), 400, '只能上传 PDF、图片、Office 文档、文本、CSV 或 ZIP 文件');
     expectFailure(await upload(cast.admin, '../../etc/passwd.pdf'), 400, '文件名无效');
-    expectFailure(await upload(cast.admin, 'a\u0000.pdf'), 400, '文件名无效');
+    expectFailure(await upload(cast.admin, 'a\u0000.pdf'), 400, /^文件名不能包含控制字符或文字方向控制符/);
+  });
+
+  it('refuses a file name with a text-direction or control character, which would show it as another name', async () => {
+    // "invoice\u202Efdp.exe" displays as "invoiceexe.pdf".
+    const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
+    for (const mark of bidi) expectFailure(await upload(cast.adminEn, `invoice${mark}fdp.pdf`), 400, /^A file name cannot hold control characters or text-direction marks/);
+    for (const control of ['\u0001', '\t', '\n', '\u001f', '\u007f', '\u0085', '\u009b']) {
+      expectFailure(await upload(cast.adminJa, `a${control}b.pdf`), 400, /^ファイル名に制御文字や文字方向の制御文字は使えません/);
+    }
+    // Names in any script, with spaces and marks that do not steer the text, are kept as sent.
+    expect(expectOk(await upload(cast.admin, 'مرحبا 报告 (2) — final.pdf'), annex).fileName).toBe('مرحبا 报告 (2) — final.pdf');
     expectFailure(await upload(cast.admin, 'big.pdf', Buffer.alloc(7 * 1024 * 1024 + 1, 0x25)), 400, '文件不能超过 7MB');
     expectFailure(await cast.adminEn.post('/api/annexes-files', { fileName: 'x.pdf', dataUrl: 'nope' }), 400, 'Choose a file to upload');
     expectFailure(await upload(cast.admin, 'notes.txt', Buffer.from([0x61, 0x00, 0x62])), 422, '文件内容与类型 TXT 不符');

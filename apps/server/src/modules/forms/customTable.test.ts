@@ -1,5 +1,5 @@
-import { formInstance, formSchemeInfo, removed, type CustomTableInput } from '@macro/contract/forms';
-import { pageOf } from '@macro/contract';
+import { customTableColumnRefusal, formInstance, formSchemeInfo, removed, type CustomTableInput } from '@macro/contract/forms';
+import { pageOf, POSTGRES_SYSTEM_COLUMNS } from '@macro/contract';
 import { rowsOf } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -105,11 +105,42 @@ describeDb(`custom-table form schemes (${dbLabel})`, () => {
     expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_bad', '')), 400, '请输入数据表名');
     expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_bad', 'bad', { tenant_id: { type: 'string' } })), 400, /字段名 tenant_id 是数据表的系统列/);
     expectFailure(await cast.adminEn.post(`${S}/customtable`, table('ct_bad', 'bad', { created_at: { type: 'string' } })), 400, /Field name created_at is a system column/);
+    // PostgreSQL's system columns exist in every table: a field of that name cannot be a column (was a 500).
+    for (const system of POSTGRES_SYSTEM_COLUMNS) {
+      expectFailure(await cast.adminEn.post(`${S}/customtable`, table('ct_bad', 'bad', { [system]: { type: 'string' } })), 400, `Field name ${system} is a system column of the table; choose another name`);
+    }
+    expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_bad', 'bad', { CTID: { type: 'string' } })), 400, /字段名 CTID 是数据表的系统列/);
+    // Reserved key words would need quotes in every statement written over the table.
+    expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_bad', 'bad', { select: { type: 'string' } })), 400, /字段名 select 是数据库的保留字/);
+    expectFailure(await cast.adminJa.post(`${S}/customtable`, table('ct_bad', 'bad', { Order: { type: 'integer' } })), 400, /項目名 Order はデータベースの予約語です/);
+    expectFailure(await cast.adminEn.post(`${S}/customtable`, table('ct_bad', 'bad', { isnull: { type: 'boolean' } })), 400, /Field name isnull is a reserved word of the database/);
+    // Words PostgreSQL does not reserve stay usable.
+    expectOk(await cast.admin.post(`${S}/customtable`, table('ct_words', 'words', { name: { type: 'string' }, type: { type: 'string' }, comment: { type: 'string' } })), formSchemeInfo);
     expectOk(await cast.admin.post(`${S}/customtable`, table('ct_dup1', 'dup')), formSchemeInfo);
     expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_dup2', 'dup')), 409, '数据表 dup 已存在');
     const before = rowsOf<{ n: number }>(await cast.server.database.db.execute(sql`select count(*)::int as n from pg_tables where tablename like 'macro_ct_%'`))[0].n;
     expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_dup1', 'other_name')), 409, '表单编号 ct_dup1 已存在');
     expect(rowsOf<{ n: number }>(await cast.server.database.db.execute(sql`select count(*)::int as n from pg_tables where tablename like 'macro_ct_%'`))[0].n).toBe(before);
+  });
+
+  it('refuses those names when a custom-table scheme is changed through the plain update too', async () => {
+    const scheme = expectOk(await cast.admin.post(`${S}/customtable`, table('ct_plainput', 'plainput')), formSchemeInfo);
+    const plain = (extra: Record<string, object>) => {
+      const { code, name, document } = table('ct_plainput', 'plainput', extra);
+      return { code, name, document };
+    };
+    expectFailure(await cast.adminEn.put(`${S}/${scheme.id}`, plain({ xmin: { type: 'string' } })), 400, 'Field name xmin is a system column of the table; choose another name');
+    expectFailure(await cast.admin.put(`${S}/${scheme.id}`, plain({ where: { type: 'string' } })), 400, /字段名 where 是数据库的保留字/);
+    expect(expectOk(await cast.admin.get(`${S}/getFormInfo/${scheme.id}`), formSchemeInfo).version).toBe(1);
+  });
+
+  it('refuses every name the database itself reserves or keeps as a system column', async () => {
+    const { db } = cast.server.database;
+    const reserved = rowsOf<{ word: string }>(await db.execute(sql`select word from pg_get_keywords() where catcode in ('R', 'T')`)).map((r) => r.word);
+    expect(reserved.length).toBeGreaterThan(70);
+    expect(reserved.filter((word) => customTableColumnRefusal(word) !== 'forms.columnKeyword')).toEqual([]);
+    const system = rowsOf<{ name: string }>(await db.execute(sql`select attname::text as name from pg_attribute where attrelid = 'macro_form_scheme'::regclass and attnum < 0`)).map((r) => r.name);
+    expect(system.sort()).toEqual([...POSTGRES_SYSTEM_COLUMNS].sort());
   });
 
   it('deletes an empty table with its form, and refuses while it holds data', async () => {

@@ -1,8 +1,8 @@
 import type { Page, PageQuery } from '@macro/contract';
-import type { FieldSchema, FormDocument, FormInstance } from '@macro/contract/forms';
+import { customTableColumnRefusal, type FieldSchema, type FormDocument, type FormInstance } from '@macro/contract/forms';
 import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { type SQL, sql } from 'drizzle-orm';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { listPage } from '../../platform/list.ts';
 import { userNamesOf } from '../users/manage.ts';
 import { iso } from '../../platform/time.ts';
@@ -50,6 +50,11 @@ async function existingColumns(tx: Tx, schemeId: number): Promise<Map<string, st
  */
 export async function applyCustomTable(tx: Tx, schemeId: number, document: FormDocument): Promise<void> {
   const wanted = Object.entries(document.schema.properties).map(([name, field]) => [name, columnTypeOf(field)] as const);
+  // The custom-table calls refuse these names in their contract; the plain update reaches here too.
+  for (const [name] of wanted) {
+    const refusal = customTableColumnRefusal(name);
+    if (refusal) throw badRequest(refusal, { field: name });
+  }
   const existing = await existingColumns(tx, schemeId);
   const changed = wanted.find(([name, type]) => existing.has(name) && existing.get(name) !== type);
   if (changed) throw conflict('forms.columnTypeFixed', { field: document.schema.properties[changed[0]].title || changed[0] });

@@ -34,7 +34,7 @@ export interface AppOptions {
 export function moduleDeps(config: Config, database: Database, modules: readonly ServerModule[]): ModuleDeps {
   const audit: AuditPort | undefined = modules.find((m) => m.audit)?.audit;
   if (!audit) throw new Error('no module provides the audit log');
-  return { db: database.db, config, audit, modules };
+  return { db: database.db, requestDb: database.requestDb, config, audit, modules };
 }
 
 /**
@@ -129,7 +129,7 @@ export async function buildApp({ config, database, modules, logger = false }: Ap
   registerUniqueMessages(modules.flatMap((m) => m.uniqueMessages ?? []));
   const scopes = modules.find((m) => m.dataScope);
   registerEndpoints(app, bindings, {
-    db: database.db,
+    db: database.requestDb,
     audit: deps.audit,
     authenticator: await owner.authenticator(deps),
     dataScope: scopes?.dataScope?.(deps),

@@ -16,7 +16,7 @@ import { rowsOf, type Tx } from './index.ts';
 export interface SqlFence {
   /** The relations made for it (views), by name; nothing else may be read. */
   relations: readonly string[];
-  /** A column the query must return, named exactly so. */
+  /** A column the query must return, named so in any case. */
   requiredColumn?: string;
   /** At most this many rows; one more fails the query. */
   rowCap?: number;
@@ -235,9 +235,10 @@ interface Parsed {
   stmts: { stmt: Node; stmt_location?: number; stmt_len?: number }[];
 }
 
-/** The select list of the query's first (or only) branch. */
+/** The column names of the query's first (or only) branch: `*` where it has one. */
 function outputNames(select: Node): string[] {
-  const outer = (select.larg as Node | undefined) ?? select;
+  let outer = select;
+  while (outer.larg) outer = outer.larg as Node;
   const targets = (outer.targetList as { ResTarget: { name?: string; val?: { ColumnRef?: { fields: Names } } } }[]) ?? [];
   return targets.map(({ ResTarget: t }) => t.name ?? namesOf(t.val?.ColumnRef?.fields ?? []).pop() ?? '');
 }
@@ -259,8 +260,14 @@ export async function userSqlProblem(text: string, fence: SqlFence): Promise<str
   if (!select) return 'only a SELECT is allowed';
   const problem = checkStatement(select, new Set(fence.relations));
   if (problem) return problem;
-  if (fence.requiredColumn && !outputNames(select).includes(fence.requiredColumn)) {
-    return `the query must return a column named ${fence.requiredColumn} (case-sensitive)`;
+  if (fence.requiredColumn) {
+    // PostgreSQL folds an unquoted name to lower case: F_UserId and "F_UserId" are the same column here.
+    const names = outputNames(select);
+    const required = fence.requiredColumn.toLowerCase();
+    if (!names.some((n) => n.toLowerCase() === required)) {
+      const found = names.filter(Boolean).join(', ') || 'none';
+      return `the query must return a column named ${fence.requiredColumn} (found: ${found})`;
+    }
   }
   return undefined;
 }

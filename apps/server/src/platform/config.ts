@@ -8,6 +8,8 @@ export interface Config {
   /** Folder of uploaded files (stamp images, annexes): one sub-folder per tenant. */
   filesDir: string;
   databaseUrl: string | undefined;
+  /** Where request connections log in as the request role (DATABASE_REQUEST_URL; platform/db.ts). */
+  requestDatabaseUrl: string | undefined;
   adminPassword: string | undefined;
   clientId: string;
   clientSecret: string;
@@ -216,6 +218,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     filesDir: resolve(env.MACRO_FILES_DIR ?? join(env.DATA_DIR ?? './data', 'files')),
     databaseUrl: env.DATABASE_URL || undefined,
+    requestDatabaseUrl: env.DATABASE_REQUEST_URL || undefined,
     adminPassword: env.MACRO_ADMIN_PASSWORD || undefined,
     clientId: env.MACRO_CLIENT_ID ?? 'macro',
     clientSecret: env.MACRO_CLIENT_SECRET ?? 'macro_secret',

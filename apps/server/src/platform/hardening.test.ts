@@ -1,4 +1,4 @@
-import { APP_ROLE, rowsOf, withTenant } from '@macro/store';
+import { APP_ROLE, AUTH_ROLE, rowsOf, withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -136,7 +136,13 @@ describeDb(`bad input and privileges (${dbLabel})`, () => {
       );
     expect(denied).toMatch(/permission denied/);
     await signIn(server, OTHER_TENANT);
-    const sessions = await withTenant(db, TENANT, (tx) => tx.execute(sql`select distinct tenant_id from auth_session`));
+    // Sessions are not the request role's at all; sign-in's role sees one tenant's.
+    const asRequest = await withTenant(db, TENANT, (tx) => tx.execute(sql`select distinct tenant_id from auth_session`)).then(
+      () => 'read',
+      (error: { cause?: { message?: string } }) => error.cause?.message ?? String(error),
+    );
+    expect(asRequest).toMatch(/permission denied/);
+    const sessions = await withTenant(db, TENANT, (tx) => tx.execute(sql`select distinct tenant_id from auth_session`), AUTH_ROLE);
     expect(rowsOf(sessions)).toEqual([{ tenant_id: TENANT }]);
     const privileges = rowsOf<{ table_name: string; privilege_type: string }>(
       await db.execute(sql`select table_name, privilege_type from information_schema.role_table_grants

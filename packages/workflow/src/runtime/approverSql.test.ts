@@ -19,7 +19,10 @@ describe('approver SQL check (PostgreSQL parser, allow-lists)', () => {
     ['select "F_UserId" from (select 1 as "F_UserId") s', undefined],
     ['with r as (select role_id from approver_roles where role_alias = \'boss\') select ur.user_id as "F_UserId" from approver_user_roles ur join r using (role_id)', undefined],
     ['select user_id as "F_UserId" from approver_users where created_at > now() - interval \'1 day\' order by 1 limit 3;', undefined],
-    ['select 7 as f_userid', 'must return a column named F_UserId'],
+    // An unquoted F_UserId folds to f_userid: the spec's column, whatever its case.
+    ['select 7 as F_UserId', undefined],
+    ['select 7 as f_userid union select 8 union select 9', undefined],
+    ['select 7 as approver, 8 as other', 'must return a column named F_UserId (found: approver, other)'],
     ['delete from approver_users', 'only a SELECT'],
     ['select 1 as "F_UserId" into copy_of', 'SELECT INTO'],
     ['select user_id as "F_UserId" from approver_users for update', 'row locks'],
@@ -84,9 +87,9 @@ describe.skipIf(!reachable)('SQL approvers at run time', () => {
   const deploy = (key: string, query: string) =>
     database.tx((tx) => engine.deploy(tx, { key, name: key, xml: definitions(key, [start(), sqlTask(query), end(), chain('start', 'a', 'end')].join('\n')) }));
 
-  it('deploy refuses what the fence refuses; a select over the views resolves approvers of its own tenant only', async () => {
+  it('deploy refuses what the fence refuses; a select over the views resolves approvers of its own tenant only, F_UserId read in any case', async () => {
     await expect(deploy('bad', 'select id as "F_UserId" from wf_task')).rejects.toMatchObject({ code: 'workflow.unsupported', params: { id: 'a' } });
-    await deploy('bySql', 'select user_id as "F_UserId" from approver_users where dept_id = 3 order by user_id');
+    await deploy('bySql', 'select user_id as F_UserId from approver_users where dept_id = 3 order by user_id');
     const { instance } = await database.tx((tx) => engine.start(tx, { definitionKey: 'bySql', starterId: STARTER }));
     // The operation's own writes after the query still work: the fence is gone.
     expect(await openTrace(database, engine, instance.id)).toEqual(['a:7', 'a:8']);

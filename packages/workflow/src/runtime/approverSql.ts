@@ -27,7 +27,8 @@ export const APPROVER_SQL_FENCE: SqlFence = {
 
 /**
  * Checks an approver query with PostgreSQL's own parser against the approver fence: one SELECT
- * over the approver views, allowed functions only, returning `F_UserId`. Returns the reason it is
+ * over the approver views, allowed functions only, returning `F_UserId` (in any case: an unquoted
+ * name folds to `f_userid`). Returns the reason it is
  * refused, or undefined.
  */
 export function approverSqlProblem(text: string): Promise<string | undefined> {
@@ -41,7 +42,8 @@ export function approverSqlProblem(text: string): Promise<string | undefined> {
 export async function runApproverSql(tx: Tx, text: string): Promise<number[]> {
   try {
     const rows = await runUserSql(tx, text, APPROVER_SQL_FENCE, 'approver SQL');
-    return rows.map((r) => Number(r[APPROVER_COLUMN])).filter((n) => Number.isInteger(n));
+    const column = Object.keys(rows[0] ?? {}).find((key) => key.toLowerCase() === APPROVER_COLUMN.toLowerCase());
+    return column ? rows.map((r) => Number(r[column])).filter((n) => Number.isInteger(n)) : [];
   } catch (error) {
     if (error instanceof UserSqlRefused) refuse('workflow.badApproverSql', `approver SQL refused: ${error.reason}`, { detail: error.reason });
     if (error instanceof UserSqlError) refuse('workflow.approverSqlFailed', `approver SQL failed: ${error.message}`, { detail: error.message });

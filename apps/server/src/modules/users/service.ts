@@ -68,12 +68,6 @@ export function roleIdsSql(userId: SQL): SQL {
   return sql`select ${userRoles.roleId} from ${userRoles} where ${userRoles.userId} = ${userId}`;
 }
 
-/** SQL: the user exists in the tenant and is enabled. */
-export function userEnabledSql(userId: SQL, tenantId: SQL): SQL {
-  return sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.tenantId} = ${tenantId}
-    and ${users.status} = ${USER_STATUS.enabled})`;
-}
-
 export async function roleNamesOf(tx: Tx, userId: number): Promise<{ names: string[]; aliases: string[] }> {
   const held = await rolesByIds(tx, await roleIdsOf(tx, userId));
   return { names: held.map((r) => r.roleName), aliases: held.map((r) => r.roleAlias) };

@@ -185,7 +185,7 @@ floor.get('/list', async (request) => {
             left join macro_dict p on p.id = d.parent_id`
       : sql`select ${COLUMNS} from (select id from macro_dict where ${where} order by sort, id limit ${size} offset ${offset}) k
             join macro_dict d on d.id = k.id left join macro_dict p on p.id = d.parent_id`;
-  const rows = await database.db.transaction(async (tx) => {
+  const rows = await database.requestDb.transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.tenant_id', ${TENANT}, true), set_config('role', 'macro_app', true)`);
     return rowsOf<{ total: number; id: number | null }>(
       await tx.execute(sql`
@@ -220,7 +220,7 @@ floor.get('/users', async (request) => {
     org.subtree.map((id) => sql`${id}`),
     sql`, `,
   )})`;
-  const rows = await database.db.transaction(async (tx) => {
+  const rows = await database.requestDb.transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.tenant_id', ${TENANT}, true), set_config('role', 'macro_app', true)`);
     return rowsOf<{ total: number; id: number | null }>(
       await tx.execute(sql`

@@ -1,5 +1,5 @@
 import { executePrepared, rowsOf, type Tx } from '@macro/store';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { compileProcess, type FlowNode, type LintProblem, lintProblem, type ProcessModel } from '../definitions/model.ts';
 import { parseXml } from '../definitions/moddle.ts';
 import { refuse, WorkflowError } from '../errors.ts';
@@ -353,15 +353,63 @@ export class WorkflowEngine implements RunHost {
     });
   }
 
+  /**
+   * A called instance ended: its caller's token moves on from the call activity, with the form
+   * data the child ended with. Only while that token still waits at the call activity for this
+   * child: a caller that left it (or called again since) is left alone, its data untouched.
+   */
   async calledEnded(tx: Tx, child: Instance): Promise<void> {
     const parent = await this.lockInstance(tx, child.parentInstanceId!);
+    const [execution] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, child.parentExecutionId!));
+    if (!execution || !(await this.waitsFor(tx, parent, execution, child))) return;
     const run = await this.runFor(tx, parent, child.starterId, null);
     await run.setVariables(await this.variablesOf(tx, child.id));
-    const [execution] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, child.parentExecutionId!));
-    if (!execution) return;
     const node = run.node(execution.nodeId);
     await run.history({ nodeId: node.id, event: 'leave' });
     await run.leave(execution, node, false);
+  }
+
+  /** Whether the caller's token is at a call activity waiting for `child`: no instance called from it since. */
+  private async waitsFor(tx: Tx, parent: Instance, execution: Execution, child: Instance): Promise<boolean> {
+    const model = await this.modelOf(tx, parent.definitionId);
+    if (execution.instanceId !== parent.id || execution.state !== 'active' || model.nodes.get(execution.nodeId)?.kind !== 'callActivity') return false;
+    const [later] = await tx
+      .select({ id: wfInstances.id })
+      .from(wfInstances)
+      .where(and(...this.calledFrom(parent, execution), gt(wfInstances.id, child.id)))
+      .limit(1);
+    return !later;
+  }
+
+  /**
+   * The instances called from a token. A called instance has its caller's starter and a later id:
+   * the lookup stays in the starter index's range.
+   */
+  private calledFrom(parent: Instance, execution: Execution) {
+    return [
+      eq(wfInstances.starterId, parent.starterId),
+      gt(wfInstances.id, parent.id),
+      eq(wfInstances.parentInstanceId, parent.id),
+      eq(wfInstances.parentExecutionId, execution.id),
+    ];
+  }
+
+  /**
+   * The caller's token left the call activity without waiting for the called instance (an
+   * interrupting boundary event, a reject, a withdraw, a terminate end): the called instance
+   * ends with it, terminated, and so do those it called; none moves the caller again.
+   */
+  async endCalled(run: Run, execution: Execution): Promise<void> {
+    const called = await run.tx
+      .select()
+      .from(wfInstances)
+      .where(and(...this.calledFrom(run.instance, execution), inArray(wfInstances.state, ['running', 'suspended'])))
+      .orderBy(wfInstances.id)
+      .for('update');
+    for (const child of called) {
+      const childRun = new Run(run.tx, this, child, await this.modelOf(run.tx, child.definitionId), run.actorId, {});
+      await childRun.interrupt();
+    }
   }
 
   // ---------------------------------------------------------------- reads

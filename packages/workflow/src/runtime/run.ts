@@ -67,6 +67,8 @@ export interface RunHost {
   options: EngineOptions;
   startCalled(run: Run, execution: Execution, node: FlowNode): Promise<void>;
   calledEnded(tx: Tx, instance: Instance): Promise<void>;
+  /** Terminates the instances called from `execution` (its token left the call activity without them). */
+  endCalled(run: Run, execution: Execution): Promise<void>;
   /** The definition key of an instance (delegations may be for one process). */
   keyOf(instance: Instance): string;
 }
@@ -506,10 +508,37 @@ export class Run {
   }
 
   /**
-   * Removes an execution with everything under it: child executions, open tasks, pending timers.
-   * Says whether other executions are left in its scope.
+   * The process that called this instance left the call activity without waiting for it: the
+   * open tasks are cancelled as interrupted, every token (and what those called) removed, and the
+   * instance ends terminated without moving its caller.
+   */
+  async interrupt(): Promise<void> {
+    const endedAt = this.now();
+    await this.tx
+      .update(wfTasks)
+      .set({ state: 'cancelled', action: 'interrupted', completedAt: endedAt })
+      .where(and(eq(wfTasks.instanceId, this.instance.id), eq(wfTasks.state, 'open')));
+    // Timers of the engine act with no user (actor 0): the row then names nobody.
+    await this.history({ nodeId: this.model.id, event: 'operation', action: 'interrupted', userId: this.actorId || null });
+    for (const e of await this.executionsIn(null)) await this.removeExecution(e);
+    await this.tx.update(wfInstances).set({ state: 'terminated', endedAt }).where(eq(wfInstances.id, this.instance.id));
+    Object.assign(this.instance, { state: 'terminated', endedAt });
+  }
+
+  /**
+   * A token leaving a call activity other than by the called instance's end (an interrupting
+   * boundary event, a reject, a withdraw, a terminate end) ends that instance with it.
+   */
+  async endCalledFrom(execution: Execution): Promise<void> {
+    if (execution.state === 'active' && this.model.nodes.get(execution.nodeId)?.kind === 'callActivity') await this.host.endCalled(this, execution);
+  }
+
+  /**
+   * Removes an execution with everything under it: child executions, open tasks, pending timers,
+   * the instance it called. Says whether other executions are left in its scope.
    */
   async removeExecution(execution: Execution): Promise<boolean> {
+    await this.endCalledFrom(execution);
     // Only a scope (sub-process, counter-sign node) has child executions.
     if (execution.state === 'scope') for (const child of await this.executionsIn(execution.id)) await this.removeExecution(child);
     // Its open tasks cancelled, its pending timers cancelled, the token deleted and whether

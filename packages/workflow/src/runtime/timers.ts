@@ -55,6 +55,8 @@ async function fireJob(engine: WorkflowEngine, tx: Tx, jobId: number, now: Date)
   }
   const activity = run.node(timer.attachedTo!);
   if (timer.cancelActivity) {
+    // What the activity started ends with it: the tokens of its scope, the instance it called.
+    await run.endCalledFrom(execution);
     for (const child of await run.executionsIn(execution.id)) await run.removeExecution(child);
     await tx
       .update(wfTasks)

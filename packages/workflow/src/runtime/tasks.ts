@@ -1,5 +1,5 @@
 import type { Tx } from '@macro/store';
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { refuse } from '../errors.ts';
 import { wfCarbonCopies, wfDrafts, wfExecutions, wfHistory, wfInstances, wfJobs, wfTasks, wfVariables } from '../tables.ts';
 import type { WorkflowEngine } from './engine.ts';
@@ -16,6 +16,19 @@ export interface HandOverInput {
   comment?: string;
 }
 
+/**
+ * An or-sign node's task handed to one person (transfer, delegation, assignment) is theirs
+ * alone: the open tasks of the other candidates at that node end, so none of them can act on
+ * it any more. A counter-sign's tasks are each their signer's and stay.
+ */
+async function endOtherCandidates(tx: Tx, task: { id: number; kind: string; instanceId: number; executionId: number }, at: Date): Promise<void> {
+  if (task.kind !== 'approve') return;
+  await tx
+    .update(wfTasks)
+    .set({ state: 'cancelled', completedAt: at })
+    .where(and(eq(wfTasks.instanceId, task.instanceId), eq(wfTasks.executionId, task.executionId), eq(wfTasks.state, 'open'), ne(wfTasks.id, task.id)));
+}
+
 /** Gives the task to another approver; the task record stays, its approver changes. */
 export async function transferTask(engine: WorkflowEngine, tx: Tx, input: HandOverInput): Promise<void> {
   if (!input.toUserId) refuse('workflow.transferNeedsApprover', 'a transfer needs an approver');
@@ -23,6 +36,7 @@ export async function transferTask(engine: WorkflowEngine, tx: Tx, input: HandOv
   if (task.assigneeId !== input.userId) refuse('workflow.notAssignee', `task ${task.id} is not assigned to user ${input.userId}`, { id: task.id });
   await tx.update(wfTasks).set({ assigneeId: input.toUserId, ownerId: null, touched: true }).where(eq(wfTasks.id, task.id));
   const run = await engine.runOf(tx, instance, input.userId, null);
+  await endOtherCandidates(tx, task, run.now());
   await run.history({ nodeId: task.nodeId, event: 'operation', action: 'transfer', taskId: task.id, comment: input.comment ?? `→ ${input.toUserId}` });
 }
 
@@ -36,6 +50,7 @@ export async function delegateTask(engine: WorkflowEngine, tx: Tx, input: HandOv
     .set({ assigneeId: input.toUserId, ownerId: task.ownerId ?? input.userId, touched: true })
     .where(eq(wfTasks.id, task.id));
   const run = await engine.runOf(tx, instance, input.userId, null);
+  await endOtherCandidates(tx, task, run.now());
   await run.history({ nodeId: task.nodeId, event: 'operation', action: 'delegate', taskId: task.id, comment: input.comment ?? `→ ${input.toUserId}` });
 }
 
@@ -45,6 +60,7 @@ export async function assignTask(engine: WorkflowEngine, tx: Tx, input: { taskId
   const { task, instance } = await engine.lockTask(tx, input.taskId);
   await tx.update(wfTasks).set({ assigneeId: input.toUserId, ownerId: null }).where(eq(wfTasks.id, task.id));
   const run = await engine.runOf(tx, instance, input.adminId, null);
+  await endOtherCandidates(tx, task, run.now());
   await run.history({ nodeId: task.nodeId, event: 'operation', action: 'assign', taskId: task.id, comment: `→ ${input.toUserId}` });
 }
 

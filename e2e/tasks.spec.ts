@@ -25,7 +25,9 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   test.setTimeout(180_000);
   // Someone to copy to, and a private stamp of the administrator's.
   await createUserByApi(request, `e2e_cc_${stamp}`, `传阅人${stamp}`, 'Copy12345');
-  await (await adminApi(request)).post('/api/macro-flow/stamps', { stampName: `审批章${stamp}`, category: 1, password: 'seal123', image: PNG });
+  const api = await adminApi(request);
+  // Stamp passwords travel encrypted as at sign-in, as the console sends them.
+  await api.post('/api/macro-flow/stamps', { stampName: `审批章${stamp}`, category: 1, password: api.encrypt('seal123'), image: PNG });
   const login = new LoginPage(page);
   await login.open();
   await login.signIn();

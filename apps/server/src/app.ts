@@ -102,7 +102,7 @@ export async function buildApp({ config, database, modules, logger = false }: Ap
         title: 'Macro Console API',
         version: '2.0.0',
         description:
-          'The API of the Macro Console back office. Success bodies are `{code: 200, success: true, data, msg}`; failures carry a real HTTP status and `{code, success: false, error_code, httpCode, sys_msg, error_description, data: null}` with `sys_msg` in the language of `Accept-Language` (zh, en, ja). Sign in with the OAuth token endpoint, then send the access token as `Macro-Auth: bearer <token>` (or `Authorization: Bearer <token>`).',
+          'The API of the Macro Console back office. Success bodies are `{code: 200, success: true, data, msg}`; failures carry a real HTTP status and `{code, success: false, error_code, httpCode, sys_msg, error_description, data: null}` with `sys_msg` in the language of `Accept-Language` (zh, en, ja). Sign in with the OAuth token endpoint, then send the access token as `Macro-Auth: bearer <token>` (or `Authorization: Bearer <token>`). Every password a request carries, at sign-in and in any body, is RSA-OAEP (SHA-256) ciphertext in base64 made with the key of `GET /macro-auth/oauth/public-key`; plain text is refused (400).',
       },
       servers: [{ url: '/', description: 'This server' }],
       components: {

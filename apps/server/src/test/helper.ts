@@ -1,4 +1,4 @@
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { withTenant } from '@macro/store';
@@ -10,6 +10,7 @@ import { loadModules, tablesOf } from '../modules.ts';
 import type { Config } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db.ts';
 import type { ServerModule } from '../platform/module.ts';
+import { encryptPassword } from '../modules/auth/passwords.ts';
 import { createUser } from '../modules/users/service.ts';
 import { ADMIN_PASSWORD, OTHER_TENANT, TENANT, testConfig } from './fixtures.ts';
 
@@ -102,12 +103,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   };
 }
 
-export function encryptPassword(publicKey: string, password: string): string {
-  return publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(password),
-  ).toString('base64');
-}
+/** Tests send passwords as the console does. */
+export { encryptPassword };
 
 export function tokenRequest(server: TestServer, form: Record<string, string>, headers: Record<string, string> = {}) {
   return server.app.inject({

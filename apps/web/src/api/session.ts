@@ -65,6 +65,16 @@ export async function encryptPassword(publicKeyPem: string, password: string): P
   return base64(rsaOaepEncrypt(der, message));
 }
 
+/**
+ * Every password the console sends travels as sign-in's does: encrypted with the server's public
+ * key, fetched once for all of `passwords`. The same names come back, each value encrypted.
+ */
+export async function encryptPasswords<K extends string>(passwords: Record<K, string>): Promise<Record<K, string>> {
+  const { publicKey } = await request<{ publicKey: string }>(AUTH_PATHS.publicKey, { handleUnauthorized: false });
+  const encrypted = await Promise.all(Object.entries<string>(passwords).map(async ([name, value]) => [name, await encryptPassword(publicKey, value)]));
+  return Object.fromEntries(encrypted) as Record<K, string>;
+}
+
 function tokenRequest(form: Record<string, string>, tenantId: string): Promise<TokenResponse> {
   return request<TokenResponse>(AUTH_PATHS.token, {
     method: 'POST',
@@ -95,10 +105,9 @@ export async function loadSessionData(): Promise<void> {
 }
 
 export async function signIn({ tenantId, username, password }: Credentials): Promise<void> {
-  const { publicKey } = await request<{ publicKey: string }>(AUTH_PATHS.publicKey, { handleUnauthorized: false });
-  const encrypted = await encryptPassword(publicKey, password);
+  const encrypted = await encryptPasswords({ password });
   const token = await tokenRequest(
-    { grant_type: 'password', username, password: encrypted, scope: 'all', type: 'account' },
+    { grant_type: 'password', username, password: encrypted.password, scope: 'all', type: 'account' },
     tenantId,
   );
   useSession.getState().signIn(token);
@@ -157,7 +166,8 @@ export interface PasswordChange {
 
 /** Changes the signed-in user's password; the server ends their other sessions and clears the must-change mark. */
 export async function changePassword(change: PasswordChange): Promise<void> {
-  await request<null>(AUTH_PATHS.updatePassword, { method: 'POST', json: change });
+  const { oldPassword, newPassword, newPassword1 } = change;
+  await request<null>(AUTH_PATHS.updatePassword, { method: 'POST', json: await encryptPasswords({ oldPassword, newPassword, newPassword1 }) });
   const { user } = useSession.getState();
   if (user) useSession.setState({ user: { ...user, must_change_password: false } });
 }

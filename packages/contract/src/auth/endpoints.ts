@@ -160,7 +160,7 @@ export const AUTH_ENDPOINTS = {
     tag: 'auth',
     summary: 'Change my password',
     description:
-      'The signed-in user changes their own password: `oldPassword` must be the current one, `newPassword` (6 to 32 characters) and `newPassword1` must match and differ from the old one. Clears the must-change mark; every other session of the user ends, the calling one stays. Audited.',
+      'The signed-in user changes their own password: `oldPassword` must be the current one, `newPassword` (6 to 32 characters) and `newPassword1` must match and differ from the old one. All three travel RSA-OAEP (SHA-256) encrypted with the key of `GET /macro-auth/oauth/public-key`, as at sign-in; a value that does not decrypt (plain text too) is refused (400). Clears the must-change mark; every other session of the user ends, the calling one stays. Audited.',
     access: 'authenticated',
     body: updatePasswordBody,
     response: z.null(),

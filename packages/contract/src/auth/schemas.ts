@@ -4,6 +4,26 @@ import { imageDataUrl } from '../images.ts';
 import { requiredText, text } from '../text.ts';
 import { email, mobile } from '../validatorSchemas.ts';
 
+/** What an endpoint's description says of a password in its body. */
+export const ENCRYPTED_PASSWORD_NOTE =
+  'The password travels RSA-OAEP (SHA-256) encrypted with the key of `GET /macro-auth/oauth/public-key`, base64, as at sign-in; one that does not decrypt (plain text too) is refused (400).';
+
+/** The longest ciphertext taken: one RSA block of a 4096-bit key is 684 characters of base64. */
+const CIPHERTEXT_MAX = 2048;
+
+/**
+ * A password in a body, as sign-in sends it: RSA-OAEP (SHA-256) ciphertext, base64, made with the
+ * key of `GET /macro-auth/oauth/public-key`. The server decrypts it before checking the password
+ * itself; what does not decrypt, plain text included, is refused (400).
+ */
+export function encryptedPassword(requiredKey: string) {
+  return z
+    .string({ message: requiredKey })
+    .min(1, { message: requiredKey })
+    .max(CIPHERTEXT_MAX, { message: 'auth.passwordUndecryptable' })
+    .describe('RSA-OAEP (SHA-256) ciphertext of the password, base64, made with the key of GET /macro-auth/oauth/public-key as at sign-in; plain text is refused (400)');
+}
+
 export const passwordGrant = z.object({
   grant_type: z.literal('password'),
   username: requiredText('standard', 'auth.accountRequired'),
@@ -100,20 +120,22 @@ export const unlockResult = z.object({ unlocked: z.number().describe('Accounts w
 export const resetPasswordValue = z.object({ password: z.string().describe('The password a reset sets') });
 export const resetResult = z.object({ reset: z.number().describe('Users whose password was reset') });
 
-/** A new password: 6 to 32 characters, no NUL. Passwords are compared as typed, never trimmed. */
-const newPassword = z
+/**
+ * A new own password as typed: 6 to 32 characters, no NUL; compared as typed, never trimmed. The
+ * console checks it before encrypting, the server again once decrypted.
+ */
+export const newPasswordText = z
   .string({ message: 'auth.newPasswordRequired' })
   .min(1, { message: 'auth.newPasswordRequired' })
   .refine((v) => !v.includes('\u0000'), { message: 'validation.nulCharacter', abort: true })
   .refine((v) => v.length >= 6 && v.length <= 32, { message: 'auth.passwordLength' });
 
-export const updatePasswordBody = z
-  .object({
-    oldPassword: z.string({ message: 'auth.oldPasswordRequired' }).min(1, { message: 'auth.oldPasswordRequired' }),
-    newPassword,
-    newPassword1: z.string({ message: 'auth.newPassword1Required' }).min(1, { message: 'auth.newPassword1Required' }),
-  })
-  .refine((v) => v.newPassword === v.newPassword1, { message: 'auth.passwordMismatch', path: ['newPassword1'] });
+/** All three encrypted; that the new ones match and follow `newPasswordText` is checked once decrypted. */
+export const updatePasswordBody = z.object({
+  oldPassword: encryptedPassword('auth.oldPasswordRequired'),
+  newPassword: encryptedPassword('auth.newPasswordRequired'),
+  newPassword1: encryptedPassword('auth.newPassword1Required'),
+});
 
 /** Blank is allowed for the optional contact fields: the user clears them. */
 const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]);

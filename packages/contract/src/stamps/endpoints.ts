@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENCRYPTED_PASSWORD_NOTE as PASSWORD_NOTE } from '../auth/schemas.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageOf } from '../envelope.ts';
 import { STAMP_PERMISSIONS as P } from './permissions.ts';
@@ -42,7 +43,7 @@ export const STAMP_ENDPOINTS = {
     tag,
     summary: 'Create a stamp',
     description:
-      'Creates a stamp owned by the caller. Name, category, password and image are required; the image is a data URL (PNG, JPEG, GIF or WebP) of at most 5 MB, refused above with the spec\'s message. The password is stored scrypt-hashed. A new stamp is enabled.',
+      `Creates a stamp owned by the caller. Name, category, password and image are required; the image is a data URL (PNG, JPEG, GIF or WebP) of at most 5 MB, refused above with the spec's message. ${PASSWORD_NOTE} The password is stored scrypt-hashed. A new stamp is enabled.`,
     access: P.add,
     body: stampCreate,
     response: stamp,
@@ -91,7 +92,7 @@ export const STAMP_ENDPOINTS = {
     path: `${BASE}/:id`,
     tag,
     summary: 'Update a stamp',
-    description: 'Changes a stamp. A blank password keeps the current one; without `image` the image stays.',
+    description: `Changes a stamp. ${PASSWORD_NOTE} Without \`password\` (or with a blank one) the password stays; without \`image\` the image stays.`,
     access: P.edit,
     params: stampIdParams,
     body: stampUpdate,
@@ -215,7 +216,7 @@ export const STAMP_ENDPOINTS = {
     tag,
     summary: 'Check a stamp password',
     description:
-      'Checks the password of a stamp the caller may sign with (their own private stamp, or a public one they are a member of; enabled). A wrong password is refused (422) with the spec\'s message.',
+      `Checks the password of a stamp the caller may sign with (their own private stamp, or a public one they are a member of; enabled). ${PASSWORD_NOTE} A wrong password is refused (422) with the spec's message.`,
     access: 'authenticated',
     params: stampIdParams,
     body: stampPasswordBody,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encryptedPassword } from '../auth/schemas.ts';
 import { IMAGE_TYPES, imageDataUrl, parseDataUrl } from '../images.ts';
 import { id, idParam, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
@@ -56,18 +57,26 @@ const stampFields = {
   memberIds: userIds.default([]),
 };
 
+/**
+ * A stamp password as its owner types it (trimmed, short, no NUL): the console checks it before
+ * encrypting, the server again once decrypted, at creation and at every check alike.
+ */
+export const stampPasswordText = requiredText('short', 'stamps.passwordRequired');
+/** What bodies carry: the password encrypted as at sign-in. */
+const stampPassword = encryptedPassword('stamps.passwordRequired');
+
 /** A new stamp: name, category, password and image are required (spec 001 §5). */
 export const stampCreate = z.object({
   ...stampFields,
-  password: requiredText('short', 'stamps.passwordRequired'),
+  password: stampPassword,
   image: stampImage,
 });
 export type StampCreate = z.input<typeof stampCreate>;
 
-/** A change: a blank password keeps the old one, an absent image keeps the old image. */
+/** A change: an absent or blank password keeps the old one, an absent image keeps the old image. */
 export const stampUpdate = z.object({
   ...stampFields,
-  password: text('short').optional(),
+  password: z.union([z.literal(''), stampPassword]).optional(),
   image: stampImage.optional(),
 });
 export type StampUpdate = z.input<typeof stampUpdate>;
@@ -80,7 +89,7 @@ export const stampIdParams = z.object({ id: idParam });
 export const stampIdQuery = z.object({ id: idParam });
 export const stampUsers = z.object({ userIds });
 export const stampManagerBody = z.object({ id, userIds });
-export const stampPasswordBody = z.object({ password: requiredText('short', 'stamps.passwordRequired') });
+export const stampPasswordBody = z.object({ password: stampPassword });
 export const stampRemoved = z.object({ removed: z.number().int() });
 export const stampPeople = z.object({
   userIds: z.array(z.number()),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encryptedPassword } from '../auth/schemas.ts';
 import { id, idList, idParam, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
 import { isEmail, isLandline, isLetterCode, isMobile, isQQ } from '../validators.ts';
@@ -89,11 +90,8 @@ const userFields = {
   postIds: z.array(id, { message: 'common.idsInvalid' }).max(USER_POSTS_MAX, { message: 'users.tooManyPosts' }).optional(),
 };
 
-/** A password as the console sends it: RSA-OAEP encrypted with the sign-in public key, base64. */
-const encryptedPassword = z
-  .string({ message: 'users.passwordRequired' })
-  .min(1, { message: 'users.passwordRequired' })
-  .max(2048, { message: 'users.passwordUndecryptable' });
+/** A password as the console sends it: encrypted as at sign-in. */
+const sentPassword = encryptedPassword('users.passwordRequired');
 
 /** A new password as a person types it (the console checks it before encrypting it). */
 export const plainPassword = z
@@ -101,7 +99,7 @@ export const plainPassword = z
   .min(1, { message: 'users.passwordRequired' })
   .refine(isAcceptablePassword, { message: 'users.passwordPolicy' });
 
-export const passwordPair = z.object({ password: encryptedPassword, password2: encryptedPassword });
+export const passwordPair = z.object({ password: sentPassword, password2: sentPassword });
 export type PasswordPair = z.input<typeof passwordPair>;
 
 export const userCreate = z.object({ ...userFields, ...passwordPair.shape });
@@ -109,7 +107,7 @@ export const userUpdate = z.object({ id, ...userFields });
 export const userUpdateBody = z.object(userFields);
 /** Family 1 submit: no id creates (and then needs both passwords), an id updates. */
 export const userSubmit = z
-  .object({ id: id.optional(), ...userFields, password: encryptedPassword.optional(), password2: encryptedPassword.optional() })
+  .object({ id: id.optional(), ...userFields, password: sentPassword.optional(), password2: sentPassword.optional() })
   .superRefine((value, ctx) => {
     if (value.id !== undefined) return;
     if (!value.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'users.passwordRequired' });

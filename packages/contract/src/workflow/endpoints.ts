@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENCRYPTED_PASSWORD_NOTE as PASSWORD_NOTE } from '../auth/schemas.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageOf } from '../envelope.ts';
 import { annex, annexParams } from '../forms/annexes.ts';
@@ -294,7 +295,7 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     tag: tasks,
     summary: 'Approve or reject a task',
     description:
-      'Approves the task (optionally signing with a stamp whose password is checked) or rejects it to `rejectTo` (a node from `rejectNodeSelect`, or `previous`). Only the task\'s approver may act.',
+      `Approves the task (optionally signing with the stamp \`stampId\`, whose password \`stampPassword\` is checked) or rejects it to \`rejectTo\` (a node from \`rejectNodeSelect\`, or \`previous\`). Only the task's approver may act. ${PASSWORD_NOTE}`,
     access: P.taskHandle,
     body: taskHandleInput,
     response: done,
@@ -457,7 +458,7 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     path: `${TASK}/validate-signation`,
     tag: tasks,
     summary: 'Check a stamp password',
-    description: 'Checks the password of a stamp one may use before signing with it (422 with the stamp\'s message when wrong).',
+    description: `Checks the password of a stamp one may use before signing with it (422 with the stamp's message when wrong). ${PASSWORD_NOTE}`,
     access: P.taskHandle,
     body: stampCheckInput,
     response: z.object({ valid: z.literal(true) }),
@@ -760,7 +761,7 @@ export const WORKFLOW_TASK_FORM_ENDPOINTS = {
     path: `${TASK}/signature`,
     tag: tasks,
     summary: 'Sign a task with a stamp',
-    description: 'The approver signs their open task with a stamp they may use (its password is checked); the history records the stamp. The task stays open.',
+    description: `The approver signs their open task with a stamp they may use (its password is checked); the history records the stamp. The task stays open. ${PASSWORD_NOTE}`,
     access: P.taskHandle,
     body: signatureInput,
     response: done,

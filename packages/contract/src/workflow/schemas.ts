@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { encryptedPassword } from '../auth/schemas.ts';
 import { id, idParam, INT_MAX, jsonObject, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
 
@@ -9,6 +10,8 @@ const userIds = z.array(id, { message: 'common.idsInvalid' }).min(1, { message: 
 /** Approvers chosen for designated nodes: node id → user ids. */
 const designated = z.record(z.string().min(1).max(200).refine((v) => !v.includes('\u0000'), { message: 'validation.nulCharacter' }), z.array(id).max(500)).optional();
 const comment = text('description').default('');
+/** A stamp's password, encrypted as at sign-in. */
+const stampPassword = encryptedPassword('workflow.stampPasswordRequired');
 /** The template number: letters, digits, _ and -, starting with a letter (it is the BPMN process key). */
 const code = requiredText('short', 'workflow.keyRequired').pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, { message: 'workflow.codeInvalid' }));
 const xml = z
@@ -107,7 +110,7 @@ export const taskHandleInput = z.object({
   rejectTo: nodeId.optional(),
   /** Sign with this stamp: its password is checked. */
   stampId: id.optional(),
-  stampPassword: z.string().max(100).optional(),
+  stampPassword: stampPassword.optional(),
   variables: variables.optional(),
   designated,
 });
@@ -206,7 +209,7 @@ export const removedCount = z.object({ removed: z.number().int() });
 
 export const definitionQuery = z.object({ definitionId: idParam });
 export const ccQuery = z.object({ id: idParam });
-export const stampCheckInput = z.object({ stampId: id, password: z.string({ message: 'workflow.stampPasswordRequired' }).min(1, { message: 'workflow.stampPasswordRequired' }).max(100) });
+export const stampCheckInput = z.object({ stampId: id, password: stampPassword });
 
 /** A node of a template's model, with the settings a task screen needs. */
 export const nodeInfo = z
@@ -256,7 +259,7 @@ export const formProcessInput = z.object({ taskId: id, variables });
 export const signatureInput = z.object({
   taskId: id,
   stampId: z.unknown().refine((v) => v !== undefined && v !== null && v !== '', { message: 'workflow.signNeedsStamp' }).pipe(id),
-  password: z.string({ message: 'workflow.stampPasswordRequired' }).min(1, { message: 'workflow.stampPasswordRequired' }).max(100),
+  password: stampPassword,
   comment,
 });
 

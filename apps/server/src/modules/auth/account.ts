@@ -1,4 +1,4 @@
-import { AUTH_ENDPOINTS } from '@macro/contract/auth';
+import { AUTH_ENDPOINTS, newPasswordText } from '@macro/contract/auth';
 import { plainPassword } from '@macro/contract/users';
 import type { Ctx, Tx } from '@macro/store';
 import type { Config } from '../../platform/config.ts';
@@ -10,6 +10,7 @@ import { localFileStore, readStoredFile, storeImage } from '../files/store.ts';
 import { findUser, roleIdsOf, setOwnAvatar, setPassword, type UserRow, updateOwnDetails, userInfo } from '../users/service.ts';
 import { paramValue } from '../params/index.ts';
 import { lockStates, unlockAccount } from './lockout.ts';
+import { type PasswordDecryptor, plainPasswordOf } from './passwords.ts';
 import type { AuthService } from './service.ts';
 import { endSessions } from './sessions.ts';
 
@@ -37,7 +38,7 @@ async function usersOr404(ctx: Ctx, userIds: readonly number[]): Promise<UserRow
 export const RESET_PASSWORD_PARAM = 'account.initPassword';
 const resetPasswordOf = (tx: Tx, config: Config) => paramValue(tx, RESET_PASSWORD_PARAM, plainPassword, config.resetPassword);
 
-export function accountRoutes(_service: AuthService, config: Config) {
+export function accountRoutes(_service: AuthService, config: Config, decrypt: PasswordDecryptor) {
   const files = localFileStore(config.filesDir);
   return [
     route(AUTH_ENDPOINTS.userInfo, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
@@ -81,11 +82,14 @@ export function accountRoutes(_service: AuthService, config: Config) {
     }),
 
     route(AUTH_ENDPOINTS.updatePassword, async ({ body }, { tx, auth, actor, audit }) => {
+      const oldPassword = decrypt(body.oldPassword);
+      const newPassword = plainPasswordOf(decrypt, body.newPassword, newPasswordText);
+      if (decrypt(body.newPassword1) !== newPassword) throw badRequest('auth.passwordMismatch');
       const user = await findUser(tx, auth!.userId);
       if (!user) throw new AppError(401, 'common.tokenInvalid');
-      if (!(await verifyPassword(body.oldPassword, user.passwordHash))) throw badRequest('auth.oldPasswordWrong');
-      if (body.newPassword === body.oldPassword) throw badRequest('auth.samePassword');
-      await setPassword(tx, user.id, body.newPassword, false);
+      if (!(await verifyPassword(oldPassword, user.passwordHash))) throw badRequest('auth.oldPasswordWrong');
+      if (newPassword === oldPassword) throw badRequest('auth.samePassword');
+      await setPassword(tx, user.id, newPassword, false);
       const ended = await endSessions(tx, user.id, auth!.sessionId);
       await audit.record(tx, actor, {
         action: 'update-password',

@@ -1,7 +1,7 @@
 import { AVATAR_MAX_BYTES } from '@macro/contract/auth';
 import { expect, it } from 'vitest';
 import { TINY_PNG } from '../stamps/index.ts';
-import { castOf, dbLabel, describeDb, expectFailure } from '../../test/helper.ts';
+import { castOf, dbLabel, describeDb, encryptPassword, expectFailure } from '../../test/helper.ts';
 
 const PNG = Buffer.from(TINY_PNG.split(',')[1], 'base64');
 const png = (bytes = PNG.length) => `data:image/png;base64,${Buffer.concat([PNG, Buffer.alloc(Math.max(0, bytes - PNG.length))]).toString('base64')}`;
@@ -26,7 +26,7 @@ describeDb(`own avatar (${dbLabel})`, () => {
     expect((await cast.server.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(401);
 
     // The avatar path serves avatars only: a stamp's image file is not found there.
-    const stamp = await cast.admin.post('/api/macro-flow/stamps', { stampName: '头像测试章', category: 2, password: 'seal123', image: png() });
+    const stamp = await cast.admin.post('/api/macro-flow/stamps', { stampName: '头像测试章', category: 2, password: encryptPassword(cast.server.publicKey, 'seal123'), image: png() });
     const stampFileId = stamp.json().data.imageFileId as number;
     expectFailure(await cast.admin.get(`/api/macro-user/avatar/${stampFileId}`), 404);
   });

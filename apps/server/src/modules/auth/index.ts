@@ -8,6 +8,7 @@ import { AUTH_PERMISSIONS } from '@macro/contract/auth';
 import { USER_PERMISSIONS } from '@macro/contract/users';
 import { loadPlatformKeys } from './keys.ts';
 import { accountRoutes } from './account.ts';
+import { loadPasswordDecryptor } from './passwords.ts';
 import { authRoutes } from './routes.ts';
 import { createAuthService, sessionUserAllowedSql } from './service.ts';
 import { linkRoutes, linkSweepFixture } from './links.ts';
@@ -45,7 +46,7 @@ export const module = defineModule({
   routes: async ({ db, config, audit }) => {
     const keys = await loadPlatformKeys(db);
     const service = createAuthService(db, keys, config, audit);
-    return [...authRoutes(service, db, config), ...accountRoutes(service, config), ...linkRoutes()];
+    return [...authRoutes(service, db, config), ...accountRoutes(service, config, await loadPasswordDecryptor(db)), ...linkRoutes()];
   },
   // Account-security buttons of the user screen (the users domain's menu).
   menus: [

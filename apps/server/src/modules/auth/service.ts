@@ -1,12 +1,8 @@
 import {
-  constants,
   createCipheriv,
   createDecipheriv,
   createHash,
   createHmac,
-  createPrivateKey,
-  type KeyObject,
-  privateDecrypt,
   randomBytes,
   randomInt,
   randomUUID,
@@ -23,6 +19,7 @@ import { DECOY_HASH, verifyPassword } from '../users/password.ts';
 import { findUser, findUserByAccount, roleNamesOf, type UserRow, userEnabledSql } from '../users/service.ts';
 import { consoleClient, findClient, type GrantClient } from './clients.ts';
 import type { PlatformKeys } from './keys.ts';
+import { passwordDecryptor } from './passwords.ts';
 import { linkedUserId } from './links.ts';
 import { type LockPolicy, recordFailure, recordSuccess, reserveAttempt, sweepLockouts } from './lockout.ts';
 import { sweepRateLimits } from './rateLimit.ts';
@@ -126,19 +123,10 @@ export function createAuthService(
   audit: AuditPort,
   providers: readonly SocialProvider[] = config.social.map(socialProviderOf),
 ): AuthService {
-  const privateKey: KeyObject = createPrivateKey(keys.privateKeyPem);
   const lockPolicy: LockPolicy = { limit: config.maxLoginFailures, lockSeconds: config.lockSeconds };
 
-  function decryptPassword(ciphertext: string): string {
-    try {
-      return privateDecrypt(
-        { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(ciphertext, 'base64'),
-      ).toString('utf8');
-    } catch {
-      throw invalidGrant('auth.passwordUndecryptable');
-    }
-  }
+  // The token endpoint answers a password that does not decrypt with its RFC 6749 error.
+  const decryptPassword = passwordDecryptor(keys.privateKeyPem, () => invalidGrant('auth.passwordUndecryptable'));
 
   const publicClient = consoleClient(config);
 

@@ -8,6 +8,7 @@ import {
   as,
   dbLabel,
   describeDb,
+  encryptPassword,
   expectFailure,
   expectOk,
   signIn,
@@ -28,6 +29,8 @@ describeDb(`tokens and the session calls (${dbLabel})`, () => {
     admin = as(server, (await signIn(server)).access_token);
   });
   afterAll(() => server.close());
+  /** A body's passwords as the console sends them. */
+  const sealed = (body: Record<string, string>) => Object.fromEntries(Object.entries(body).map(([k, v]) => [k, encryptPassword(server.publicKey, v)]));
 
   const newUser = (account: string, password = 'Start@123456') =>
     withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account, name: account, password }));
@@ -148,7 +151,7 @@ describeDb(`tokens and the session calls (${dbLabel})`, () => {
     // Changing it clears the mark.
     const self = as(server, after.access_token);
     expect(
-      (await self.post('/api/macro-user/update-password', { oldPassword: 'Reset@2024', newPassword: 'Mine@2024', newPassword1: 'Mine@2024' }))
+      (await self.post('/api/macro-user/update-password', sealed({ oldPassword: 'Reset@2024', newPassword: 'Mine@2024', newPassword1: 'Mine@2024' })))
         .statusCode,
     ).toBe(200);
     const fresh = await signIn(server, TENANT, 'resetme', 'Mine@2024');
@@ -171,13 +174,24 @@ describeDb(`tokens and the session calls (${dbLabel})`, () => {
     await newUser('changer', 'Old@123456');
     const here = as(server, (await signIn(server, TENANT, 'changer', 'Old@123456')).access_token);
     const elsewhere = as(server, (await signIn(server, TENANT, 'changer', 'Old@123456')).access_token);
-    const change = (body: object) => here.post('/api/macro-user/update-password', body);
+    const change = (body: Record<string, string>) => here.post('/api/macro-user/update-password', sealed(body));
     expectFailure(await change({ oldPassword: 'Old@123456', newPassword: 'New@123456', newPassword1: 'New@654321' }), 400, '两次输入的新密码不一致');
     expectFailure(await change({ oldPassword: 'Nope@123456', newPassword: 'New@123456', newPassword1: 'New@123456' }), 400, '原密码不正确');
     expectFailure(await change({ oldPassword: 'Old@123456', newPassword: 'abc', newPassword1: 'abc' }), 400, '密码长度为 6 到 32 个字符');
+    expectFailure(await change({ oldPassword: 'Old@123456', newPassword: 'New\u0000123', newPassword1: 'New\u0000123' }), 400, '不能包含空字符');
     expectFailure(await change({ newPassword: 'New@123456', newPassword1: 'New@123456' }), 400, '请输入原密码');
+    // Each of the three travels encrypted as at sign-in: plain text is refused, in the caller's language.
+    const plain = { oldPassword: 'Old@123456', newPassword: 'New@123456', newPassword1: 'New@123456' };
+    for (const field of Object.keys(plain) as (keyof typeof plain)[]) {
+      const body = { ...sealed(plain), [field]: plain[field] };
+      expectFailure(await here.post('/api/macro-user/update-password', body), 400, '密码无法解密，请刷新页面后重试');
+    }
+    const inLanguage = (language: string, payload: object) =>
+      here.call({ method: 'POST', url: '/api/macro-user/update-password', payload, headers: { 'accept-language': language } });
+    expectFailure(await inLanguage('en', plain), 400, 'The password could not be decrypted, please reload the page and retry');
+    expectFailure(await inLanguage('ja', { ...sealed(plain), newPassword1: 'x'.repeat(3000) }), 400, /復号/);
     expect((await elsewhere.get('/api/user/getUserInfo')).statusCode).toBe(200);
-    expectOk(await change({ oldPassword: 'Old@123456', newPassword: 'New@123456', newPassword1: 'New@123456' }), z.null());
+    expectOk(await change(plain), z.null());
     expect((await here.get('/api/user/getUserInfo')).statusCode).toBe(200);
     expect((await elsewhere.get('/api/user/getUserInfo')).statusCode).toBe(401);
     expect((await signIn(server, TENANT, 'changer', 'New@123456')).access_token).toBeTruthy();

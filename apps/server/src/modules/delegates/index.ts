@@ -1,6 +1,6 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import { DELEGATE_ENDPOINTS, DELEGATE_PERMISSIONS } from '@macro/contract/delegates';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
+import { encryptPassword } from '../auth/passwords.ts';
 import { MENU_FOLDERS } from '../menus/index.ts';
 import { createDelegate, listDelegates, removeDelegate, updateDelegate } from './service.ts';
 import { delegates } from './tables.ts';
@@ -11,7 +11,7 @@ const E = DELEGATE_ENDPOINTS;
 async function sweepFixture(owner: SweepClient) {
   const marker = 'DelegateSweepMarker';
   const { publicKey } = ((await owner.get('/api/macro-auth/oauth/public-key')).json() as { data: { publicKey: string } }).data;
-  const secret = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Sweep@123456')).toString('base64');
+  const secret = encryptPassword(publicKey, 'Sweep@123456');
   const created = await owner.post('/api/macro-user/submit', { account: 'delegate_sweep', name: 'Delegate sweep', password: secret, password2: secret });
   if (created.statusCode !== 200) throw new Error(`delegates sweep fixture: ${created.body}`);
   const someone = (created.json() as { data: { id: number } }).data;

@@ -1,5 +1,6 @@
 import { STAMP_CATEGORY, STAMP_ENDPOINTS, STAMP_PERMISSIONS } from '@macro/contract/stamps';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
+import { encryptPassword, loadPasswordDecryptor } from '../auth/passwords.ts';
 import { localFileStore } from '../files/store.ts';
 import { MENU_FOLDERS } from '../menus/index.ts';
 import {
@@ -11,6 +12,7 @@ import {
   setStampPeople,
   stampImage,
   stampImageBytes,
+  stampPasswordOf,
   stampPeople,
   updateStamp,
   usableStamps,
@@ -26,13 +28,15 @@ export const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABC
 /** Sweep data: a public stamp named so a leak is easy to spot. */
 async function sweepFixture(owner: SweepClient) {
   const marker = 'StampSweepMarker';
-  const response = await owner.post(`/api${E.create.path}`, { stampName: marker, category: STAMP_CATEGORY.public, password: 'secret1', image: TINY_PNG });
+  const { publicKey } = ((await owner.get('/api/macro-auth/oauth/public-key')).json() as { data: { publicKey: string } }).data;
+  const password = encryptPassword(publicKey, 'secret1');
+  const response = await owner.post(`/api${E.create.path}`, { stampName: marker, category: STAMP_CATEGORY.public, password, image: TINY_PNG });
   if (response.statusCode !== 200) throw new Error(`sweep fixture: ${response.body}`);
   const id = (response.json() as { data: { id: number } }).data.id;
   return {
     marker,
     query: { id: String(id), stampName: marker },
-    body: { id, userIds: [1], password: 'secret1', stampName: 'stolen', category: STAMP_CATEGORY.public },
+    body: { id, userIds: [1], password, stampName: 'stolen', category: STAMP_CATEGORY.public },
     snapshot: async () => (await owner.get(`/api${E.page.path}?stampName=${marker}`)).body,
   };
 }
@@ -41,11 +45,12 @@ export const module = defineModule({
   name: 'stamps',
   after: ['users', 'files'],
   tables: [stamps, stampUsers],
-  routes: ({ config }) => {
+  routes: async ({ config, db }) => {
     const store = localFileStore(config.filesDir);
+    const decrypt = await loadPasswordDecryptor(db);
     return [
       route(E.page, ({ query }, { tx }) => listStamps(tx, query)),
-      route(E.create, ({ body }, ctx) => createStamp(ctx, store, body)),
+      route(E.create, ({ body }, ctx) => createStamp(ctx, store, { ...body, password: stampPasswordOf(decrypt, body.password) })),
       route(E.usable, (_, { tx, auth }) => usableStamps(tx, auth!.userId)),
       route(E.image, ({ query }, { tx }) => stampImage(tx, store, query.id)),
       route(E.imageFile, async ({ params }, { tx, reply }) => {
@@ -54,7 +59,9 @@ export const module = defineModule({
         reply.type(file.mimeType).header('content-disposition', 'inline').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache');
         return reply.send(bytes) as never;
       }),
-      route(E.update, ({ params, body }, ctx) => updateStamp(ctx, store, params.id, body)),
+      route(E.update, ({ params, body }, ctx) =>
+        updateStamp(ctx, store, params.id, { ...body, password: body.password ? stampPasswordOf(decrypt, body.password) : undefined }),
+      ),
       route(E.enable, ({ params }, ctx) => setStampEnabled(ctx, params.id, true)),
       route(E.disable, ({ params }, ctx) => setStampEnabled(ctx, params.id, false)),
       route(E.setDefault, ({ params }, ctx) => setDefaultStamp(ctx, params.id)),
@@ -64,7 +71,7 @@ export const module = defineModule({
       route(E.maintainers, ({ params }, { tx }) => stampPeople(tx, params.id, 'maintainer')),
       route(E.setMaintainers, ({ params, body }, ctx) => setStampPeople(ctx, params.id, 'maintainer', body.userIds)),
       route(E.remove, async ({ params }, ctx) => ({ removed: await removeStamp(ctx, params.id) })),
-      route(E.verifyPassword, ({ params, body }, { tx, auth }) => verifyStampPassword(tx, auth!.userId, params.id, body.password)),
+      route(E.verifyPassword, ({ params, body }, { tx, auth }) => verifyStampPassword(tx, auth!.userId, params.id, stampPasswordOf(decrypt, body.password))),
     ];
   },
   menus: [

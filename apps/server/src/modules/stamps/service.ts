@@ -1,11 +1,12 @@
 import type { Page, PageQuery } from '@macro/contract';
-import { STAMP_CATEGORY, STAMP_STATUS, type Stamp, type stampCreate, type stampUpdate } from '@macro/contract/stamps';
+import { STAMP_CATEGORY, STAMP_STATUS, type Stamp, type stampCreate, stampPasswordText, type stampUpdate } from '@macro/contract/stamps';
 import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedDelete, auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
+import { type PasswordDecryptor, plainPasswordOf } from '../auth/passwords.ts';
 import { type FileStore, readStoredFile, storeImage } from '../files/store.ts';
 import { usersByIds } from '../users/manage.ts';
 import { hashPassword, verifyPassword } from '../users/password.ts';
@@ -218,6 +219,9 @@ export async function stampImageBytes(tx: Tx, store: FileStore, id: number) {
   const { file, bytes } = await readStoredFile(tx, store, row.imageFileId);
   return { row, file, bytes };
 }
+
+/** A stamp password as a body carries it (encrypted as at sign-in), in clear and held to the rule it was typed under; 400 otherwise. */
+export const stampPasswordOf = (decrypt: PasswordDecryptor, ciphertext: string): string => plainPasswordOf(decrypt, ciphertext, stampPasswordText);
 
 /**
  * Checks that `userId` may sign with the stamp and knows its password: the engine calls it

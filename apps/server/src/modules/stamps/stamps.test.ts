@@ -3,7 +3,7 @@ import { STAMP_CATEGORY, STAMP_IMAGE_MAX_BYTES, stamp, stampImageView, usableSta
 import { withTenant } from '@macro/store';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { castOf, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, TENANT } from '../../test/helper.ts';
+import { castOf, type Client, dbLabel, describeDb, encryptPassword, expectFailure, expectOk, OTHER_TENANT, signIn, TENANT } from '../../test/helper.ts';
 import { TINY_PNG } from './index.ts';
 import { verifyStampPassword } from './service.ts';
 
@@ -13,9 +13,11 @@ const pngOf = (bytes: number) => `data:image/png;base64,${Buffer.concat([PNG_BYT
 
 describeDb(`stamps (${dbLabel})`, () => {
   const cast = castOf('stamp_clerk');
+  /** A password as the console sends it. */
+  const seal = (password: string) => encryptPassword(cast.server.publicKey, password);
 
   const create = async (client: Client, body: Record<string, unknown>) =>
-    expectOk(await client.post(BASE, { category: STAMP_CATEGORY.private, password: 'pass1234', image: TINY_PNG, ...body }), stamp);
+    expectOk(await client.post(BASE, { category: STAMP_CATEGORY.private, password: seal('pass1234'), image: TINY_PNG, ...body }), stamp);
   const put = (client: Client, url: string, payload: unknown) => client.call({ method: 'PUT', url, payload: payload as object });
   const patch = (client: Client, url: string, payload?: unknown) =>
     client.call({ method: 'PATCH', url, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -32,34 +34,58 @@ describeDb(`stamps (${dbLabel})`, () => {
     const updated = expectOk(await put(cast.admin, `${BASE}/${created.id}`, { stampName: '财务章', category: 2, password: '', memberIds: [cast.clerkId] }), stamp);
     expect(updated).toMatchObject({ stampName: '财务章', maintainerIds: [], memberIds: [cast.clerkId], imageFileId: created.imageFileId });
     // A blank password kept the old one.
-    expect((await cast.clerk.post(`${BASE}/${created.id}/verify-password`, { password: 'pass1234' })).json().data).toEqual({ valid: true });
+    expect((await cast.clerk.post(`${BASE}/${created.id}/verify-password`, { password: seal('pass1234') })).json().data).toEqual({ valid: true });
 
     expect((await cast.admin.call({ method: 'DELETE', url: `${BASE}/${created.id}` })).json().data).toEqual({ removed: 1 });
     expectFailure(await cast.admin.get(`${BASE}/stamp-img?id=${created.id}`), 404, '签章不存在');
   });
 
+  it('takes every stamp password encrypted as at sign-in and refuses plain text with 400 in the caller\'s language', async () => {
+    const undecryptable = { zh: '密码无法解密，请刷新页面后重试', en: 'The password could not be decrypted, please reload the page and retry' };
+    expectFailure(await cast.admin.post(BASE, { stampName: '明文章', category: 1, password: 'pass1234', image: TINY_PNG }), 400, undecryptable.zh);
+    expectFailure(await cast.adminEn.post(BASE, { stampName: '明文章', category: 1, password: 'pass1234', image: TINY_PNG }), 400, undecryptable.en);
+    expectFailure(await cast.adminJa.post(BASE, { stampName: '明文章', category: 1, password: 'x'.repeat(3000), image: TINY_PNG }), 400, /復号/);
+    expect((await cast.admin.get(`${BASE}?stampName=${encodeURIComponent('明文章')}`)).json().data.records).toEqual([]);
+
+    // Typed with spaces around it, kept as typed but trimmed, as before.
+    const made = await create(cast.admin, { stampName: '密文章', category: STAMP_CATEGORY.public, memberIds: [cast.clerkId], password: seal('  spaced1  ') });
+    expectOk(await cast.clerk.post(`${BASE}/${made.id}/verify-password`, { password: seal('spaced1') }), z.object({ valid: z.literal(true) }));
+    expectFailure(await cast.clerk.post(`${BASE}/${made.id}/verify-password`, { password: 'spaced1' }), 400, undecryptable.zh);
+    expectFailure(await cast.clerkEn.post(`${BASE}/${made.id}/verify-password`, { password: 'spaced1' }), 400, undecryptable.en);
+    // Decrypted, the password still follows the rule it is typed under.
+    expectFailure(await cast.clerk.post(`${BASE}/${made.id}/verify-password`, { password: seal('   ') }), 400, '请输入签章密码');
+
+    // A change takes the new one encrypted too; plain text changes nothing.
+    const change = (password: string) => put(cast.admin, `${BASE}/${made.id}`, { stampName: '密文章', category: STAMP_CATEGORY.public, memberIds: [cast.clerkId], password });
+    expectFailure(await change('renewed1'), 400, undecryptable.zh);
+    expectOk(await cast.clerk.post(`${BASE}/${made.id}/verify-password`, { password: seal('spaced1') }), z.object({ valid: z.literal(true) }));
+    expectOk(await change(seal('renewed1')), stamp);
+    expectFailure(await cast.clerk.post(`${BASE}/${made.id}/verify-password`, { password: seal('spaced1') }), 422, '签章密码错误');
+    expectOk(await cast.clerk.post(`${BASE}/${made.id}/verify-password`, { password: seal('renewed1') }), z.object({ valid: z.literal(true) }));
+  });
+
   it('requires name, category, password and image with the messages of the spec, in each language', async () => {
-    expectFailure(await cast.admin.post(BASE, { category: 1, password: 'p', image: TINY_PNG }), 400, '请输入签章名称');
-    expectFailure(await cast.adminEn.post(BASE, { stampName: 'a', password: 'p', image: TINY_PNG }), 400, 'Please choose the stamp category');
+    expectFailure(await cast.admin.post(BASE, { category: 1, password: seal('p'), image: TINY_PNG }), 400, '请输入签章名称');
+    expectFailure(await cast.adminEn.post(BASE, { stampName: 'a', password: seal('p'), image: TINY_PNG }), 400, 'Please choose the stamp category');
     expectFailure(await cast.adminEn.post(BASE, { stampName: 'a', category: 1, image: TINY_PNG }), 400, 'Please enter the stamp password');
-    expectFailure(await cast.adminJa.post(BASE, { stampName: 'a', category: 1, password: 'p' }), 400, '印章の画像をアップロードしてください');
-    expectFailure(await cast.admin.post(BASE, { stampName: 'a', category: 3, password: 'p', image: TINY_PNG }), 400, '请选择签章分类');
-    expectFailure(await cast.admin.post(BASE, { stampName: 'a\u0000b', category: 1, password: 'p', image: TINY_PNG }), 400);
-    expectFailure(await cast.admin.post(BASE, { stampName: '章'.repeat(26), category: 1, password: 'p', image: TINY_PNG }), 400, /50/);
-    expectFailure(await cast.admin.post(BASE, { stampName: 12, category: 1, password: 'p', image: TINY_PNG }), 400);
-    expectFailure(await cast.admin.post(BASE, { stampName: 'a', category: '1', password: 'p', image: TINY_PNG }), 400, '请选择签章分类');
-    expectFailure(await cast.admin.post(BASE, { stampName: 'a', category: 1, password: 'p', image: TINY_PNG, memberIds: [2 ** 40] }), 400);
-    expectFailure(await cast.admin.post(BASE, { stampName: 'a', category: 1, password: 'p', image: TINY_PNG, memberIds: [999999] }), 422, '所选用户不存在');
+    expectFailure(await cast.adminJa.post(BASE, { stampName: 'a', category: 1, password: seal('p') }), 400, '印章の画像をアップロードしてください');
+    expectFailure(await cast.admin.post(BASE, { stampName: 'a', category: 3, password: seal('p'), image: TINY_PNG }), 400, '请选择签章分类');
+    expectFailure(await cast.admin.post(BASE, { stampName: 'a\u0000b', category: 1, password: seal('p'), image: TINY_PNG }), 400);
+    expectFailure(await cast.admin.post(BASE, { stampName: '章'.repeat(26), category: 1, password: seal('p'), image: TINY_PNG }), 400, /50/);
+    expectFailure(await cast.admin.post(BASE, { stampName: 12, category: 1, password: seal('p'), image: TINY_PNG }), 400);
+    expectFailure(await cast.admin.post(BASE, { stampName: 'a', category: '1', password: seal('p'), image: TINY_PNG }), 400, '请选择签章分类');
+    expectFailure(await cast.admin.post(BASE, { stampName: 'a', category: 1, password: seal('p'), image: TINY_PNG, memberIds: [2 ** 40] }), 400);
+    expectFailure(await cast.admin.post(BASE, { stampName: 'a', category: 1, password: seal('p'), image: TINY_PNG, memberIds: [999999] }), 422, '所选用户不存在');
   });
 
   it('takes an image of exactly 5 MB and refuses one byte more with the spec message', async () => {
     await create(cast.admin, { stampName: 'big', image: pngOf(STAMP_IMAGE_MAX_BYTES) });
-    expectFailure(await cast.admin.post(BASE, { stampName: 'too big', category: 1, password: 'p', image: pngOf(STAMP_IMAGE_MAX_BYTES + 1) }), 400, '图片大小不能超过5MB');
-    expectFailure(await cast.adminEn.post(BASE, { stampName: 'too big', category: 1, password: 'p', image: pngOf(STAMP_IMAGE_MAX_BYTES + 1) }), 400, 'The image must not exceed 5MB');
+    expectFailure(await cast.admin.post(BASE, { stampName: 'too big', category: 1, password: seal('p'), image: pngOf(STAMP_IMAGE_MAX_BYTES + 1) }), 400, '图片大小不能超过5MB');
+    expectFailure(await cast.adminEn.post(BASE, { stampName: 'too big', category: 1, password: seal('p'), image: pngOf(STAMP_IMAGE_MAX_BYTES + 1) }), 400, 'The image must not exceed 5MB');
     // Not an image, an SVG (scriptable), or bytes that are not what the type says.
-    expectFailure(await cast.admin.post(BASE, { stampName: 'x', category: 1, password: 'p', image: 'hello' }), 400, /PNG/);
-    expectFailure(await cast.admin.post(BASE, { stampName: 'x', category: 1, password: 'p', image: 'data:image/svg+xml;base64,PHN2Zz4=' }), 400, /PNG/);
-    expectFailure(await cast.admin.post(BASE, { stampName: 'x', category: 1, password: 'p', image: 'data:image/png;base64,aGVsbG8=' }), 422, /PNG/);
+    expectFailure(await cast.admin.post(BASE, { stampName: 'x', category: 1, password: seal('p'), image: 'hello' }), 400, /PNG/);
+    expectFailure(await cast.admin.post(BASE, { stampName: 'x', category: 1, password: seal('p'), image: 'data:image/svg+xml;base64,PHN2Zz4=' }), 400, /PNG/);
+    expectFailure(await cast.admin.post(BASE, { stampName: 'x', category: 1, password: seal('p'), image: 'data:image/png;base64,aGVsbG8=' }), 422, /PNG/);
   });
 
   it('signs only with a usable stamp and the right password; a wrong one is refused with the spec message', async () => {
@@ -71,18 +97,18 @@ describeDb(`stamps (${dbLabel})`, () => {
     expect(usable.map((s) => s.stampName)).not.toContain('not shared');
     expect(mine.ownerId).toBe(cast.adminId);
     // A private stamp is its owner's alone.
-    expectFailure(await cast.clerk.post(`${BASE}/${mine.id}/verify-password`, { password: 'pass1234' }), 422, '您不能使用该签章');
+    expectFailure(await cast.clerk.post(`${BASE}/${mine.id}/verify-password`, { password: seal('pass1234') }), 422, '您不能使用该签章');
     expect((await cast.admin.get(`${BASE}/getAllStamps`)).json().data.map((s: { id: number }) => s.id)).toContain(mine.id);
 
-    expectFailure(await cast.clerk.post(`${BASE}/${shared.id}/verify-password`, { password: 'wrong' }), 422, '签章密码错误');
-    expectFailure(await cast.clerkEn.post(`${BASE}/${shared.id}/verify-password`, { password: 'wrong' }), 422, 'Wrong stamp password');
-    expectFailure(await cast.clerk.post(`${BASE}/${notShared.id}/verify-password`, { password: 'pass1234' }), 422, '您不能使用该签章');
+    expectFailure(await cast.clerk.post(`${BASE}/${shared.id}/verify-password`, { password: seal('wrong') }), 422, '签章密码错误');
+    expectFailure(await cast.clerkEn.post(`${BASE}/${shared.id}/verify-password`, { password: seal('wrong') }), 422, 'Wrong stamp password');
+    expectFailure(await cast.clerk.post(`${BASE}/${notShared.id}/verify-password`, { password: seal('pass1234') }), 422, '您不能使用该签章');
     expectFailure(await cast.clerk.post(`${BASE}/${shared.id}/verify-password`, {}), 400, '请输入签章密码');
-    expect(expectOk(await cast.clerk.post(`${BASE}/${shared.id}/verify-password`, { password: 'pass1234' }), z.object({ valid: z.literal(true) }))).toEqual({ valid: true });
+    expect(expectOk(await cast.clerk.post(`${BASE}/${shared.id}/verify-password`, { password: seal('pass1234') }), z.object({ valid: z.literal(true) }))).toEqual({ valid: true });
 
     // Disabled: nobody signs with it; enabled again: they do. The engine calls the same check.
     expectOk(await patch(cast.admin, `${BASE}/${shared.id}/not-enabled`), stamp);
-    expectFailure(await cast.clerk.post(`${BASE}/${shared.id}/verify-password`, { password: 'pass1234' }), 422, '签章未启用');
+    expectFailure(await cast.clerk.post(`${BASE}/${shared.id}/verify-password`, { password: seal('pass1234') }), 422, '签章未启用');
     expect((await cast.clerk.get(`${BASE}/getAllStamps`)).json().data.map((s: { id: number }) => s.id)).not.toContain(shared.id);
     expectOk(await patch(cast.admin, `${BASE}/${shared.id}/enable`), stamp);
     await withTenant(cast.server.database.db, TENANT, async (tx) => {
@@ -115,7 +141,7 @@ describeDb(`stamps (${dbLabel})`, () => {
   it('guards every call with its code, and keeps tenants apart', async () => {
     const created = await create(cast.admin, { stampName: 'guarded', category: STAMP_CATEGORY.public });
     expectFailure(await cast.clerk.get(BASE), 403, /stamp:view/);
-    expectFailure(await cast.clerk.post(BASE, { stampName: 'x', category: 1, password: 'p', image: TINY_PNG }), 403, /stamp:add/);
+    expectFailure(await cast.clerk.post(BASE, { stampName: 'x', category: 1, password: seal('p'), image: TINY_PNG }), 403, /stamp:add/);
     expectFailure(await put(cast.clerk, `${BASE}/${created.id}`, { stampName: 'x', category: 1 }), 403, /stamp:edit/);
     expectFailure(await patch(cast.clerk, `${BASE}/${created.id}/enable`), 403, /stamp:edit/);
     expectFailure(await patch(cast.clerk, `${BASE}/set-manager`, { id: created.id, userIds: [] }), 403, /stamp:edit/);
@@ -138,7 +164,7 @@ describeDb(`stamps (${dbLabel})`, () => {
     expectFailure(await cast.other.get(`${BASE}/stamp-img?id=${created.id}`), 404);
     expectFailure(await put(cast.other, `${BASE}/${created.id}`, { stampName: 'x', category: 1 }), 404);
     expectFailure(await patch(cast.other, `${BASE}/${created.id}/set-default`), 404);
-    expectFailure(await cast.other.post(`${BASE}/${created.id}/verify-password`, { password: 'pass1234' }), 404);
+    expectFailure(await cast.other.post(`${BASE}/${created.id}/verify-password`, { password: seal('pass1234') }), 404);
     expectFailure(await cast.other.call({ method: 'DELETE', url: `${BASE}/${created.id}` }), 404);
     expectFailure(await cast.admin.get(`${BASE}/stamp-img?id=99999999999`), 400);
     expectFailure(await cast.admin.get(`${BASE}/stamp-img?id=1%00`), 400);
@@ -170,7 +196,7 @@ describeDb(`stamps (${dbLabel})`, () => {
       { method: 'PUT' as const, url: `${BASE}/${made.id}`, payload: { stampName: '被改', category: STAMP_CATEGORY.private } },
       { method: 'PATCH' as const, url: `${BASE}/${made.id}/not-enabled`, payload: {} },
       { method: 'DELETE' as const, url: `${BASE}/${made.id}` },
-      { method: 'POST' as const, url: BASE, payload: { stampName: '伪造', category: STAMP_CATEGORY.private, password: 'pass1234', image: TINY_PNG } },
+      { method: 'POST' as const, url: BASE, payload: { stampName: '伪造', category: STAMP_CATEGORY.private, password: seal('pass1234'), image: TINY_PNG } },
       { method: 'GET' as const, url: `${BASE}/stamp-img?id=${made.id}` },
       { method: 'GET' as const, url: BASE },
     ]) {

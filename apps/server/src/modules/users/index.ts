@@ -1,8 +1,7 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import { USER_ENDPOINTS as E, USER_PERMISSIONS as P, type UserRecord } from '@macro/contract/users';
 import { assertWrittenInScope } from '../../platform/dataScope.ts';
 import { defineModule, type RouteCtx, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
-import { loadPlatformKeys } from '../auth/keys.ts';
+import { encryptPassword, loadPasswordDecryptor } from '../auth/passwords.ts';
 import { MENU_FOLDERS } from '../menus/index.ts';
 import { adminRoleId } from '../roles/service.ts';
 import {
@@ -20,7 +19,7 @@ import {
   usersByIds,
 } from './manage.ts';
 import { companyUsersOf, departmentMaintenanceUsers, enabledUsers, grantGroups, groupGrantView, maintenanceUsers } from './people.ts';
-import { acceptedPassword, passwordDecryptor } from './secret.ts';
+import { acceptedPassword } from './secret.ts';
 import { createUser, findUserByAccount, userInfo } from './service.ts';
 import { USER_DATA, userGroups, userPosts, userRoles, users } from './tables.ts';
 
@@ -32,10 +31,7 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
     return (response.json() as { data: { id: number; publicKey: string } }).data;
   };
   const { publicKey } = await ok(await owner.get('/api/macro-auth/oauth/public-key'));
-  const secret = publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from('Sweep@123456'),
-  ).toString('base64');
+  const secret = encryptPassword(publicKey, 'Sweep@123456');
   const role = await ok(await owner.post('/api/macro-system/role/submit', { roleName: `${marker} role`, roleAlias: 'user_sweep_role' }));
   const [post] = ((await owner.get('/api/macro-system/post/select')).json() as { data: { id: number }[] }).data;
   const user = await ok(
@@ -88,7 +84,7 @@ export const module = defineModule({
   after: ['menus', 'tenants', 'roles'],
   tables: [users, userRoles, userPosts, userGroups],
   routes: async ({ db, config }) => {
-    const decrypt = passwordDecryptor((await loadPlatformKeys(db)).privateKeyPem);
+    const decrypt = await loadPasswordDecryptor(db);
     return [
       route(E.info, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
       route(E.page, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA)), scoped),

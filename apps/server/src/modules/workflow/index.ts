@@ -26,7 +26,8 @@ import { workflowTables } from '@macro/workflow/tables';
 import type { Endpoint } from '@macro/contract';
 import { defineModule, type EndpointArgs, type RouteBinding, type RouteCtx, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '../menus/index.ts';
-import { verifyStampPassword } from '../stamps/service.ts';
+import { loadPasswordDecryptor } from '../auth/passwords.ts';
+import { stampPasswordOf, verifyStampPassword } from '../stamps/service.ts';
 import { deleteDraft, lintXml } from '@macro/workflow';
 import {
   asAppError,
@@ -161,9 +162,12 @@ export const module = defineModule({
   tables: [...workflowTables, wfSchemes, wfStartLinks, wfRelations],
   uniqueMessages: [{ constraint: 'wf_scheme_code', message: 'workflow.templateExists', params: { code: 'code' } }],
   provision: (ctx, tenant, deps) => provisionStarterTemplate(ctx, tenant, deps),
-  routes: (deps) => {
+  routes: async (deps) => {
     const { db, audit } = deps;
     const engine = engineFor(deps);
+    const decrypt = await loadPasswordDecryptor(db);
+    /** The stamp password of a body, in clear (bodies carry it encrypted as at sign-in). */
+    const stampPassword = (ciphertext: string) => stampPasswordOf(decrypt, ciphertext);
     return [
       // templates
       wf(S.page, ({ query }, { tx }) => listSchemes(tx, query)),
@@ -187,7 +191,7 @@ export const module = defineModule({
       }),
       // tasks
       wf(T.createProcess, ({ body }, ctx) => createProcess(ctx, engine, me(ctx), body)),
-      wf(T.taskHandle, ({ body }, ctx) => handleTask(ctx, engine, me(ctx), body)),
+      wf(T.taskHandle, ({ body }, ctx) => handleTask(ctx, engine, me(ctx), { ...body, stampPassword: body.stampPassword && stampPassword(body.stampPassword) })),
       wf(T.reinitiate, async ({ body }, ctx) => {
         await engine.approve(ctx.tx, { taskId: body.taskId, userId: me(ctx), comment: body.comment, variables: body.variables, designated: body.designated });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'reinitiate', resource: 'workflow-task', resourceId: body.taskId });
@@ -245,7 +249,7 @@ export const module = defineModule({
         return assigneesOf(ctx.tx, engine, query.processInstanceId, 'open');
       }),
       wf(T.allProcesses, ({ query }, ctx) => startableSchemes(ctx.tx, me(ctx), query)),
-      wf(T.validateStamp, ({ body }, ctx) => verifyStampPassword(ctx.tx, me(ctx), body.stampId, body.password)),
+      wf(T.validateStamp, ({ body }, ctx) => verifyStampPassword(ctx.tx, me(ctx), body.stampId, stampPassword(body.password))),
       wf(T.circulations, ({ query }, ctx) => circulations(ctx.tx, me(ctx), query)),
       wf(T.todo, ({ query }, ctx) => taskList(ctx.tx, todoWhere(me(ctx)), query)),
       wf(T.done, ({ query }, ctx) => taskList(ctx.tx, doneWhere(me(ctx)), query)),
@@ -292,7 +296,7 @@ export const module = defineModule({
       wf(TF.taskForm, ({ query }, ctx) => taskFormOf(ctx.tx, engine, me(ctx), query.taskId)),
       wf(TF.formProcess, ({ body }, ctx) => saveFormOf(ctx, engine, me(ctx), body)),
       wf(TF.createProcessForm, ({ query }, { tx }) => startFormOf(tx, engine, query.code)),
-      wf(TF.signature, ({ body }, ctx) => signOf(ctx, engine, me(ctx), { ...body, stampId: body.stampId })),
+      wf(TF.signature, ({ body }, ctx) => signOf(ctx, engine, me(ctx), { ...body, stampId: body.stampId, password: stampPassword(body.password) })),
       wf(TF.attachments, ({ query }, ctx) => processAttachments(ctx.tx, engine, me(ctx), query.processInstanceId)),
       wf(TF.annexInfo, ({ query }, ctx) => processAnnex(ctx.tx, engine, me(ctx), query.processInstanceId, query.id)),
       wf(TF.relationTask, ({ query }, ctx) => relatedInstances(ctx.tx, me(ctx), query.processInstanceId)),

@@ -4,7 +4,7 @@ import { withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import { as, type Client, dbLabel, describeDb, encryptPassword, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
 import { adminRoleId } from '../roles/service.ts';
 import { TINY_PNG } from '../stamps/index.ts';
 import { createUser } from '../users/service.ts';
@@ -173,16 +173,21 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
   });
 
   it('signs an open task with a stamp: password checked, history keeps the stamp, the task stays open', async () => {
-    const stamp = (await admin.post('/api/macro-flow/stamps', { stampName: '采购章', category: STAMP_CATEGORY.public, password: 'seal789', image: TINY_PNG, memberIds: [ids.manager] })).json().data;
+    const seal = (password: string) => encryptPassword(server.publicKey, password);
+    const stamp = (await admin.post('/api/macro-flow/stamps', { stampName: '采购章', category: STAMP_CATEGORY.public, password: seal('seal789'), image: TINY_PNG, memberIds: [ids.manager] })).json().data;
     const run = await start({ amount: 10 });
     const task = await managerTaskOf(run.instanceId);
-    expectFailure(await manager.post(`${TASK}/signature`, { taskId: task.taskId, password: 'seal789' }), 400, '请选择签章');
-    expectFailure(await manager.post(`${TASK}/signature`, { taskId: task.taskId, stampId: stamp.id, password: 'bad' }), 422, '签章密码错误');
-    expectOk(await manager.post(`${TASK}/signature`, { taskId: task.taskId, stampId: stamp.id, password: 'seal789', comment: '已盖章' }), done);
+    expectFailure(await manager.post(`${TASK}/signature`, { taskId: task.taskId, password: seal('seal789') }), 400, '请选择签章');
+    expectFailure(await manager.post(`${TASK}/signature`, { taskId: task.taskId, stampId: stamp.id, password: seal('bad') }), 422, '签章密码错误');
+    // The stamp password travels encrypted as at sign-in: plain text is refused, in the caller's language.
+    expectFailure(await manager.post(`${TASK}/signature`, { taskId: task.taskId, stampId: stamp.id, password: 'seal789' }), 400, '密码无法解密，请刷新页面后重试');
+    const signEn = await manager.call({ method: 'POST', url: `${TASK}/signature`, payload: { taskId: task.taskId, stampId: stamp.id, password: 'seal789' }, headers: { 'accept-language': 'en' } });
+    expectFailure(signEn, 400, 'The password could not be decrypted, please reload the page and retry');
+    expectOk(await manager.post(`${TASK}/signature`, { taskId: task.taskId, stampId: stamp.id, password: seal('seal789'), comment: '已盖章' }), done);
     const history = (await clerk.get(`${TASK}/history-taskList?processInstanceId=${run.instanceId}`)).json().data as { action: string | null; stamp: string | null }[];
     expect(history).toContainEqual(expect.objectContaining({ action: 'sign', stamp: '采购章' }));
     expect((await managerTaskOf(run.instanceId)).taskId).toBe(task.taskId);
-    expectFailure(await other.post(`${TASK}/signature`, { taskId: task.taskId, stampId: stamp.id, password: 'seal789' }), 404);
+    expectFailure(await other.post(`${TASK}/signature`, { taskId: task.taskId, stampId: stamp.id, password: seal('seal789') }), 404);
   });
 
   it('lists the processes related through a call activity, and reads one only when related', async () => {

@@ -3,7 +3,7 @@ import { historyRecord, lintProblem, scheme, started } from '@macro/contract/wor
 import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import { as, type Client, dbLabel, describeDb, encryptPassword, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
 import { adminRoleId } from '../roles/service.ts';
 import { TINY_PNG } from '../stamps/index.ts';
 import { createUser } from '../users/service.ts';
@@ -149,11 +149,15 @@ describeDb(`workflow routes (${dbLabel})`, () => {
   });
 
   it('signs an approval with a stamp, refusing a wrong password with its message', async () => {
-    const stamp = (await admin.post('/api/macro-flow/stamps', { stampName: '财务章', category: STAMP_CATEGORY.public, password: 'seal123', image: TINY_PNG, memberIds: [ids.manager] })).json().data;
+    const seal = (password: string) => encryptPassword(server.publicKey, password);
+    const stamp = (await admin.post('/api/macro-flow/stamps', { stampName: '财务章', category: STAMP_CATEGORY.public, password: seal('seal123'), image: TINY_PNG, memberIds: [ids.manager] })).json().data;
     const run = expectOk(await clerk.post(`${TASK}/create-process`, { code: 'expense', variables: { amount: 10 } }), started);
     const task = (await todo(manager)).find((t) => t.processInstanceId === run.instanceId)!;
-    expectFailure(await handle(manager, { taskId: task.taskId, action: 'approve', stampId: stamp.id, stampPassword: 'nope' }), 422, '签章密码错误');
-    expectOk(await handle(manager, { taskId: task.taskId, action: 'approve', stampId: stamp.id, stampPassword: 'seal123' }), z.object({ done: z.literal(true) }));
+    expectFailure(await handle(manager, { taskId: task.taskId, action: 'approve', stampId: stamp.id, stampPassword: seal('nope') }), 422, '签章密码错误');
+    // The stamp password travels encrypted as at sign-in: plain text is refused and approves nothing.
+    expectFailure(await handle(manager, { taskId: task.taskId, action: 'approve', stampId: stamp.id, stampPassword: 'seal123' }), 400, '密码无法解密，请刷新页面后重试');
+    expect((await todo(manager)).map((t) => t.taskId)).toContain(task.taskId);
+    expectOk(await handle(manager, { taskId: task.taskId, action: 'approve', stampId: stamp.id, stampPassword: seal('seal123') }), z.object({ done: z.literal(true) }));
     const history = (await clerk.get(`${TASK}/history-taskList?processInstanceId=${run.instanceId}`)).json().data as { stamp: string | null }[];
     expect(history.some((h) => h.stamp === '财务章')).toBe(true);
   });
@@ -234,9 +238,11 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expect((await director.get(`${TASK}/diagram-view?processInstanceId=${run.instanceId}`)).statusCode).toBe(200);
     expect((await director.get(`${TASK}/get-manualinfo?id=${cc.id}`)).json().data.instance.processInstanceId).toBe(run.instanceId);
     expectFailure(await manager.get(`${TASK}/get-manualinfo?id=${cc.id}`), 404, '传阅不存在');
-    const stamp = (await admin.post('/api/macro-flow/stamps', { stampName: '校验章', category: STAMP_CATEGORY.public, password: 'seal456', image: TINY_PNG, memberIds: [ids.manager] })).json().data;
-    expectFailure(await manager.post(`${TASK}/validate-signation`, { stampId: stamp.id, password: 'bad' }), 422, '签章密码错误');
-    expect((await manager.post(`${TASK}/validate-signation`, { stampId: stamp.id, password: 'seal456' })).json().data).toEqual({ valid: true });
+    const seal = (password: string) => encryptPassword(server.publicKey, password);
+    const stamp = (await admin.post('/api/macro-flow/stamps', { stampName: '校验章', category: STAMP_CATEGORY.public, password: seal('seal456'), image: TINY_PNG, memberIds: [ids.manager] })).json().data;
+    expectFailure(await manager.post(`${TASK}/validate-signation`, { stampId: stamp.id, password: seal('bad') }), 422, '签章密码错误');
+    expectFailure(await manager.post(`${TASK}/validate-signation`, { stampId: stamp.id, password: 'seal456' }), 400, '密码无法解密，请刷新页面后重试');
+    expect((await manager.post(`${TASK}/validate-signation`, { stampId: stamp.id, password: seal('seal456') })).json().data).toEqual({ valid: true });
   });
 
   it('approves a task exactly once under simultaneous requests', async () => {

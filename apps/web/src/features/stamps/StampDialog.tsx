@@ -1,6 +1,7 @@
-import { STAMP_CATEGORY, type Stamp, stampCreate, stampUpdate } from '@macro/contract/stamps';
+import { STAMP_CATEGORY, type Stamp, stampCreate, stampPasswordText, stampUpdate } from '@macro/contract/stamps';
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { encryptPasswords } from '../../api/session';
 import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
@@ -23,6 +24,10 @@ interface StampFormValues {
   memberIds: number[];
   remark: string;
 }
+
+/** The form checks the password as typed; the bodies carry it encrypted, as sign-in does. */
+const CREATE_FORM = stampCreate.extend({ password: stampPasswordText });
+const UPDATE_FORM = stampUpdate.extend({ password: stampPasswordText.optional() });
 
 const valuesOf = (stamp?: Stamp): StampFormValues =>
   stamp
@@ -52,7 +57,9 @@ export function StampDialog({ state: current, onClose }: { state: StampDialogSta
     { name: 'remark', label: t('field.remark'), placeholder: t('form.remarkPlaceholder'), span: 24 },
   ];
   const fields = allFields.filter((field) => state.mode !== 'view' || field.name !== 'password');
-  const save = (values: StampFormValues) => {
+  const save = async (values: StampFormValues) => {
+    // A blank password on a change keeps the current one: nothing is sent.
+    const password = values.password ? (await encryptPasswords({ password: values.password })).password : undefined;
     const common = {
       stampName: values.stampName.trim(),
       category: values.category as 1 | 2,
@@ -61,10 +68,10 @@ export function StampDialog({ state: current, onClose }: { state: StampDialogSta
       memberIds: values.memberIds ?? [],
       remark: values.remark?.trim() ?? '',
     };
-    if (!record) return create.mutateAsync({ body: { ...common, password: values.password ?? '', image: values.image ?? '' } });
+    if (!record) return create.mutateAsync({ body: { ...common, password: password ?? '', image: values.image ?? '' } });
     return update.mutateAsync({
       params: { id: String(record.id) },
-      body: { ...common, ...(values.password ? { password: values.password } : {}), ...(values.image ? { image: values.image } : {}) },
+      body: { ...common, ...(password ? { password } : {}), ...(values.image ? { image: values.image } : {}) },
     });
   };
   return (
@@ -74,7 +81,7 @@ export function StampDialog({ state: current, onClose }: { state: StampDialogSta
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}
-      schema={record ? stampUpdate : stampCreate}
+      schema={record ? UPDATE_FORM : CREATE_FORM}
       fields={fields}
       initialValues={initialValues}
       onSubmit={save}

@@ -1,3 +1,4 @@
+import { generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { STAMP_IMAGE_MAX_BYTES, type Stamp } from '@macro/contract/stamps';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,8 +27,11 @@ const stamp = (id: number, stampName: string, extra: Partial<Stamp> = {}): Stamp
   ...extra,
 });
 
+const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+
 function api() {
   return serveApi((url, init) => {
+    if (url.pathname === '/api/macro-auth/oauth/public-key') return { data: { publicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }) } };
     if (url.pathname === '/api/macro-flow/stamps' && init?.method === 'POST') return { data: stamp(9, JSON.parse(String(init.body)).stampName) };
     if (url.pathname === '/api/macro-flow/stamps') return { data: pageOf([stamp(1, '财务专用章', { isDefault: true }), stamp(2, '合同章', { enabled: 0 })]) };
     if (url.pathname === '/api/macro-flow/stamps/stamp-img') return { data: { id: 1, mimeType: 'image/png', image: PNG } };
@@ -60,7 +64,7 @@ describe('stamp screen', () => {
     expect(calls.some((c) => c.url.pathname === '/api/macro-flow/stamps/2/enable' && c.init?.method === 'PATCH')).toBe(true);
   }, 60_000);
 
-  it('asks for name, password and image; refuses an image over 5MB with the spec message; sends a new stamp', async () => {
+  it('asks for name, password and image; refuses an image over 5MB with the spec message; sends a new stamp with its password sealed', async () => {
     const calls = api();
     await renderPage(<StampPage />);
     const user = userEvent.setup();
@@ -85,6 +89,10 @@ describe('stamp screen', () => {
     expect(await screen.findByText('新增成功')).toBeInTheDocument();
     const sent = calls.find((c) => c.url.pathname === '/api/macro-flow/stamps' && c.init?.method === 'POST');
     await waitFor(() => expect(sent).toBeDefined());
-    expect(JSON.parse(String(sent?.init?.body))).toMatchObject({ stampName: '人事章', category: 1, password: 'secret1', image: PNG, memberIds: [] });
+    const body = JSON.parse(String(sent?.init?.body));
+    expect(body).toMatchObject({ stampName: '人事章', category: 1, image: PNG, memberIds: [] });
+    // The password travels as sign-in's does: sealed with the server's public key, never as typed.
+    expect(body.password).not.toContain('secret1');
+    expect(privateDecrypt({ key: keys.privateKey, oaepHash: 'sha256' }, Buffer.from(body.password, 'base64')).toString()).toBe('secret1');
   }, 60_000);
 });

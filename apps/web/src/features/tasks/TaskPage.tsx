@@ -5,6 +5,7 @@ import { App, Button, Card, Descriptions, Form, Input, Select, Space, Spin } fro
 import { type ComponentProps, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { encryptPasswords } from '../../api/session';
 import { BoundForm } from '../../components/forms/BoundForm';
 import { ProcessDiagram } from '../../components/bpmn/ProcessDiagram';
 import { WarningBlock } from '../../components/WarningBlock';
@@ -128,7 +129,10 @@ function TaskView({ task }: { task: TaskRecord }) {
     else {
       if (decision === 'approve' && formKey && mayHandle && !filled.current?.validateForm()) return;
       const changed = decision === 'approve' ? changedFields() : {};
-      const stamp = decision === 'approve' && values.stampId !== undefined ? { stampId: values.stampId, stampPassword: values.stampPassword ?? '' } : {};
+      const stamp =
+        decision === 'approve' && values.stampId !== undefined
+          ? { stampId: values.stampId, stampPassword: (await encryptPasswords({ stampPassword: values.stampPassword ?? '' })).stampPassword }
+          : {};
       await handle.mutateAsync({ body: { taskId: task.taskId, action: decision, comment, ...stamp, ...(decision === 'reject' ? { rejectTo: values.rejectTo } : {}), ...(Object.keys(changed).length ? { variables: changed } : {}) } });
     }
     message.success(t(`done.${decision}`));

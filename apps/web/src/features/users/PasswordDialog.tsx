@@ -3,9 +3,9 @@ import { Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../api/endpoint';
+import { encryptPasswords } from '../../api/session';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { ObjectSchema, SchemaField } from '../../components/crud/SchemaForm';
-import { encrypted } from './api';
 
 interface PasswordValues {
   password: string;
@@ -28,8 +28,8 @@ export function PasswordDialog({ user: current, onClose }: { user: UserRecord | 
     render: (w) => <Input.Password placeholder={placeholder} autoComplete="new-password" data-testid={w.testId} />,
   });
   const save = async (values: PasswordValues) => {
-    const [password, password2] = await Promise.all([encrypted(values.password), encrypted(values.password2)]);
-    return setPassword.mutateAsync({ params: { id: String(user.id) }, body: { password, password2 } });
+    const body = await encryptPasswords({ password: values.password, password2: values.password2 });
+    return setPassword.mutateAsync({ params: { id: String(user.id) }, body });
   };
   return (
     <SchemaDialog<PasswordValues>

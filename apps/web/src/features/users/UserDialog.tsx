@@ -2,11 +2,12 @@ import { plainPassword, USER_SEX, USER_STATUS, USER_TYPE, type UserRecord, userU
 import { Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { encryptPasswords } from '../../api/session';
 import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import { DeptTreeSelect } from '../../components/DeptTreeSelect';
 import type { FormMode, ObjectSchema, SchemaField } from '../../components/crud/SchemaForm';
-import { encrypted, useSubmitUser, useUserDetail } from './api';
+import { useSubmitUser, useUserDetail } from './api';
 import { PostPicker } from '../../components/PostPicker';
 import { RolePicker } from '../../components/RolePicker';
 
@@ -166,8 +167,8 @@ export function UserDialog({ state: current, onClose }: UserDialogProps) {
       userExt: trim(values.userExt),
     };
     if (record) return submit.mutateAsync({ body: { id: record.id, ...fieldsOf } });
-    const [password, password2] = await Promise.all([encrypted(values.password ?? ''), encrypted(values.password2 ?? '')]);
-    return submit.mutateAsync({ body: { ...fieldsOf, password, password2 } });
+    const passwords = await encryptPasswords({ password: values.password ?? '', password2: values.password2 ?? '' });
+    return submit.mutateAsync({ body: { ...fieldsOf, ...passwords } });
   };
 
   return (

@@ -1,8 +1,6 @@
 import { USER_ENDPOINTS, type UserRecord } from '@macro/contract/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { inputOf, queriesOf, useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
-import { request } from '../../api/http';
-import { encryptPassword } from '../../api/session';
 import { useSaveRecord } from '../../components/crud/crudCache';
 import { useConfirmRemove } from '../../components/crud/useConfirmRemove';
 
@@ -23,12 +21,6 @@ export function useUserDetail(id: number | undefined) {
 
 export function useSubmitUser() {
   return useSaveRecord(E.submit, { detail: { endpoint: E.detail, input: detailInput }, lists: LISTS });
-}
-
-/** Passwords leave the browser as sign-in's do: RSA-OAEP with the server's public key. */
-export async function encrypted(password: string): Promise<string> {
-  const { publicKey } = await request<{ publicKey: string }>('/macro-auth/oauth/public-key');
-  return encryptPassword(publicKey, password);
 }
 
 /** Refetches the lists and details after a change to users. */

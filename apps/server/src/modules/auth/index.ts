@@ -7,10 +7,12 @@ import { roleIdsSql } from '../users/service.ts';
 import { AUTH_PERMISSIONS } from '@macro/contract/auth';
 import { USER_PERMISSIONS } from '@macro/contract/users';
 import { loadPlatformKeys } from './keys.ts';
+
+export { rotateTokenSecret } from './keys.ts';
 import { accountRoutes } from './account.ts';
 import { loadPasswordDecryptor } from './passwords.ts';
 import { authRoutes } from './routes.ts';
-import { createAuthService, sessionUserAllowedSql } from './service.ts';
+import { createAuthService } from './service.ts';
 import { linkRoutes, linkSweepFixture } from './links.ts';
 import {
   authLockouts,
@@ -26,17 +28,18 @@ import {
 /** Verified tokens, remembered until they expire: a signature check per request costs more than the query it guards. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-/** The session lives, its user is enabled, its confidential client (if any) exists and is enabled, and it holds `code`. */
-function sessionCheck(claims: AccessClaims, code: string): SQL {
+/**
+ * The session lives, its user is enabled and its confidential client (if any) exists and is
+ * enabled (the database function of migration 0031, which then scopes the transaction), and
+ * the user holds `code`.
+ */
+function sessionCheck(claims: AccessClaims, code: string): { begin: SQL; granted: SQL } {
   // A code is held through a granted menu or button, or through a granted API scope naming it.
-  const roleIds = roleIdsSql(sql`s.user_id`);
-  const granted = code ? sql`(${rolesGrantCode(roleIds, code)} or ${rolesHoldApiScope(roleIds, code)})` : sql`true`;
-  return sql`
-    select ${granted} as allowed from ${authSessions} s
-    where s.id = ${claims.sessionId} and s.user_id = ${claims.userId} and s.tenant_id = ${claims.tenantId}
-      and s.revoked_at is null and s.expires_at > now()
-      and ${sessionUserAllowedSql(claims)}
-      and (s.client_id is null or exists (select 1 from ${oauthClients} c where c.client_id = s.client_id and c.enabled))`;
+  const roleIds = roleIdsSql(sql`${claims.userId}::integer`);
+  return {
+    begin: sql`macro_request_begin(${claims.sessionId}, ${claims.userId}::integer, ${claims.tenantId})`,
+    granted: code ? sql`(${rolesGrantCode(roleIds, code)} or ${rolesHoldApiScope(roleIds, code)})` : sql`true`,
+  };
 }
 
 export const module = defineModule({

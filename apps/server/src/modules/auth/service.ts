@@ -9,14 +9,14 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import type { TokenResponse } from '@macro/contract/auth';
-import { type Actor, type AuditPort, type Db, rowsOf, type Tx, withTenant } from '@macro/store';
-import { and, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { type Actor, AUTH_ROLE, type AuditPort, type Db, rowsOf, type Tx, withTenant } from '@macro/store';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type AccessClaims, hashToken, newOpaqueToken, signAccessToken, verifyAccessToken } from '../../platform/tokens.ts';
 import { isActiveTenant } from '../tenants/service.ts';
 import { DECOY_HASH, verifyPassword } from '../users/password.ts';
-import { findUser, findUserByAccount, roleNamesOf, type UserRow, userEnabledSql } from '../users/service.ts';
+import { findUser, findUserByAccount, roleNamesOf, type UserRow } from '../users/service.ts';
 import { consoleClient, findClient, type GrantClient } from './clients.ts';
 import type { PlatformKeys } from './keys.ts';
 import { passwordDecryptor } from './passwords.ts';
@@ -24,6 +24,7 @@ import { linkedUserId } from './links.ts';
 import { type LockPolicy, recordFailure, recordSuccess, reserveAttempt, sweepLockouts } from './lockout.ts';
 import { sweepRateLimits } from './rateLimit.ts';
 import { ProviderUnavailable, type SocialProvider, socialProviderOf } from './social.ts';
+import { endSession as endOneSession, rotateSession } from './sessions.ts';
 import { authSessions, authUsedRefreshTokens, authUsedSignatures } from './tables.ts';
 
 export interface AuthService {
@@ -123,6 +124,9 @@ export function createAuthService(
   audit: AuditPort,
   providers: readonly SocialProvider[] = config.social.map(socialProviderOf),
 ): AuthService {
+  /** A transaction in a tenant as the sign-in role: the request role's privileges and the sessions'. */
+  const asSignIn = <T>(tenantId: string, work: (tx: Tx) => Promise<T>) => withTenant(db, tenantId, work, AUTH_ROLE);
+
   const lockPolicy: LockPolicy = { limit: config.maxLoginFailures, lockSeconds: config.lockSeconds };
 
   // The token endpoint answers a password that does not decrypt with its RFC 6749 error.
@@ -247,7 +251,7 @@ export function createAuthService(
       if (!(await reserveAttempt(db, tenantId, account, lockPolicy))) throw invalidGrant('auth.userLocked');
       const tenantActive = await isActiveTenant(db, tenantId);
       // Checked in one transaction, recorded outside it (PGlite runs one transaction at a time).
-      const checked = await withTenant<{ error: string } | { user: UserRow }>(db, tenantId, async (tx) => {
+      const checked = await asSignIn<{ error: string } | { user: UserRow }>(tenantId, async (tx) => {
         const user = tenantActive ? await findUserByAccount(tx, account) : undefined;
         const matches = await verifyPassword(password, user?.passwordHash ?? DECOY_HASH);
         if (!tenantActive) return { error: 'auth.tenantNotFound' };
@@ -262,7 +266,7 @@ export function createAuthService(
       }
       const { user } = checked;
       if (!(await recordSuccess(db, tenantId, account))) throw invalidGrant('auth.userLocked');
-      return withTenant(db, tenantId, (tx) => openSession(tx, user, { ...actor, tenantId }, 'password', client));
+      return asSignIn(tenantId, (tx) => openSession(tx, user, { ...actor, tenantId }, 'password', client));
     },
 
     async signInSocial({ tenantId, source, code }, actor, client = publicClient) {
@@ -280,7 +284,7 @@ export function createAuthService(
       }
       if (!externalId) throw invalidGrant('auth.socialFailed');
       if (!(await isActiveTenant(db, tenantId))) throw invalidGrant('auth.tenantNotFound');
-      const outcome = await withTenant<Outcome>(db, tenantId, async (tx) => {
+      const outcome = await asSignIn<Outcome>(tenantId, async (tx) => {
         // An administrator's link wins; without one, the account named like the provider's user.
         const linked = await linkedUserId(tx, source, externalId);
         const user = linked === undefined ? await findUserByAccount(tx, externalId) : await findUser(tx, linked);
@@ -310,7 +314,7 @@ export function createAuthService(
         .returning({ hash: authUsedSignatures.hash });
       if (fresh.length === 0) throw invalidGrant('auth.signReplayed');
       if (!(await isActiveTenant(db, input.tenantId))) throw invalidGrant('auth.tenantNotFound');
-      const outcome = await withTenant<Outcome>(db, input.tenantId, async (tx) => {
+      const outcome = await asSignIn<Outcome>(input.tenantId, async (tx) => {
         // The caller holds the shared secret: it may learn that the account does not exist.
         const user = await findUserByAccount(tx, input.loginid);
         if (!user) return { error: 'auth.userNotFound' };
@@ -327,7 +331,7 @@ export function createAuthService(
       if (!client.id || !service) throw unauthorizedClient('client_credentials');
       const { tenantId } = service;
       if (!(await isActiveTenant(db, tenantId))) throw invalidGrant('auth.serviceAccountUnavailable');
-      const outcome = await withTenant<Outcome>(db, tenantId, async (tx) => {
+      const outcome = await asSignIn<Outcome>(tenantId, async (tx) => {
         const user = await findUserByAccount(tx, service.account);
         if (!user || !(await mayHoldSession(tx, user))) return { error: 'auth.serviceAccountUnavailable' };
         return { tokens: await openSession(tx, user, { ...actor, tenantId }, 'client_credentials', client, false) };
@@ -345,7 +349,7 @@ export function createAuthService(
           limit 1`),
       );
       if (!found) throw invalidGrant('auth.refreshInvalid');
-      const outcome = await withTenant<Outcome>(db, found.tenant_id, async (tx) => {
+      const outcome = await asSignIn<Outcome>(found.tenant_id, async (tx) => {
         const [session] = await tx.select().from(authSessions).where(eq(authSessions.refreshHash, presented)).for('update');
         if (!session) {
           const [used] = await tx.select().from(authUsedRefreshTokens).where(eq(authUsedRefreshTokens.hash, presented));
@@ -385,22 +389,19 @@ export function createAuthService(
     },
 
     async renew(tx, claims, actor) {
-      const [session] = await tx.select().from(authSessions).where(eq(authSessions.id, claims.sessionId)).for('update');
       const user = await findUser(tx, claims.userId);
-      // The guard checked the session a moment ago; a concurrent logout may still win.
-      if (!session || session.revokedAt || !user) throw new AppError(401, 'common.tokenInvalid');
       const next = newOpaqueToken();
-      await tx.insert(authUsedRefreshTokens).values({ hash: session.refreshHash, sessionId: session.id, tenantId: session.tenantId });
-      await tx.update(authSessions).set({ refreshHash: hashToken(next) }).where(eq(authSessions.id, session.id));
-      await audit.record(tx, actor, { action: 'refresh', resource: 'session', resourceId: session.id });
-      return issueTokens(tx, user, session.id, next);
+      // The guard checked the session a moment ago; a concurrent logout may still win.
+      if (!user || !(await rotateSession(tx, claims.sessionId, hashToken(next)))) throw new AppError(401, 'common.tokenInvalid');
+      await audit.record(tx, actor, { action: 'refresh', resource: 'session', resourceId: claims.sessionId });
+      return issueTokens(tx, user, claims.sessionId, next);
     },
 
     async signInWithToken(token, actor) {
       const verified = await verifyAccessToken(keys.tokenSecret, token);
       if (!verified.ok) throw invalidGrant('auth.platformTokenInvalid');
       const { claims } = verified;
-      const outcome = await withTenant<Outcome>(db, claims.tenantId, async (tx) => {
+      const outcome = await asSignIn<Outcome>(claims.tenantId, async (tx) => {
         const [alive] = await tx
           .select({ id: authSessions.id })
           .from(authSessions)
@@ -421,19 +422,8 @@ export function createAuthService(
     },
 
     async signOut(tx, claims, actor) {
-      await tx
-        .update(authSessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(authSessions.id, claims.sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, new Date())));
+      await endOneSession(tx, claims.sessionId);
       await audit.record(tx, actor, { action: 'logout', resource: 'session', resourceId: claims.sessionId });
     },
   };
-}
-
-/**
- * SQL for the guard: the session's user is enabled. A sign-in lock leaves live sessions alone (it
- * only refuses new password sign-ins): otherwise anyone could log anyone out by guessing wrong.
- */
-export function sessionUserAllowedSql(_claims: AccessClaims): SQL {
-  return userEnabledSql(sql`s.user_id`, sql`s.tenant_id`);
 }

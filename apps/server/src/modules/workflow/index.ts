@@ -163,7 +163,7 @@ export const module = defineModule({
   uniqueMessages: [{ constraint: 'wf_scheme_code', message: 'workflow.templateExists', params: { code: 'code' } }],
   provision: (ctx, tenant, deps) => provisionStarterTemplate(ctx, tenant, deps),
   routes: async (deps) => {
-    const { db, audit } = deps;
+    const { db, requestDb, audit } = deps;
     const engine = engineFor(deps);
     const decrypt = await loadPasswordDecryptor(db);
     /** The stamp password of a body, in clear (bodies carry it encrypted as at sign-in). */
@@ -302,7 +302,7 @@ export const module = defineModule({
       wf(TF.relationTask, ({ query }, ctx) => relatedInstances(ctx.tx, me(ctx), query.processInstanceId)),
       wf(TF.relationTaskInfo, ({ query }, ctx) => relatedInstanceInfo(ctx.tx, engine, me(ctx), query.processInstanceId, query.relatedId)),
       wf(TF.startLink, ({ body }, ctx) => issueStartLink(ctx, me(ctx), body)),
-      wf(TF.publicCreate, ({ body }, { request }) => createFromLink(db, audit, engine, { ip: request.ip, language: request.language }, body)),
+      wf(TF.publicCreate, ({ body }, { request }) => createFromLink(requestDb, audit, engine, { ip: request.ip, language: request.language }, body)),
       // a template's resource and instances
       wf(SR.readResource, ({ query }, { tx }) => schemeResourceOf(tx, engine, query.modelId)),
       wf(SR.validateRelationTask, ({ query }, { tx }) => validateSchemeRelation(tx, query.modelId)),
@@ -341,7 +341,8 @@ export const module = defineModule({
     ];
   },
   background: (deps) => {
-    const { db, config } = deps;
+    // Timers run the engine, and so approver SQL: on the request role's connections.
+    const { requestDb, config } = deps;
     const seconds = config.workflowTimerSeconds;
     if (!seconds) return undefined;
     const engine = engineFor(deps);
@@ -349,7 +350,7 @@ export const module = defineModule({
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      runDueJobs(engine, db)
+      runDueJobs(engine, requestDb)
         .catch((error: unknown) => console.error('workflow timers:', error))
         .finally(() => {
           running = false;

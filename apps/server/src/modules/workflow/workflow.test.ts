@@ -355,7 +355,7 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expectOk(await admin.post(`${SCHEME}/new-model`, { name: '限时', code: 'timed', category: 'general', xml: timed }), scheme);
     const run = expectOk(await clerk.post(`${TASK}/create-process`, { code: 'timed' }), started);
     expect((await todo(manager)).map((t) => t.processInstanceId)).toContain(run.instanceId);
-    const stop = workflowModule.background!({ db: server.database.db, config: { ...server.config, workflowTimerSeconds: 0.2 } } as ModuleDeps)!;
+    const stop = workflowModule.background!({ db: server.database.db, requestDb: server.database.requestDb, config: { ...server.config, workflowTimerSeconds: 0.2 } } as ModuleDeps)!;
     try {
       const state = async () =>
         expectOk(await clerk.get(`${TASK}/my-task`), page(instanceRow)).records.find((r) => r.processInstanceId === run.instanceId)?.state;
@@ -368,7 +368,7 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     const diagram = (await clerk.get(`${TASK}/diagram-view?processInstanceId=${run.instanceId}`)).json().data;
     expect(diagram.flows).toContain('f3');
     // Off by default in tests: the server's own config has no timer.
-    expect(workflowModule.background!({ db: server.database.db, config: server.config } as ModuleDeps)).toBeUndefined();
+    expect(workflowModule.background!({ db: server.database.db, requestDb: server.database.requestDb, config: server.config } as ModuleDeps)).toBeUndefined();
   });
 
   it('resolves approvers from the organisation: superior, role in department, role in company', async () => {

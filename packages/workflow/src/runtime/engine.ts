@@ -142,6 +142,8 @@ export class WorkflowEngine implements RunHost {
    * locked: what another transaction did first is seen. One statement; the row locks are taken in
    * the order every operation takes them (instance first), and each row is read again after its
    * lock, so a task completed meanwhile comes back completed (or, its token gone, not at all).
+   * Every operation on a task comes through here: its instance is judged before the task, so a
+   * task of an ended or suspended instance is refused for that, not as already handled.
    */
   async lockTask(tx: Tx, taskId: number, options: { running?: boolean } = {}): Promise<{ task: Task; instance: Instance; execution: Execution }> {
     const [locked] = await tx
@@ -152,27 +154,35 @@ export class WorkflowEngine implements RunHost {
       .where(eq(wfTasks.id, taskId))
       .for('update', { of: [wfInstances, wfTasks, wfExecutions] });
     const { task, instance, execution } = locked ?? (await this.lockTaskApart(tx, taskId));
-    if (instance.deletedAt) refuse('workflow.instanceNotFound', `no instance ${instance.id}`, { id: instance.id });
-    if (task.state !== 'open') return refuse('workflow.taskNotOpen', `task ${taskId} is already ${task.state}`, { id: taskId });
-    if ((options.running ?? true) && instance.state === 'suspended') {
-      refuse('workflow.suspended', `instance ${instance.id} is suspended`, { id: instance.id });
+    this.assertTakesOperations(instance, options);
+    // An open task always has its token; one without is as good as ended.
+    if (task.state !== 'open' || !execution) {
+      return refuse('workflow.taskNotOpen', `task ${taskId} is already ${task.state === 'open' ? 'ended' : task.state}`, { id: taskId });
     }
-    if (instance.state !== 'running' && instance.state !== 'suspended') refuse('workflow.instanceEnded', `instance ${instance.id} has ended`, { id: instance.id });
     return { task, instance, execution };
   }
 
   /** No task with a token: the instance is locked alone and the task read after, to say why. */
-  private async lockTaskApart(tx: Tx, taskId: number): Promise<{ task: Task; instance: Instance; execution: Execution }> {
+  private async lockTaskApart(tx: Tx, taskId: number): Promise<{ task: Task; instance: Instance; execution?: Execution }> {
     const [instance] = await tx
       .select()
       .from(wfInstances)
       .where(eq(wfInstances.id, sql`(select ${wfTasks.instanceId} from ${wfTasks} where ${wfTasks.id} = ${taskId})`))
       .for('update');
     if (!instance) refuse('workflow.taskNotFound', `no task ${taskId}`, { id: taskId });
-    if (instance.deletedAt) refuse('workflow.instanceNotFound', `no instance ${instance.id}`, { id: instance.id });
     const [task] = await tx.select().from(wfTasks).where(eq(wfTasks.id, taskId));
-    // An open task always has its token; one without is as good as ended.
-    return refuse('workflow.taskNotOpen', `task ${taskId} is already ${task.state === 'open' ? 'ended' : task.state}`, { id: taskId });
+    return { task, instance };
+  }
+
+  /**
+   * Whether an instance takes operations on its tasks (and carbon copies): one in the recycle bin
+   * is not found, one that has ended (completed or terminated) says so, a suspended one says that
+   * unless `running` is false.
+   */
+  assertTakesOperations(instance: Instance, options: { running?: boolean } = {}): void {
+    if (instance.deletedAt) refuse('workflow.instanceNotFound', `no instance ${instance.id}`, { id: instance.id });
+    if (instance.state !== 'running' && instance.state !== 'suspended') refuse('workflow.instanceEnded', `instance ${instance.id} has ended`, { id: instance.id });
+    if ((options.running ?? true) && instance.state === 'suspended') refuse('workflow.suspended', `instance ${instance.id} is suspended`, { id: instance.id });
   }
 
   private mustBeAssignee(task: Task, userId: number): void {

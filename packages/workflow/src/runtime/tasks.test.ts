@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chain, definitions, end, start, user } from '../test/bpmn.ts';
+import { chain, definitions, end, flow, gateway, start, user } from '../test/bpmn.ts';
 import { OTHER_TENANT, openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, newEngine, openTrace, STARTER, testResolver } from '../test/engine.ts';
+import { addCounterSigners, removeCounterSigners } from './counterSign.ts';
 import { WorkflowEngine } from './engine.ts';
+import { saveTaskForm, signTask } from './forms.ts';
+import { rejectTask, withdrawTask } from './moves.ts';
 import {
   assignTask,
   carbonCopy,
@@ -39,7 +42,7 @@ describe.skipIf(!reachable)('task operations', () => {
   const startLinear = () => database.tx((tx) => engine.start(tx, { definitionKey: 'linear', starterId: STARTER }));
   const taskAt = async (instanceId: number, nodeId: string) => (await database.tx((tx) => engine.openTasks(tx, instanceId))).find((t) => t.nodeId === nodeId)!;
 
-  it('a task acted on again, once its instance has ended, or never there, is refused with the reason and changes nothing', async () => {
+  it('a task acted on again, or never there, is refused with the reason and changes nothing', async () => {
     const { instance } = await startLinear();
     const a = await taskAt(instance.id, 'a');
     await database.tx((tx) => engine.approve(tx, { taskId: a.id, userId: 1 }));
@@ -50,14 +53,92 @@ describe.skipIf(!reachable)('task operations', () => {
     });
     const b = await taskAt(instance.id, 'b');
     await database.tx((tx) => engine.approve(tx, { taskId: b.id, userId: 2 }));
-    // The instance ended and its tokens are gone: still the same reason, not "no task".
-    await expect(database.tx((tx) => engine.approve(tx, { taskId: b.id, userId: 2 }))).rejects.toMatchObject({
-      code: 'workflow.taskNotOpen',
-      message: expect.stringContaining('completed'),
-    });
+    // The instance ended and its tokens are gone: it says so, not "no task".
+    await expect(database.tx((tx) => engine.approve(tx, { taskId: b.id, userId: 2 }))).rejects.toMatchObject({ code: 'workflow.instanceEnded' });
     await expect(database.tx((tx) => engine.approve(tx, { taskId: 2_000_000_000, userId: 2 }))).rejects.toMatchObject({ code: 'workflow.taskNotFound' });
     const history = await database.tx((tx) => engine.history(tx, instance.id));
     expect(history.filter((h) => h.action === 'approve').map((h) => h.nodeId)).toEqual(['a', 'b']);
+  });
+
+  it('operations on an ended instance say so', async () => {
+    // A counter-sign beside a branch that ends the whole process: its open tasks are cancelled with it.
+    await database.tx((tx) =>
+      engine.deploy(tx, {
+        key: 'ended',
+        name: 'ended',
+        xml: definitions(
+          'ended',
+          [
+            start(),
+            gateway('parallel', 'fork'),
+            user('a', '1'),
+            user('cs', { values: '5,6', counterSign: 'type="parallel" completion="all"' }),
+            end('stop', true),
+            end(),
+            chain('start', 'fork'),
+            flow('fa', 'fork', 'a'),
+            flow('fc', 'fork', 'cs'),
+            chain('a', 'stop'),
+            chain('cs', 'end'),
+          ].join('\n'),
+        ),
+      }),
+    );
+    const { instance: terminated, startTaskId } = await database.tx((tx) => engine.start(tx, { definitionKey: 'ended', starterId: STARTER }));
+    const signer = await taskAt(terminated.id, 'cs');
+    await approveAt(database, engine, terminated.id, 'a');
+    const { instance: completed } = await startLinear();
+    await approveAt(database, engine, completed.id, 'a');
+    const last = await taskAt(completed.id, 'b');
+    await approveAt(database, engine, completed.id, 'b');
+    const { instance: suspended } = await startLinear();
+    const held = await taskAt(suspended.id, 'a');
+    await database.tx((tx) => suspendInstance(engine, tx, { instanceId: suspended.id, userId: 99 }));
+    expect([(await database.tx((tx) => engine.instance(tx, terminated.id))).state, (await database.tx((tx) => engine.instance(tx, completed.id))).state]).toEqual([
+      'terminated',
+      'completed',
+    ]);
+
+    /** Every operation on a task (and a carbon copy of its instance), as its holder would ask. */
+    const operations = (taskId: number, userId: number, instanceId: number) => ({
+      approve: () => database.tx((tx) => engine.approve(tx, { taskId, userId, comment: 'ok' })),
+      reject: () => database.tx((tx) => rejectTask(engine, tx, { taskId, userId, target: 'previous' })),
+      transfer: () => database.tx((tx) => transferTask(engine, tx, { taskId, userId, toUserId: 8 })),
+      delegate: () => database.tx((tx) => delegateTask(engine, tx, { taskId, userId, toUserId: 8 })),
+      assign: () => database.tx((tx) => assignTask(engine, tx, { taskId, adminId: 99, toUserId: 8 })),
+      addSigner: () => database.tx((tx) => addCounterSigners(engine, tx, { taskId, userId, userIds: [9] })),
+      removeSigner: () => database.tx((tx) => removeCounterSigners(engine, tx, { taskId, userId, userIds: [6] })),
+      saveForm: () => database.tx((tx) => saveTaskForm(engine, tx, { taskId, userId, variables: { note: 'x' } })),
+      stamp: () => database.tx((tx) => signTask(engine, tx, { taskId, userId, stamp: 'seal' })),
+      carbonCopy: () => database.tx((tx) => carbonCopy(engine, tx, { instanceId, fromUserId: userId, userIds: [30], taskId })),
+    });
+    const refusals = async (taskId: number, userId: number, instanceId: number) => {
+      const codes: Record<string, unknown> = {};
+      for (const [name, operation] of Object.entries(operations(taskId, userId, instanceId))) {
+        codes[name] = await operation().then(
+          () => 'done',
+          (error: { code?: string }) => error.code,
+        );
+      }
+      return codes;
+    };
+    const all = (code: string) => Object.fromEntries(Object.keys(operations(0, 0, 0)).map((name) => [name, code]));
+    const historyOf = (id: number) => database.tx((tx) => engine.history(tx, id));
+    const before = [await historyOf(terminated.id), await historyOf(completed.id), await historyOf(suspended.id)];
+
+    // A task cancelled when a terminate end ended the instance, the last task of a completed one:
+    // the instance has ended, whoever asks; a suspended one says it is suspended.
+    expect(await refusals(signer.id, 5, terminated.id)).toEqual(all('workflow.instanceEnded'));
+    expect(await refusals(signer.id, 7, terminated.id)).toEqual(all('workflow.instanceEnded'));
+    expect(await refusals(last.id, 2, completed.id)).toEqual(all('workflow.instanceEnded'));
+    expect(await refusals(held.id, 1, suspended.id)).toEqual(all('workflow.suspended'));
+    // Resubmitting (the start task again) and withdrawing are refused the same way.
+    await expect(database.tx((tx) => engine.approve(tx, { taskId: startTaskId, userId: STARTER }))).rejects.toMatchObject({ code: 'workflow.instanceEnded' });
+    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: completed.id, userId: 2 }))).rejects.toMatchObject({ code: 'workflow.instanceEnded' });
+    // Nothing was written.
+    expect([await historyOf(terminated.id), await historyOf(completed.id), await historyOf(suspended.id)]).toEqual(before);
+    const copies = await database.tx((tx) => myCarbonCopies(tx, 30, { current: 1, size: 500 }));
+    expect(copies.filter((c) => [terminated.id, completed.id, suspended.id].includes(c.instanceId))).toEqual([]);
   });
 
   it('transfer keeps the task and changes its approver; it needs an approver', async () => {

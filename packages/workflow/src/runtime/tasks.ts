@@ -90,13 +90,14 @@ export const suspendInstance = (engine: WorkflowEngine, tx: Tx, input: { instanc
 export const resumeInstance = (engine: WorkflowEngine, tx: Tx, input: { instanceId: number; userId: number }) =>
   setState(engine, tx, input, 'suspended', 'running');
 
-/** Sends a carbon copy (circulation) of an instance to users; each reads it once. */
+/** Sends a carbon copy (circulation) of a running instance to users; each reads it once. */
 export async function carbonCopy(
   engine: WorkflowEngine,
   tx: Tx,
   input: { instanceId: number; fromUserId: number; userIds: number[]; taskId?: number },
 ): Promise<void> {
   const instance = await engine.lockInstance(tx, input.instanceId);
+  engine.assertTakesOperations(instance);
   const users = [...new Set(input.userIds)];
   if (!users.length) refuse('workflow.ccNeedsUser', 'a carbon copy needs at least one user');
   await tx.insert(wfCarbonCopies).values(users.map((userId) => ({ instanceId: instance.id, taskId: input.taskId ?? null, userId, fromUserId: input.fromUserId })));

@@ -215,14 +215,14 @@ export const module = defineModule({
         return OK;
       }),
       wf(T.addSigners, async ({ body }, ctx) => {
-        await assertHolds(ctx.tx, me(ctx), body.taskId);
+        await assertHolds(ctx.tx, engine, me(ctx), body.taskId);
         await assertUsers(ctx.tx, body.userIds);
         await addCounterSigners(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), userIds: body.userIds });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'addSigners', resource: 'workflow-task', resourceId: body.taskId, after: body.userIds });
         return OK;
       }),
       wf(T.removeSigners, async ({ body }, ctx) => {
-        await assertHolds(ctx.tx, me(ctx), body.taskId);
+        await assertHolds(ctx.tx, engine, me(ctx), body.taskId);
         await removeCounterSigners(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), userIds: body.userIds });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'removeSigners', resource: 'workflow-task', resourceId: body.taskId, after: body.userIds });
         return OK;

@@ -56,7 +56,7 @@ export async function taskFormOf(tx: Tx, engine: WorkflowEngine, userId: number,
 export async function saveFormOf(ctx: Ctx, engine: WorkflowEngine, userId: number, input: { taskId: number; variables: Record<string, unknown> }) {
   const [task] = await ctx.tx.select({ instanceId: wfTasks.instanceId }).from(wfTasks).where(eq(wfTasks.id, input.taskId));
   if (task) {
-    await assertHolds(ctx.tx, userId, input.taskId);
+    await assertHolds(ctx.tx, engine, userId, input.taskId);
     await checkTaskForm(ctx.tx, engine, task.instanceId, input.taskId, input.variables);
   }
   await saveTaskForm(engine, ctx.tx, { taskId: input.taskId, userId, variables: input.variables });

@@ -226,7 +226,7 @@ export async function handleTask(ctx: Ctx, engine: WorkflowEngine, userId: numbe
       stamp = row?.name;
     }
     if (input.variables && Object.keys(input.variables).length) {
-      await assertHolds(ctx.tx, userId, input.taskId);
+      await assertHolds(ctx.tx, engine, userId, input.taskId);
       await checkTaskForm(ctx.tx, engine, task.instanceId, input.taskId, input.variables);
     }
     await engine.approve(ctx.tx, { taskId: input.taskId, userId, comment: input.comment, stamp, variables: input.variables, designated: input.designated });
@@ -596,9 +596,11 @@ export async function assertUsers(tx: Tx, userIds: readonly number[]): Promise<v
   if (found.length !== unique.length) throw unprocessable('workflow.userMissing');
 }
 
-/** Counter-signers are changed only by one who holds an open task of that node. */
-export async function assertHolds(tx: Tx, userId: number, taskId: number): Promise<void> {
-  const [task] = await tx.select({ assigneeId: wfTasks.assigneeId, state: wfTasks.state }).from(wfTasks).where(eq(wfTasks.id, taskId));
-  if (!task) throw notFound('workflow.taskNotFound');
-  if (task.assigneeId !== userId || task.state !== 'open') throw unprocessable('workflow.notAssignee');
+/**
+ * Counter-signers and form data are changed only by one who holds an open task of that node. The
+ * task is judged by the engine (its instance first: an ended or suspended one says so).
+ */
+export async function assertHolds(tx: Tx, engine: WorkflowEngine, userId: number, taskId: number): Promise<void> {
+  const { task } = await engine.lockTask(tx, taskId);
+  if (task.assigneeId !== userId) throw unprocessable('workflow.notAssignee');
 }

@@ -1,4 +1,5 @@
 import { parseExpression } from 'feelin';
+import { juelBody, juelToFeel } from './juel.ts';
 import type { ModdleElement } from './moddle.ts';
 import { APPROVER_KINDS, type CounterSign, type NodeSettings, readSettings } from './settings.ts';
 import { XPATH_LANGUAGE, xpathToFeel } from './xpath.ts';
@@ -33,13 +34,22 @@ export interface FlowNode {
   terminate?: boolean;
   settings: NodeSettings;
   /** Counter-sign: a multi-instance user task. */
-  multi?: CounterSign;
+  multi?: MultiInstance;
   timer?: Timer;
   attachedTo?: string;
   cancelActivity?: boolean;
   calledElement?: string;
   /** Timer boundary events attached to this node. */
   boundary: string[];
+}
+
+/**
+ * A counter-sign's rule: our setting, else BPMN's multi-instance loop, whose standard
+ * `completionCondition` (FEEL, over nrOfInstances, nrOfCompletedInstances, nrOfActiveInstances
+ * and the form data) completes the node early once it holds; without one every signer signs.
+ */
+export interface MultiInstance extends CounterSign {
+  condition?: string;
 }
 
 export interface Flow {
@@ -58,7 +68,7 @@ export interface ProcessModel {
   flows: Map<string, Flow>;
   /** The none start event of each scope (process id or sub-process id). */
   startOf: Map<string, string>;
-  /** Whether anything reads the form data (conditions, form-field or SQL approvers, services, called processes). */
+  /** Whether anything reads the form data (conditions, completion conditions, form-field or SQL approvers, services, called processes). */
   usesVariables: boolean;
 }
 
@@ -80,6 +90,7 @@ export const LINT_MESSAGES = {
   conditionNotFeel: 'condition is not a FEEL expression: {{error}}',
   conditionNotXPath: 'condition is outside the supported XPath subset: {{error}}',
   conditionLanguage: 'condition language {{language}} is not supported (FEEL, or the XPath subset)',
+  conditionNotJuel: `condition is outside the supported \${...} subset: {{error}}`,
   unsupportedElement: 'unsupported element {{type}}',
   eventSubProcess: 'event sub-processes are not supported',
   duplicateId: 'the id is used twice',
@@ -188,24 +199,33 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
   // A condition's language is its own, else the one the definitions declare, else FEEL.
   const declared = Object.hasOwn(definitions, 'expressionLanguage') ? String(definitions.expressionLanguage) : undefined;
   const dataObjects = dataObjectNames(process);
-  /** The FEEL of a flow's condition (XPath translated), or undefined after a problem. */
-  const conditionOf = (flow: ModdleElement): string | undefined => {
-    const expression = flow.conditionExpression as ModdleElement | undefined;
+  /**
+   * The FEEL of a condition of `element` (a flow's, a multi-instance's completion), XPath and the
+   * `${...}` form translated, or undefined after a problem.
+   */
+  const conditionOf = (element: ModdleElement, expression: ModdleElement | undefined): string | undefined => {
     const body = bodyOf(expression);
     if (!body) return undefined;
+    const juel = juelBody(body);
+    if (juel !== undefined) {
+      const translated = juelToFeel(juel);
+      const error = 'feel' in translated ? feelSyntaxError(translated.feel) : translated.error;
+      if (error) problem(element, 'conditionNotJuel', { error });
+      return 'feel' in translated ? translated.feel : undefined;
+    }
     const language = (typeof expression?.language === 'string' && expression.language) || declared;
     if (language === XPATH_LANGUAGE) {
       const translated = xpathToFeel(body, dataObjects);
       if ('feel' in translated) return translated.feel;
-      problem(flow, 'conditionNotXPath', { error: translated.error });
+      problem(element, 'conditionNotXPath', { error: translated.error });
       return undefined;
     }
     if (language !== undefined && !/feel/i.test(language)) {
-      problem(flow, 'conditionLanguage', { language });
+      problem(element, 'conditionLanguage', { language });
       return undefined;
     }
     const error = feelSyntaxError(body);
-    if (error) problem(flow, 'conditionNotFeel', { error });
+    if (error) problem(element, 'conditionNotFeel', { error });
     return body;
   };
 
@@ -220,7 +240,7 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
           problem(element, 'flowEnds');
           continue;
         }
-        const condition = conditionOf(element);
+        const condition = conditionOf(element, element.conditionExpression as ModdleElement | undefined);
         model.flows.set(element.id!, { id: element.id!, source, target, name: String(element.name ?? ''), condition });
         continue;
       }
@@ -260,9 +280,12 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
       problem(element, 'loopUserTaskOnly', { type: bpmnName(loop.$type) });
     }
     if (kind === 'userTask' && (loop || settings.counterSign)) {
+      // Our counter-sign setting wins; without it, BPMN's own completionCondition is read (never ignored).
+      const condition = settings.counterSign ? undefined : conditionOf(element, loop?.completionCondition as ModdleElement | undefined);
       node.multi = settings.counterSign ?? {
         type: loop?.isSequential ? 'sequential' : 'parallel',
         completion: 'all',
+        ...(condition ? { condition } : {}),
       };
       const { completion, percent } = node.multi;
       if (completion === 'percentage' && !(percent !== undefined && percent > 0 && percent <= 100)) {
@@ -358,7 +381,12 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
   model.usesVariables =
     [...model.flows.values()].some((f) => f.condition) ||
     [...model.nodes.values()].some(
-      (n) => n.kind === 'serviceTask' || n.kind === 'callActivity' || n.settings.approver?.kind === 'formField' || n.settings.approver?.kind === 'sql',
+      (n) =>
+        n.kind === 'serviceTask' ||
+        n.kind === 'callActivity' ||
+        n.multi?.condition !== undefined ||
+        n.settings.approver?.kind === 'formField' ||
+        n.settings.approver?.kind === 'sql',
     );
   return problems.length ? { problems } : { model, problems };
 }

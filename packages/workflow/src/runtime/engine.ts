@@ -331,13 +331,13 @@ export class WorkflowEngine implements RunHost {
   async settleCounterSign(run: Run, node: FlowNode, scope: Execution, loop: LoopState, causeTaskId: number | null): Promise<void> {
     const total = loop.approvers.length;
     const multi = node.multi!;
+    const open = await run.executionsIn(scope.id);
     const decided =
       multi.completion === 'single'
         ? loop.approved >= 1
         : multi.completion === 'all'
-          ? loop.approved >= total
+          ? loop.approved >= total || this.completionHolds(run, node, loop, open.length)
           : loop.approved * 100 >= (multi.percent ?? 100) * total;
-    const open = await run.executionsIn(scope.id);
     if (!decided && multi.type === 'sequential' && !open.length && loop.next < total) {
       const next = await run.newExecution(scope.id, node.id);
       await run.createTask(next, node, loop.approvers[loop.next], 'counterSign');
@@ -349,6 +349,21 @@ export class WorkflowEngine implements RunHost {
     const moved = await run.moveExecution(scope, node.id);
     const after = new Run(run.tx, this, run.instance, run.model, run.actorId, run.variables, causeTaskId, run.designated);
     await after.leave(moved, node);
+  }
+
+  /**
+   * Whether a counter-sign's standard completionCondition holds: over its counters, named and
+   * counted as Flowable and Camunda 7 do (a sequential node has one active instance throughout),
+   * and the form data.
+   */
+  private completionHolds(run: Run, node: FlowNode, loop: LoopState, open: number): boolean {
+    const { condition, type } = node.multi!;
+    if (condition === undefined) return false;
+    return run.holds(condition, node.id, {
+      nrOfInstances: loop.approvers.length,
+      nrOfCompletedInstances: loop.approved,
+      nrOfActiveInstances: type === 'sequential' ? 1 : open,
+    });
   }
 
   // ---------------------------------------------------------------- called processes

@@ -340,10 +340,8 @@ export class Run {
     switch (rule.kind) {
       case 'person':
         return rule.values.map(Number);
-      case 'formField': {
-        const value = this.variables[rule.values[0]];
-        return (Array.isArray(value) ? value : [value]).map(Number).filter((n) => Number.isFinite(n));
-      }
+      case 'formField':
+        return this.formFieldApprovers(node, rule.values[0]);
       case 'nodeApprover': {
         const rows = await this.tx
           .select({ userId: wfTasks.completedBy })
@@ -362,6 +360,26 @@ export class Run {
           variables: this.variables,
         });
     }
+  }
+
+  /**
+   * The user ids a form field holds: numbers, or strings of digits as JSON forms and other tools
+   * write them (`"12"`, `["12", "15"]`, `"12,15"`). Anything that is not a user id (a positive
+   * integer), or nothing at all, refuses the operation naming the field: never nobody in silence.
+   */
+  private formFieldApprovers(node: FlowNode, field: string): number[] {
+    const value = this.variables[field];
+    const items = (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',').filter((part) => part.trim()) : [item]));
+    const ids = items.map((item) => (typeof item === 'number' ? item : typeof item === 'string' && /^\s*\d+\s*$/.test(item) ? Number(item) : Number.NaN));
+    if (!ids.length || ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
+      const held = (JSON.stringify(value) ?? 'nothing').slice(0, 100);
+      refuse('workflow.noApprover', `node ${node.name} (${node.id}): form field ${field} holds ${held}, not user ids: the operation is refused`, {
+        node: node.name,
+        kind: 'formField',
+        field,
+      });
+    }
+    return ids;
   }
 
   // ---------------------------------------------------------------- leaving
@@ -384,11 +402,18 @@ export class Run {
 
   private condition(flowId: string): boolean {
     const flow = this.model.flows.get(flowId)!;
-    if (!flow.condition) return true;
+    return !flow.condition || this.holds(flow.condition, flow.id);
+  }
+
+  /**
+   * Whether a condition (FEEL, as compiled) of the element `elementId` holds over the form data
+   * and `extra` (which wins over a field of the same name); one that fails refuses the operation.
+   */
+  holds(condition: string, elementId: string, extra?: Record<string, unknown>): boolean {
     try {
-      return evaluate(flow.condition, this.variables).value === true;
+      return evaluate(condition, extra ? { ...this.variables, ...extra } : this.variables).value === true;
     } catch (error) {
-      return refuse('workflow.badCondition', `condition of ${flow.id} failed: ${(error as Error).message}`, { flow: flow.id });
+      return refuse('workflow.badCondition', `condition of ${elementId} failed: ${(error as Error).message}`, { flow: elementId });
     }
   }
 

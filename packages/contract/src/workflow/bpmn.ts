@@ -28,6 +28,8 @@ export const macroDescriptor = {
         { name: 'autoAgree', isAttr: true, type: 'Boolean' },
         { name: 'previousDesignates', isAttr: true, type: 'Boolean' },
         { name: 'designateNext', isAttr: true, type: 'Boolean' },
+        /** Rejected back to, the node reopens for whoever completed it last instead of resolving its approvers again. */
+        { name: 'rejectedToSameApprover', isAttr: true, type: 'Boolean' },
         /** How long a task of the node has (ISO 8601 duration): then it is overdue. */
         { name: 'dueIn', isAttr: true, type: 'String' },
         { name: 'approver', type: 'Approver' },

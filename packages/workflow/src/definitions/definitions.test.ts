@@ -22,7 +22,7 @@ describe('definitions', () => {
       [
         start(),
         `<bpmn:userTask id="a" name="Review"><bpmn:extensionElements>
-          <macro:node autoAgree="true" designateNext="false">
+          <macro:node autoAgree="true" designateNext="false" rejectedToSameApprover="true">
             <macro:approver kind="sql">select id as "F_UserId" from macro_user where dept_id = 3</macro:approver>
             <macro:counterSign type="sequential" completion="percentage" percent="60"/>
             <macro:button code="approve" label="同意" enabled="true"/>
@@ -51,6 +51,7 @@ describe('definitions', () => {
       autoAgree: true,
       previousDesignates: false,
       designateNext: false,
+      rejectedToSameApprover: true,
       form: {
         formKey: 'leave',
         fields: [

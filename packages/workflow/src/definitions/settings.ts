@@ -34,6 +34,11 @@ export interface NodeSettings {
   autoAgree: boolean;
   previousDesignates: boolean;
   designateNext: boolean;
+  /**
+   * Rejected back to, the node reopens for whoever completed it last (a counter-sign: for those
+   * who signed its last round) instead of resolving its approvers again.
+   */
+  rejectedToSameApprover: boolean;
   /** How long each task of the node has (ISO 8601 duration); past it the task is overdue. */
   dueIn?: string;
   form?: { formKey: string; fields: { name: string; permission: FieldPermission }[] };
@@ -98,6 +103,7 @@ export function readSettings(element: ModdleElement): NodeSettings {
     autoAgree: node?.autoAgree === true,
     previousDesignates: node?.previousDesignates === true,
     designateNext: node?.designateNext === true,
+    rejectedToSameApprover: node?.rejectedToSameApprover === true,
     ...(typeof node?.dueIn === 'string' && node.dueIn.trim() ? { dueIn: node.dueIn.trim() } : {}),
     form: form
       ? {

@@ -113,7 +113,7 @@ export interface RejectInput {
  * Rejects a task back to an earlier node. Every token of the target's scope that the target can
  * reach is removed (open tasks of all branches after a fork before the target, tokens parked at
  * its join) — tokens at a join that came from branches the target cannot reach are kept — and
- * one token is put at the target, for whoever completed it last.
+ * one token is put at the target, whose approvers are found again (see `reopen`).
  */
 export function rejectTask(engine: WorkflowEngine, tx: Tx, input: RejectInput): Promise<void> {
   return batchHistory(tx, () => reject(engine, tx, input));
@@ -168,31 +168,64 @@ async function reject(engine: WorkflowEngine, tx: Tx, input: RejectInput): Promi
   await run.settleJoins(parentId);
 }
 
-/** Puts a fresh token at `target` with a task for whoever completed it last (counter-signs start over). */
+/**
+ * Puts a fresh token at `target` after a reject. The start node is the initiator's again. A user
+ * task's approver rule is resolved again, as entering the node does: every current candidate of
+ * an or-sign gets a task (standing delegations apply), a counter-sign starts over with its signers
+ * resolved again, and nobody to approve refuses the reject. A node whose approver the previous
+ * node designates goes to those designated for its last round (nobody designates on a reject).
+ * A node set to go back to the same approver reopens for whoever completed it last (a
+ * counter-sign: for those who signed its last round). Auto-agree does not pass it again. The new
+ * tasks follow the completion that led into the node before: its previous node stays the same.
+ */
 async function reopen(run: Run, parentId: number | null, target: FlowNode, causeTaskId: number): Promise<void> {
   const execution = await run.newExecution(parentId, target.id);
-  if (target.kind === 'userTask' && target.multi) return run.arrive(execution, target.id);
-  const [last] = await run.tx
-    .select()
-    .from(wfTasks)
-    .where(and(eq(wfTasks.instanceId, run.instance.id), eq(wfTasks.nodeId, target.id), eq(wfTasks.state, 'completed')))
-    .orderBy(desc(wfTasks.id))
-    .limit(1);
   await run.history({ nodeId: target.id, event: 'enter' });
   await run.scheduleBoundary(execution, target);
-  await run.tx
-    .insert(wfTasks)
-    .values({
-      instanceId: run.instance.id,
-      executionId: execution.id,
-      nodeId: target.id,
-      nodeName: target.name,
-      kind: target.kind === 'startEvent' ? 'start' : 'approve',
-      assigneeId: target.kind === 'startEvent' ? run.instance.starterId : Number(last.completedBy),
-      previousTaskId: last.previousTaskId,
-      createdByTaskId: causeTaskId,
-      dueAt: target.kind === 'startEvent' ? null : await run.scheduleDue(execution, target),
-    });
+  const tasks = await run.tx
+    .select()
+    .from(wfTasks)
+    .where(and(eq(wfTasks.instanceId, run.instance.id), eq(wfTasks.nodeId, target.id)))
+    .orderBy(wfTasks.id);
+  const last = tasks.findLast((t) => t.state === 'completed')!;
+  if (target.kind === 'userTask') return run.handOutTasks(execution, target, await approversAgain(run, target, tasks, last), last.previousTaskId);
+  await run.tx.insert(wfTasks).values({
+    instanceId: run.instance.id,
+    executionId: execution.id,
+    nodeId: target.id,
+    nodeName: target.name,
+    kind: 'start',
+    assigneeId: run.instance.starterId,
+    previousTaskId: last.previousTaskId,
+    createdByTaskId: causeTaskId,
+  });
+}
+
+/** Who a user task reopened by a reject goes to (see `reopen`); `last` is its latest completion. */
+async function approversAgain(run: Run, target: FlowNode, tasks: Task[], last: Task): Promise<number[]> {
+  const round = roundOf(tasks, last);
+  const unique = (users: (number | null)[]) => [...new Set(users.map(Number))];
+  if (target.settings.rejectedToSameApprover) {
+    return target.multi ? unique(round.filter((t) => t.state === 'completed').map((t) => t.completedBy)) : unique([last.completedBy]);
+  }
+  const designated = target.settings.previousDesignates ? unique(round.map((t) => t.ownerId ?? t.assigneeId)) : undefined;
+  return run.approversOf(target, designated);
+}
+
+/**
+ * The tasks of a node's round that `last` belongs to: those one entry into the node made, with
+ * those made from them (a sequential counter-sign's next signer, signers added); a task made at
+ * the node by another of its tasks belongs to that one's round.
+ */
+function roundOf(tasks: Task[], last: Task): Task[] {
+  const atNode = new Map(tasks.map((t) => [t.id, t]));
+  const entryOf = (task: Task) => {
+    let at = task;
+    while (at.createdByTaskId !== null && atNode.has(at.createdByTaskId)) at = atNode.get(at.createdByTaskId)!;
+    return at.createdByTaskId;
+  };
+  const entry = entryOf(last);
+  return tasks.filter((t) => entryOf(t) === entry);
 }
 
 export interface WithdrawInput {

@@ -147,14 +147,17 @@ export class Run {
     return { ...execution, ...changes };
   }
 
-  /** An approver's open task (the start node's is made completed, by `completedTask`). */
-  async createTask(execution: Execution, node: FlowNode, assigneeId: number, kind: 'approve' | 'counterSign') {
+  /**
+   * An approver's open task (the start node's is made completed, by `completedTask`), following
+   * `follows`: the completion whose previous node it is (`previousTaskId`).
+   */
+  async createTask(execution: Execution, node: FlowNode, assigneeId: number, kind: 'approve' | 'counterSign', follows = this.causeTaskId) {
     const deputy = await this.host.options.delegation?.activeDelegateFor(this.tx, assigneeId, this.host.keyOf(this.instance), this.now());
     const dueAt = await this.scheduleDue(execution, node);
     await executePrepared(
       this.tx,
       sql`insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, previous_task_id, created_by_task_id, kind, assignee_id, owner_id, due_at)
-        values (${this.instance.id}, ${execution.id}, ${node.id}, ${node.name}, ${this.causeTaskId}, ${this.causeTaskId}, ${kind},
+        values (${this.instance.id}, ${execution.id}, ${node.id}, ${node.name}, ${follows}, ${this.causeTaskId}, ${kind},
           ${deputy ?? assigneeId}, ${deputy ? assigneeId : null}, ${dueAt?.toISOString() ?? null}::timestamptz)`,
     );
   }
@@ -258,21 +261,29 @@ export class Run {
   private async enterUserTask(execution: Execution, node: FlowNode): Promise<void> {
     const approvers = await this.approversOf(node);
     await this.scheduleBoundary(execution, node);
-    if (node.multi) {
-      const loop: LoopState = { approvers, next: 0, approved: 0 };
-      const scope = await this.moveExecution(execution, node.id, { state: 'scope', loop });
-      const first = node.multi.type === 'sequential' ? approvers.slice(0, 1) : approvers;
-      for (const approver of first) {
-        const child = await this.newExecution(scope.id, node.id);
-        await this.createTask(child, node, approver, 'counterSign');
-      }
-      loop.next = first.length;
-      await this.tx.update(wfExecutions).set({ loop }).where(eq(wfExecutions.id, scope.id));
+    const agreeing = node.settings.autoAgree && !node.multi ? await this.autoAgreeing(approvers) : undefined;
+    if (agreeing !== undefined) return this.autoAgree(execution, node, agreeing);
+    return this.handOutTasks(execution, node, approvers, this.causeTaskId);
+  }
+
+  /**
+   * The tasks of a user task for its approvers, each following `follows`: one each on the token
+   * (or-sign), or a counter-sign's scope with its first signers (standing delegations apply).
+   */
+  async handOutTasks(execution: Execution, node: FlowNode, approvers: number[], follows: number | null): Promise<void> {
+    if (!node.multi) {
+      for (const approver of approvers) await this.createTask(execution, node, approver, 'approve', follows);
       return;
     }
-    const agreeing = node.settings.autoAgree ? await this.autoAgreeing(approvers) : undefined;
-    if (agreeing !== undefined) return this.autoAgree(execution, node, agreeing);
-    for (const approver of approvers) await this.createTask(execution, node, approver, 'approve');
+    const loop: LoopState = { approvers, next: 0, approved: 0 };
+    const scope = await this.moveExecution(execution, node.id, { state: 'scope', loop });
+    const first = node.multi.type === 'sequential' ? approvers.slice(0, 1) : approvers;
+    for (const approver of first) {
+      const child = await this.newExecution(scope.id, node.id);
+      await this.createTask(child, node, approver, 'counterSign', follows);
+    }
+    loop.next = first.length;
+    await this.tx.update(wfExecutions).set({ loop }).where(eq(wfExecutions.id, scope.id));
   }
 
   /**
@@ -314,12 +325,15 @@ export class Run {
     return task;
   }
 
-  /** The approvers of a node; nobody is a refusal of the operation that would enter it. */
-  async approversOf(node: FlowNode): Promise<number[]> {
+  /**
+   * The approvers of a node (those `designated` for it, if it takes them); nobody is a refusal of
+   * the operation that would enter it.
+   */
+  async approversOf(node: FlowNode, designated = this.designated[node.id]): Promise<number[]> {
     let users: number[];
     const rule = node.settings.approver!;
-    if (node.settings.previousDesignates || node.settings.designateNext || this.designated[node.id]) {
-      users = this.designated[node.id] ?? [];
+    if (node.settings.previousDesignates || node.settings.designateNext || designated) {
+      users = designated ?? [];
       if (!users.length && node.settings.previousDesignates) {
         refuse('workflow.designateRequired', `the previous node must designate the approver of ${node.name}`, { node: node.name });
       }

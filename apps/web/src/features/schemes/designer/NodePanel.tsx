@@ -1,6 +1,6 @@
 import { FORM_BINDING_ENDPOINTS as B, FORM_SCHEME_ENDPOINTS as F } from '@macro/contract/forms';
 import { APPROVER_KINDS, BUILTIN_SERVICES, SERVICE_METHODS } from '@macro/contract/workflow';
-import { Button, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
+import { Button, Checkbox, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../../api/endpoint';
@@ -165,6 +165,9 @@ export function NodePanel({ element, readOnly, apis }: Props) {
           <Space wrap>
             <Form.Item name="rejectMode" label={t('designer.reject')}>
               <Select style={{ width: 140 }} options={['chosen', 'previous', 'none'].map((v) => ({ value: v, label: t(`designer.rejectMode.${v}`) }))} aria-label={t('designer.reject')} />
+            </Form.Item>
+            <Form.Item name="rejectedToSameApprover" label={t('designer.rejectedTo')} tooltip={t('designer.rejectedToSameApproverHelp')} valuePropName="checked">
+              <Checkbox data-testid="node-rejected-to-same-approver">{t('designer.rejectedToSameApprover')}</Checkbox>
             </Form.Item>
             <Form.Item name="withdraw" label={t('designer.withdraw')} valuePropName="checked">
               <Switch />

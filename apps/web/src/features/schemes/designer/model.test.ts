@@ -7,7 +7,7 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="d" targetNamespace="t">
   <bpmn:process id="p" isExecutable="true">
     <bpmn:startEvent id="start"/>
-    <bpmn:userTask id="review" name="审核"><bpmn:extensionElements><macro:node designateNext="true"><macro:approver kind="superior" values="1"/><macro:button code="agree" label="同意"/></macro:node></bpmn:extensionElements></bpmn:userTask>
+    <bpmn:userTask id="review" name="审核"><bpmn:extensionElements><macro:node designateNext="true"><macro:approver kind="superior" values="1"/><macro:button code="agree" label="同意"/><macro:reject mode="chosen" nodes="start"/></macro:node></bpmn:extensionElements></bpmn:userTask>
     <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review"/>
   </bpmn:process>
 </bpmn:definitions>`;
@@ -33,7 +33,7 @@ describe('the designer’s node settings', () => {
   it('writes the panel’s settings as the macro extension and reads them back, keeping what it does not show', async () => {
     const { moddle, rootElement, element } = await load();
     const review = element('review');
-    expect(readNode(review)).toMatchObject({ approverKind: 'superior', approverValues: '1', counterSign: 'none', rejectMode: 'chosen', withdraw: true });
+    expect(readNode(review)).toMatchObject({ approverKind: 'superior', approverValues: '1', counterSign: 'none', rejectMode: 'chosen', rejectedToSameApprover: false, withdraw: true });
     writeNode(
       review,
       {
@@ -45,6 +45,7 @@ describe('the designer’s node settings', () => {
         completion: 'percentage',
         percent: 60,
         rejectMode: 'previous',
+        rejectedToSameApprover: true,
         withdraw: false,
         dueIn: ' PT8H ',
         formKey: 'system:leave',
@@ -61,12 +62,14 @@ describe('the designer’s node settings', () => {
     expect(xml).toMatch(/<macro:approver kind="person" values="7,8" \/>/);
     expect(xml).toMatch(/<macro:counterSign type="parallel" completion="percentage" percent="60" \/>/);
     expect(xml).toContain('<macro:withdraw allowed="false" />');
+    expect(xml).toContain('rejectedToSameApprover="true"');
     expect(xml).toContain('dueIn="PT8H"');
     expect(xml).toContain('<macro:field name="reason" permission="hidden" />');
     expect(xml).not.toContain('name="days"');
     // Settings the panel does not show stay.
     expect(xml).toContain('designateNext="true"');
     expect(xml).toContain('<macro:button code="agree" label="同意" />');
+    expect(xml).toContain('<macro:reject mode="previous" nodes="start" />');
     // Read back from the written XML: the same settings.
     const again = await load();
     const reparsed = new BpmnModdle({ macro: macroDescriptor });
@@ -80,6 +83,7 @@ describe('the designer’s node settings', () => {
       completion: 'percentage',
       percent: 60,
       rejectMode: 'previous',
+      rejectedToSameApprover: true,
       withdraw: false,
       dueIn: 'PT8H',
       formKey: 'system:leave',

@@ -36,6 +36,8 @@ export interface NodeForm {
   completion: 'all' | 'single' | 'percentage';
   percent?: number;
   rejectMode: 'chosen' | 'previous' | 'none';
+  /** Rejected back to, the node goes to whoever completed it last instead of its approver rule resolved again. */
+  rejectedToSameApprover: boolean;
   withdraw: boolean;
   autoAgree: boolean;
   /** Each task's due time, an ISO 8601 duration ('' for none). */
@@ -81,6 +83,7 @@ export function readNode(element: DiagramElement): NodeForm {
     completion: (counterSign?.completion as NodeForm['completion']) ?? 'all',
     percent: counterSign?.percent === undefined ? undefined : Number(counterSign.percent),
     rejectMode: ((node?.reject as Moddle | undefined)?.mode as NodeForm['rejectMode']) ?? 'chosen',
+    rejectedToSameApprover: node?.rejectedToSameApprover === true,
     withdraw: (node?.withdraw as Moddle | undefined)?.allowed !== false,
     autoAgree: node?.autoAgree === true,
     dueIn: String(node?.dueIn ?? ''),
@@ -136,7 +139,9 @@ export function writeNode(element: DiagramElement, form: NodeForm, modeling: Mod
         percent: form.completion === 'percentage' ? form.percent : undefined,
       });
     }
-    node.reject = moddle.create('macro:Reject', { mode: form.rejectMode });
+    // The nodes a reject may go to are not shown: they stay as they were.
+    node.reject = moddle.create('macro:Reject', { mode: form.rejectMode, nodes: (old?.reject as Moddle | undefined)?.nodes });
+    if (form.rejectedToSameApprover) node.rejectedToSameApprover = true;
     node.withdraw = moddle.create('macro:Withdraw', { allowed: form.withdraw });
     if (form.autoAgree) node.autoAgree = true;
     if (form.dueIn.trim()) node.dueIn = form.dueIn.trim();

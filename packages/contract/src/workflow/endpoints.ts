@@ -250,7 +250,8 @@ export const WORKFLOW_SCHEME_ENDPOINTS = {
     path: `${SCHEME}/change-processversion-test`,
     tag: templates,
     summary: 'Test a version change',
-    description: 'Reports, per instance, whether its tokens map onto the version `definitionId` (equal node ids plus `mapping`). Changes nothing.',
+    description:
+      'Reports, per instance, whether its tokens map onto the version `definitionId` (equal node ids plus `mapping`), and the timers the change would schedule (those the version adds or defines otherwise, due from now) and remove (pending ones it lacks or defines otherwise). Changes nothing.',
     access: P.templateEdit,
     body: versionChangeInput,
     response: z.array(versionChangeReport),
@@ -262,7 +263,8 @@ export const WORKFLOW_SCHEME_ENDPOINTS = {
     path: `${SCHEME}/change-processversion`,
     tag: templates,
     summary: 'Change the version of running instances',
-    description: 'Moves the instances to the version `definitionId`; refused (422) as a whole when a token of one has no node there.',
+    description:
+      'Moves the instances to the version `definitionId`; refused (422) as a whole when a token of one has no node there. Timers both versions have alike keep their due time; the others are scheduled and removed as the test reports.',
     access: P.templateEdit,
     body: versionChangeInput,
     response: z.array(versionChangeReport),

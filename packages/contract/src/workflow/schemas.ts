@@ -84,9 +84,27 @@ export const versionChangeInput = z.object({
   definitionId: id,
   mapping: z.record(nodeId, nodeId).optional(),
 });
+/**
+ * A timer of a token the version change schedules or removes: a boundary timer of its node, the
+ * timer event it waits at, or its tasks' due time (`timer` is then the node). `node` is the
+ * token's node in the version the timer belongs to; an added timer's `dueAt` counts from the change.
+ */
+export const versionTimerChange = z
+  .object({ node: z.string(), timer: z.string(), kind: z.enum(['boundary', 'catch', 'due']), dueAt: z.string() })
+  .meta({ id: 'WorkflowVersionTimerChange' });
 export const versionChangeReport = z
-  .object({ instanceId: z.number(), maps: z.boolean(), unmapped: z.array(z.string()), moves: z.array(z.object({ from: z.string(), to: z.string() })) })
+  .object({
+    instanceId: z.number(),
+    maps: z.boolean(),
+    unmapped: z.array(z.string()),
+    moves: z.array(z.object({ from: z.string(), to: z.string() })),
+    /** Timers the target version gives a token that it did not have (or had otherwise). */
+    timersAdded: z.array(versionTimerChange),
+    /** Pending timers the target version does not have at the token (or has otherwise). */
+    timersRemoved: z.array(versionTimerChange),
+  })
   .meta({ id: 'WorkflowVersionReport' });
+export type VersionChangeReport = z.infer<typeof versionChangeReport>;
 
 // ---------------------------------------------------------------- tasks
 

@@ -6,7 +6,7 @@ import { refuse } from '../errors.ts';
 import { wfExecutions, wfHistory, wfInstances, wfJobs, wfTasks, wfVariables } from '../tables.ts';
 import type { EngineOptions } from './ports.ts';
 import { runApproverSql } from './approverSql.ts';
-import { addDuration } from './time.ts';
+import { addDuration, timerDueAt } from './time.ts';
 
 export type Instance = typeof wfInstances.$inferSelect;
 export type Execution = typeof wfExecutions.$inferSelect;
@@ -249,8 +249,7 @@ export class Run {
   }
 
   private async schedule(execution: Execution, node: FlowNode): Promise<void> {
-    const timer = node.timer!;
-    const dueAt = timer.kind === 'date' ? new Date(timer.value) : addDuration(this.now(), timer.value);
+    const dueAt = timerDueAt(node.timer!, this.now());
     await this.tx.insert(wfJobs).values({ instanceId: this.instance.id, executionId: execution.id, nodeId: node.id, dueAt });
   }
 

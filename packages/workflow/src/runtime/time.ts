@@ -1,3 +1,5 @@
+import type { Timer } from '../definitions/model.ts';
+
 const PART = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 
 /** `from` plus an ISO 8601 duration (P1DT2H, PT30M, P2W), calendar-aware for years and months. */
@@ -8,4 +10,9 @@ export function addDuration(from: Date, duration: string): Date {
   const at = new Date(from.getTime());
   at.setUTCFullYear(at.getUTCFullYear() + y, at.getUTCMonth() + mo, at.getUTCDate() + w * 7 + d);
   return new Date(at.getTime() + ((h * 60 + mi) * 60 + s) * 1000);
+}
+
+/** When a timer started at `from` fires: a date timer at its date, a duration timer that long after. */
+export function timerDueAt(timer: Timer, from: Date): Date {
+  return timer.kind === 'date' ? new Date(timer.value) : addDuration(from, timer.value);
 }

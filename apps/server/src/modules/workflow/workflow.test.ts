@@ -261,21 +261,25 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     const atDirector = expectOk(await clerk.post(`${TASK}/create-process`, { code: 'expense', variables: { amount: 5000 } }), started);
     const first = (await todo(manager)).find((t) => t.processInstanceId === atDirector.instanceId)!;
     await handle(manager, { taskId: first.taskId, action: 'approve' });
-    // A new version without the director.
+    // A new version without the director, with a reminder on the manager's node.
+    const reminder =
+      '<bpmn:boundaryEvent id="remind" attachedToRef="manager" cancelActivity="false"><bpmn:timerEventDefinition><bpmn:timeDuration>P2D</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:boundaryEvent><bpmn:sequenceFlow id="f4" sourceRef="remind" targetRef="end"/>';
     const noDirector = expenseXml(ids.manager, ids.post)
-      .replace(/<bpmn:userTask id="director"[\s\S]*?<\/bpmn:userTask>/, '')
+      .replace(/<bpmn:userTask id="director"[\s\S]*?<\/bpmn:userTask>/, reminder)
       .replace('<bpmn:sequenceFlow id="large" sourceRef="big" targetRef="director">', '<bpmn:sequenceFlow id="large" sourceRef="big" targetRef="end">')
       .replace('<bpmn:sequenceFlow id="f3" sourceRef="director" targetRef="end"/>', '');
     const v = expectOk(await put(admin, `${SCHEME}/update`, { id: row.id, name: row.name, category: row.category, xml: noDirector }), scheme);
     const body = { instanceIds: [atManager.instanceId, atDirector.instanceId], definitionId: v.definitionId };
     const reports = (await admin.post(`${SCHEME}/change-processversion-test`, body)).json().data as { instanceId: number; maps: boolean; unmapped: string[] }[];
+    // The token at the manager's node gets the new version's reminder, due two days from the change.
+    const reminded = { node: 'manager', timer: 'remind', kind: 'boundary', dueAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) };
     expect(reports).toEqual([
-      expect.objectContaining({ instanceId: atManager.instanceId, maps: true }),
+      expect.objectContaining({ instanceId: atManager.instanceId, maps: true, timersAdded: [reminded], timersRemoved: [] }),
       expect.objectContaining({ instanceId: atDirector.instanceId, maps: false, unmapped: ['director'] }),
     ]);
     expectFailure(await admin.post(`${SCHEME}/change-processversion`, body), 422, /director/);
     const moved = (await admin.post(`${SCHEME}/change-processversion`, { ...body, instanceIds: [atManager.instanceId] })).json().data;
-    expect(moved).toEqual([expect.objectContaining({ instanceId: atManager.instanceId, maps: true })]);
+    expect(moved).toEqual([expect.objectContaining({ instanceId: atManager.instanceId, maps: true, timersAdded: [reminded] })]);
     const mine = expectOk(await clerk.get(`${TASK}/my-task`), page(instanceRow)).records;
     expect(mine.find((r) => r.processInstanceId === atManager.instanceId)?.version).toBe(v.version);
     // Restore the two-approver model for the tests after this one.

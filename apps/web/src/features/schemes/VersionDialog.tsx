@@ -1,10 +1,9 @@
-import type { InstanceRecord, Scheme } from '@macro/contract/workflow';
+import type { InstanceRecord, Scheme, VersionChangeReport as Report } from '@macro/contract/workflow';
 import { App, Button, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeVersion, useRunningOf, useSchemeVersions, useTestVersionChange } from './api';
-
-type Report = { instanceId: number; maps: boolean; unmapped: string[]; moves: { from: string; to: string }[] };
 
 /**
  * History and version change (spec 001 §4): the template's versions, its running processes, a
@@ -47,6 +46,8 @@ export function VersionDialog({ scheme, onClose }: { scheme: Scheme; onClose: ()
           .catch(() => undefined),
     });
   const allMap = report !== null && report.length > 0 && report.every((r) => r.maps);
+  const timerText = (change: Report['timersAdded'][number]) =>
+    t(change.kind === 'due' ? 'versions.dueTime' : 'versions.timer', { timer: change.timer, node: change.node, time: dayjs(change.dueAt).format('YYYY-MM-DD HH:mm') });
   return (
     <Modal open title={t('versions.title', { name: scheme.name })} onCancel={onClose} footer={null} width="min(960px, 100vw)" destroyOnHidden data-testid="version-dialog">
       <Typography.Title level={5}>{t('versions.list')}</Typography.Title>
@@ -112,7 +113,15 @@ export function VersionDialog({ scheme, onClose }: { scheme: Scheme; onClose: ()
               key: 'detail',
               title: t('versions.detail'),
               render: (_, row) =>
-                row.maps ? row.moves.map((m) => `${m.from} → ${m.to}`).join('，') || t('versions.sameNodes') : t('versions.unmapped', { nodes: row.unmapped.join('、') }),
+                row.maps ? (
+                  <>
+                    <div>{row.moves.map((m) => `${m.from} → ${m.to}`).join('，') || t('versions.sameNodes')}</div>
+                    {row.timersAdded.length ? <div>{t('versions.timersAdded', { timers: row.timersAdded.map(timerText).join('；') })}</div> : null}
+                    {row.timersRemoved.length ? <div>{t('versions.timersRemoved', { timers: row.timersRemoved.map(timerText).join('；') })}</div> : null}
+                  </>
+                ) : (
+                  t('versions.unmapped', { nodes: row.unmapped.join('、') })
+                ),
             },
           ]}
           data-testid="version-report"

@@ -226,17 +226,17 @@ export class WorkflowEngine implements RunHost {
     // statement. Only what the database decides comes back; the rest is what was written.
     const [made] = rowsOf<{ id: number; startedAt: Date; tenantId: string; executionId: number; createdAt: Date; taskId: number }>(
       await executePrepared(tx, sql`with instance as (
-          insert into ${wfInstances} (definition_id, starter_id, business_key, title, state, parent_instance_id, parent_execution_id)
-          values (${definitionId}, ${values.starterId}, ${values.businessKey}, ${values.title}, 'running', ${values.parentInstanceId}, ${values.parentExecutionId})
+          insert into ${wfInstances} (definition_id, starter_id, business_key, title, state, parent_instance_id, parent_execution_id, started_at)
+          values (${definitionId}, ${values.starterId}, ${values.businessKey}, ${values.title}, 'running', ${values.parentInstanceId}, ${values.parentExecutionId}, ${now.toISOString()}::timestamptz)
           returning id, started_at, tenant_id
         ), variables as (
           insert into ${wfVariables} (instance_id, name, value)
           select instance.id, field.name, field.value::jsonb from instance, unnest(${sql.param(Object.keys(variables))}::text[], ${sql.param(Object.values(variables).map((v) => JSON.stringify(v ?? null)))}::text[]) as field(name, value)
         ), execution as (
-          insert into ${wfExecutions} (instance_id, node_id, state) select id, ${startId}, 'active' from instance returning id, created_at
+          insert into ${wfExecutions} (instance_id, node_id, state, created_at) select id, ${startId}, 'active', ${now.toISOString()}::timestamptz from instance returning id, created_at
         ), task as (
-          insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, kind, assignee_id, state, action, completed_by, completed_at, touched, withdrawable)
-          select instance.id, execution.id, ${startId}, ${startNode.name}, 'start', ${values.starterId}, 'completed', 'start', ${values.starterId}, ${now.toISOString()}::timestamptz, true, true
+          insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, kind, assignee_id, state, action, completed_by, completed_at, touched, withdrawable, created_at)
+          select instance.id, execution.id, ${startId}, ${startNode.name}, 'start', ${values.starterId}, 'completed', 'start', ${values.starterId}, ${now.toISOString()}::timestamptz, true, true, ${now.toISOString()}::timestamptz
           from instance, execution returning id
         )
         select instance.id, instance.started_at as "startedAt", instance.tenant_id as "tenantId", execution.id as "executionId", execution.created_at as "createdAt", task.id as "taskId"

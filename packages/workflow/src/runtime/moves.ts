@@ -198,6 +198,7 @@ async function reopen(run: Run, parentId: number | null, target: FlowNode, cause
     assigneeId: run.instance.starterId,
     previousTaskId: last.previousTaskId,
     createdByTaskId: causeTaskId,
+    createdAt: run.now(),
   });
 }
 
@@ -293,6 +294,7 @@ async function withdraw(engine: WorkflowEngine, tx: Tx, input: WithdrawInput): P
       assigneeId: input.userId,
       previousTaskId: done.previousTaskId,
       createdByTaskId: done.createdByTaskId,
+      createdAt: run.now(),
       dueAt: done.kind === 'start' ? null : await run.scheduleDue(execution, node),
     })
     .returning();

@@ -130,8 +130,8 @@ export class Run {
     const [made] = rowsOf<{ id: number; created_at: string | Date; tenant_id: string }>(
       await executePrepared(
         this.tx,
-        sql`insert into ${wfExecutions} (instance_id, parent_id, node_id, state, created_by_task_id)
-          values (${values.instanceId}, ${parentId}, ${nodeId}, ${state}, ${values.createdByTaskId}) returning id, created_at, tenant_id`,
+        sql`insert into ${wfExecutions} (instance_id, parent_id, node_id, state, created_by_task_id, created_at)
+          values (${values.instanceId}, ${parentId}, ${nodeId}, ${state}, ${values.createdByTaskId}, ${this.now().toISOString()}::timestamptz) returning id, created_at, tenant_id`,
       ),
     );
     return { ...values, id: made.id, createdAt: new Date(made.created_at), tenantId: made.tenant_id };
@@ -156,9 +156,9 @@ export class Run {
     const dueAt = await this.scheduleDue(execution, node);
     await executePrepared(
       this.tx,
-      sql`insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, previous_task_id, created_by_task_id, kind, assignee_id, owner_id, due_at)
+      sql`insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, previous_task_id, created_by_task_id, kind, assignee_id, owner_id, due_at, created_at)
         values (${this.instance.id}, ${execution.id}, ${node.id}, ${node.name}, ${follows}, ${this.causeTaskId}, ${kind},
-          ${deputy ?? assigneeId}, ${deputy ? assigneeId : null}, ${dueAt?.toISOString() ?? null}::timestamptz)`,
+          ${deputy ?? assigneeId}, ${deputy ? assigneeId : null}, ${dueAt?.toISOString() ?? null}::timestamptz, ${this.now().toISOString()}::timestamptz)`,
     );
   }
 
@@ -171,6 +171,8 @@ export class Run {
       nodeName: node.name,
       previousTaskId: this.causeTaskId,
       createdByTaskId: this.causeTaskId,
+      // The engine's clock, not the database's: a test clock and a server whose clock differs see one time.
+      createdAt: this.now(),
     };
   }
 

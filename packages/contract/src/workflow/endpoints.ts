@@ -3,6 +3,7 @@ import { ENCRYPTED_PASSWORD_NOTE as PASSWORD_NOTE } from '../auth/schemas.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageOf } from '../envelope.ts';
 import { annex, annexParams } from '../forms/annexes.ts';
+import { correlatedMessage, correlateMessageInput } from './correlation.ts';
 import { WORKFLOW_PERMISSIONS as P } from './permissions.ts';
 import {
   lintInput,
@@ -980,5 +981,22 @@ export const WORKFLOW_RELATION_ENDPOINTS = {
     params: schemeRelationPath,
     response: z.object({ open: z.boolean(), users: z.array(authUser) }),
     failures: [404],
+  }),
+};
+
+/** Messages from other systems (payment confirmed, contract signed) that move processes on. */
+export const WORKFLOW_MESSAGE_ENDPOINTS = {
+  correlate: defineEndpoint({
+    operationId: 'workflow.message.correlate',
+    method: 'POST',
+    path: '/macro-flow/workflow-message',
+    tag: monitor,
+    summary: 'Deliver a message to a process',
+    description:
+      'The running instance of the tenant waiting for the message `messageName` at a message catch event or receive task, narrowed by `instanceId` or `businessKey`, moves on; `variables` are merged into its process variables. When none waits and no `instanceId` is given, the latest version of an enabled template with a message start event for it starts a new instance (with `businessKey` and `variables`, the caller as initiator). 404 when nothing waits for or starts on the message, 409 when more than one instance (or template) matches. Answers the instance and whether it was started.',
+    access: P.messageCorrelate,
+    body: correlateMessageInput,
+    response: correlatedMessage,
+    failures: [404, 409, 422],
   }),
 };

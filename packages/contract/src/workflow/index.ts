@@ -2,3 +2,4 @@ export * from './endpoints.ts';
 export * from './permissions.ts';
 export * from './schemas.ts';
 export * from './bpmn.ts';
+export * from './correlation.ts';

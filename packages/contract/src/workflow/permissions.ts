@@ -11,4 +11,6 @@ export const WORKFLOW_PERMISSIONS = {
   monitorView: 'wfmonitor:view',
   /** Suspend, resume, assign. */
   monitorEdit: 'wfmonitor:edit',
+  /** Deliver a message (payment confirmed, contract signed) that moves a waiting process on or starts one. */
+  messageCorrelate: 'wfmessage:correlate',
 } as const;

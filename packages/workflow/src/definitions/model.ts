@@ -15,7 +15,9 @@ export type NodeKind =
   | 'subProcess'
   | 'callActivity'
   | 'boundaryTimer'
-  | 'timerCatch';
+  | 'timerCatch'
+  | 'messageCatch'
+  | 'receiveTask';
 
 export interface Timer {
   kind: 'duration' | 'date';
@@ -39,6 +41,8 @@ export interface FlowNode {
   attachedTo?: string;
   cancelActivity?: boolean;
   calledElement?: string;
+  /** The name of the message a message catch event or receive task waits for, or a message start event starts on. */
+  message?: string;
   /** Timer boundary events attached to this node. */
   boundary: string[];
 }
@@ -68,6 +72,8 @@ export interface ProcessModel {
   flows: Map<string, Flow>;
   /** The none start event of each scope (process id or sub-process id). */
   startOf: Map<string, string>;
+  /** The process's message start events, by the name of their message. */
+  messageStarts: Map<string, string>;
   /** Whether anything reads the form data (conditions, completion conditions, form-field or SQL approvers, services, called processes). */
   usesVariables: boolean;
 }
@@ -114,6 +120,7 @@ export const LINT_MESSAGES = {
   noOutgoing: 'no outgoing sequence flow',
   noStartEvent: 'no none start event',
   approverSql: 'approver SQL refused: {{reason}}',
+  messageName: '{{type}} needs a message (messageRef) with a name',
 } as const;
 export type LintCode = keyof typeof LINT_MESSAGES;
 
@@ -140,6 +147,15 @@ const KIND_OF: Record<string, NodeKind> = {
   'bpmn:CallActivity': 'callActivity',
   'bpmn:BoundaryEvent': 'boundaryTimer',
   'bpmn:IntermediateCatchEvent': 'timerCatch',
+  'bpmn:ReceiveTask': 'receiveTask',
+};
+
+const isMessageDefinition = (element: ModdleElement) => element.$type === 'bpmn:MessageEventDefinition';
+
+/** The name of the bpmn:message an element (receive task) or event definition refers to. */
+const messageNameOf = (element: ModdleElement): string | undefined => {
+  const name = (element.messageRef as ModdleElement | undefined)?.name;
+  return typeof name === 'string' && name.trim() ? name.trim() : undefined;
 };
 
 /** Elements that carry no behaviour and are kept as they are. */
@@ -193,6 +209,7 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
     nodes: new Map(),
     flows: new Map(),
     startOf: new Map(),
+    messageStarts: new Map(),
     usesVariables: false,
   };
 
@@ -245,7 +262,9 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
         continue;
       }
       if (INERT.has(element.$type)) continue;
-      const kind = KIND_OF[element.$type];
+      // An intermediate catch event waits for a timer or, with a message definition, for a message.
+      const events = (element.eventDefinitions as ModdleElement[] | undefined) ?? [];
+      const kind = element.$type === 'bpmn:IntermediateCatchEvent' && events.length === 1 && isMessageDefinition(events[0]) ? 'messageCatch' : KIND_OF[element.$type];
       if (!kind) {
         problem(element, 'unsupportedElement', { type: bpmnName(element.$type) });
         continue;
@@ -294,6 +313,13 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
     }
     switch (kind) {
       case 'startEvent':
+        // A message start event (of the process, not of a sub-process) starts an instance when its message arrives.
+        if (definitions.length === 1 && isMessageDefinition(definitions[0]) && scope === model.id) {
+          node.message = messageNameOf(definitions[0]);
+          if (!node.message) problem(element, 'messageName', { type: bpmnName(element.$type) });
+          else if (!model.messageStarts.has(node.message)) model.messageStarts.set(node.message, node.id);
+          break;
+        }
         if (definitions.length) problem(element, 'startEventDefinition', { type: bpmnName(definitions[0].$type) });
         if (model.startOf.has(scope)) problem(element, 'oneStartEvent');
         model.startOf.set(scope, node.id);
@@ -343,6 +369,11 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
         if (!ok) problem(element, 'serviceTask');
         break;
       }
+      case 'messageCatch':
+      case 'receiveTask':
+        node.message = messageNameOf(kind === 'receiveTask' ? element : definitions[0]);
+        if (!node.message) problem(element, 'messageName', { type: bpmnName(element.$type) });
+        break;
       case 'callActivity':
         node.calledElement = typeof element.calledElement === 'string' ? element.calledElement : undefined;
         if (!node.calledElement) problem(element, 'calledElement');
@@ -354,6 +385,9 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
   };
 
   walk(process);
+  // A process started by messages only: its first message start event is also where a manual start begins.
+  const [firstMessageStart] = model.messageStarts.values();
+  if (!model.startOf.has(model.id) && firstMessageStart) model.startOf.set(model.id, firstMessageStart);
   for (const flow of model.flows.values()) {
     const source = model.nodes.get(flow.source);
     const target = model.nodes.get(flow.target);

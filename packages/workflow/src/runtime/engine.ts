@@ -203,7 +203,7 @@ export class WorkflowEngine implements RunHost {
   async startDefinition(
     tx: Tx,
     definitionId: number,
-    input: Omit<StartInput, 'definitionKey'> & { parent?: { instanceId: number; executionId: number } },
+    input: Omit<StartInput, 'definitionKey'> & { parent?: { instanceId: number; executionId: number }; startAt?: string },
   ): Promise<{ instance: Instance; startTaskId: number }> {
     const model = await this.modelOf(tx, definitionId);
     const values = {
@@ -217,7 +217,8 @@ export class WorkflowEngine implements RunHost {
       deletedAt: null,
       endedAt: null,
     };
-    const startId = model.startOf.get(model.id)!;
+    // A message starts at its own start event; anything else at the process's start event.
+    const startId = input.startAt ?? model.startOf.get(model.id)!;
     const startNode = model.nodes.get(startId)!;
     const variables = input.variables ?? {};
     assertWritable(startNode, {}, variables);

@@ -236,6 +236,12 @@ export class Run {
       case 'timerCatch':
         await this.schedule(execution, node);
         return;
+      case 'messageCatch':
+        // The token waits here until a message of that name is correlated to the instance.
+        return;
+      case 'receiveTask':
+        await this.scheduleBoundary(execution, node);
+        return;
     }
   }
 

@@ -1,4 +1,5 @@
 import {
+  WORKFLOW_MESSAGE_ENDPOINTS as MSG,
   WORKFLOW_MONITOR_ENDPOINTS as M,
   WORKFLOW_PERMISSIONS as P,
   WORKFLOW_RELATION_ENDPOINTS as R,
@@ -88,6 +89,7 @@ import {
   simulate,
 } from './more.ts';
 import { authUsersOf, createRelation, listRelations, relationFormInfoOf, relationInfo, removeRelation, updateRelation } from './relations.ts';
+import { deliverMessage } from './messages.ts';
 import { provisionStarterTemplate } from './starter.ts';
 import { wfRelations, wfSchemes, wfStartLinks } from './tables.ts';
 
@@ -338,6 +340,8 @@ export const module = defineModule({
         return OK;
       }),
       wf(M.getAssign, ({ query }, { tx }) => assigneesOf(tx, engine, query.processInstanceId, 'open')),
+      // messages from other systems
+      wf(MSG.correlate, ({ body }, ctx) => deliverMessage(ctx, engine, me(ctx), body)),
     ];
   },
   background: (deps) => {
@@ -392,7 +396,10 @@ export const module = defineModule({
       source: 'MonitorOutlined',
       i18n: 'wfmonitor',
       sort: 3,
-      children: [{ code: P.monitorEdit, name: '干预', category: 2, i18n: 'wfIntervene' }],
+      children: [
+        { code: P.monitorEdit, name: '干预', category: 2, i18n: 'wfIntervene' },
+        { code: P.messageCorrelate, name: '发送消息', category: 2, i18n: 'wfMessage' },
+      ],
     },
   ],
   sweep: sweepFixture,

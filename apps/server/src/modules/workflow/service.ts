@@ -49,7 +49,9 @@ import { wfSchemes } from './tables.ts';
 
 const RESOURCE = 'workflow-scheme';
 const SCHEME_NOT_FOUND = { message: 'workflow.templateNotFound' };
-const NOT_FOUND_CODES = new Set(['workflow.taskNotFound', 'workflow.instanceNotFound', 'workflow.definitionNotFound', 'workflow.draftNotFound']);
+const NOT_FOUND_CODES = new Set(['workflow.taskNotFound', 'workflow.instanceNotFound', 'workflow.definitionNotFound', 'workflow.draftNotFound', 'workflow.messageNotFound']);
+/** Refusals where the request matched more than one thing: the caller narrows it and asks again. */
+const CONFLICT_CODES = new Set(['workflow.messageAmbiguous']);
 
 /**
  * The engine's refusal as the API's: 404 for what does not exist, else 422, in the request's
@@ -58,7 +60,7 @@ const NOT_FOUND_CODES = new Set(['workflow.taskNotFound', 'workflow.instanceNotF
 export function asAppError(error: unknown, language: Language): unknown {
   if (!(error instanceof WorkflowError)) return error;
   const params = error.lint ? { ...error.params, detail: lintText(language, error.lint) } : error.params;
-  return new AppError(NOT_FOUND_CODES.has(error.code) ? 404 : 422, error.code, params);
+  return new AppError(NOT_FOUND_CODES.has(error.code) ? 404 : CONFLICT_CODES.has(error.code) ? 409 : 422, error.code, params);
 }
 
 /** A lint problem in `language`; the engine's English when the messages lack its code. */

@@ -7,8 +7,10 @@ import type { WorkflowEngine } from './engine.ts';
  * Fires the timers that are due, across tenants. Each job fires in its tenant's transaction with
  * its instance locked, and only while still pending, so several server processes running this at
  * once fire each job exactly once. Jobs of suspended instances wait (and fire after resume).
+ * `db` reads the queue across tenants (the owner's connections); `runOn` (by default the same)
+ * fires each job: the host passes the request role's, since firing runs approver SQL.
  */
-export async function runDueJobs(engine: WorkflowEngine, db: Db, options: { now?: Date; limit?: number } = {}): Promise<number> {
+export async function runDueJobs(engine: WorkflowEngine, db: Db, options: { now?: Date; limit?: number; runOn?: Db } = {}): Promise<number> {
   const now = options.now ?? engine.options.clock?.() ?? new Date();
   // Read as the owner (no tenant role): the queue spans tenants; each job then runs in its own.
   const due = rowsOf<{ id: number; tenant_id: string }>(
@@ -20,7 +22,7 @@ export async function runDueJobs(engine: WorkflowEngine, db: Db, options: { now?
   );
   let fired = 0;
   for (const job of due) {
-    if (await withTenant(db, job.tenant_id, (tx) => fireJob(engine, tx, Number(job.id), now))) fired += 1;
+    if (await withTenant(options.runOn ?? db, job.tenant_id, (tx) => fireJob(engine, tx, Number(job.id), now))) fired += 1;
   }
   return fired;
 }

@@ -345,8 +345,9 @@ export const module = defineModule({
     ];
   },
   background: (deps) => {
-    // Timers run the engine, and so approver SQL: on the request role's connections.
-    const { requestDb, config } = deps;
+    // The queue is read across tenants on the owner's connections; each job runs the engine, and
+    // so approver SQL, on the request role's.
+    const { db, requestDb, config } = deps;
     const seconds = config.workflowTimerSeconds;
     if (!seconds) return undefined;
     const engine = engineFor(deps);
@@ -354,7 +355,7 @@ export const module = defineModule({
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      runDueJobs(engine, requestDb)
+      runDueJobs(engine, db, { runOn: requestDb })
         .catch((error: unknown) => console.error('workflow timers:', error))
         .finally(() => {
           running = false;

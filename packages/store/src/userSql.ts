@@ -1,3 +1,4 @@
+import { POSTGRES_SYSTEM_COLUMNS } from '@macro/contract';
 import { sql } from 'drizzle-orm';
 import { parse } from 'libpg-query';
 import { rowsOf, type Tx } from './index.ts';
@@ -118,7 +119,7 @@ const VALUE_FUNCTIONS = new Set([
 ]);
 
 /** PostgreSQL's system columns: every table has them, no view made for user SQL shows them. */
-export const SYSTEM_COLUMNS: ReadonlySet<string> = new Set(['ctid', 'xmin', 'xmax', 'cmin', 'cmax', 'tableoid', 'oid']);
+const SYSTEM_COLUMNS: ReadonlySet<string> = new Set(POSTGRES_SYSTEM_COLUMNS);
 
 type Node = Record<string, unknown>;
 type Names = { String?: { sval: string } }[];

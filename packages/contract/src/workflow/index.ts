@@ -3,3 +3,4 @@ export * from './permissions.ts';
 export * from './schemas.ts';
 export * from './bpmn.ts';
 export * from './correlation.ts';
+export * from './history.ts';

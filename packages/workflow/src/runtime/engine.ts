@@ -1,3 +1,4 @@
+import type { HistoryAction } from '@macro/contract/workflow';
 import { executePrepared, rowsOf, type Tx } from '@macro/store';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { compileProcess, type FlowNode, type LintProblem, lintProblem, type ProcessModel } from '../definitions/model.ts';
@@ -263,7 +264,7 @@ export class WorkflowEngine implements RunHost {
     return { instance: run.instance, startTaskId: task.id };
   }
 
-  private async completeAndLeave(run: Run, task: Task, execution: Execution, action: string, comment: string | undefined, stamp?: string) {
+  private async completeAndLeave(run: Run, task: Task, execution: Execution, action: HistoryAction, comment: string | undefined, stamp?: string) {
     // Other approvers' tasks of an or-sign node end with this one, in the same statement.
     await this.finishTask(run, task, action, comment, stamp, execution.id);
     await this.leaveFrom(run, task.id, execution, run.node(task.nodeId));
@@ -276,7 +277,7 @@ export class WorkflowEngine implements RunHost {
     if (movedRun.irreversible && !movedRun.causeSettled) await run.tx.update(wfTasks).set({ withdrawable: false }).where(eq(wfTasks.id, taskId));
   }
 
-  private async finishTask(run: Run, task: Task, action: string, comment: string | undefined, stamp?: string, cancelSiblingsOf?: number) {
+  private async finishTask(run: Run, task: Task, action: HistoryAction, comment: string | undefined, stamp?: string, cancelSiblingsOf?: number) {
     // The task completed and, with cancelSiblingsOf, the other open tasks of its execution cancelled: one statement.
     const scope = cancelSiblingsOf === undefined ? sql`id = ${task.id}` : sql`instance_id = ${run.instance.id} and execution_id = ${cancelSiblingsOf} and state = 'open'`;
     const done = sql`id = ${task.id}`;

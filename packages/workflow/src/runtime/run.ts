@@ -1,3 +1,4 @@
+import type { HistoryAction } from '@macro/contract/workflow';
 import { executePrepared, rowsOf, type Tx } from '@macro/store';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { evaluate } from 'feelin';
@@ -15,7 +16,7 @@ export type Task = typeof wfTasks.$inferSelect;
 export interface HistoryRow {
   nodeId: string;
   event: 'enter' | 'leave' | 'flow' | 'operation';
-  action?: string;
+  action?: HistoryAction;
   taskId?: number | null;
   comment?: string | null;
   userId?: number | null;

@@ -1,6 +1,10 @@
-import type { HistoryRecord } from '@macro/contract/workflow';
+import { LANGUAGES } from '@macro/contract';
+import { HISTORY_ACTIONS, type HistoryRecord } from '@macro/contract/workflow';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import en from '../../i18n/en/tasks.json';
+import ja from '../../i18n/ja/tasks.json';
+import zh from '../../i18n/zh/tasks.json';
 import { renderPage } from '../../test/render';
 import { ProcessHistory } from './ProcessHistory';
 
@@ -39,5 +43,28 @@ describe('the process timeline', () => {
     );
     const lines = screen.getByTestId('timeline').querySelectorAll('li');
     expect([...lines].map((line) => line.textContent?.slice('2026-11-26 09:30 · '.length))).toEqual(['申请 · 到达', '申请 · 采购员 · 提交', '经理审批 · 到达', '经理审批 · 经理 · 传阅', '经理审批 · 经理 · 驳回 · 请附报价单', '结束 · 到达']);
+  });
+});
+
+describe('history action labels', () => {
+  const events: Record<string, Record<string, string>> = { zh: zh.event, en: en.event, ja: ja.event };
+  it.each(LANGUAGES)('%s names every action the engine writes on a history row', (language) => {
+    const unlabelled = HISTORY_ACTIONS.filter((action) => !events[language]?.[action]?.trim());
+    expect(unlabelled).toEqual([]);
+  });
+
+  it('shows a timer, a message and a version change in words, not as the engine’s codes', async () => {
+    await renderPage(
+      <ProcessHistory
+        testId="timeline"
+        records={[
+          record('等待付款', 'messageCatch', 'leave', 'message', '', 'paymentConfirmed'),
+          record('催办', 'boundaryTimer', 'leave', 'timeout', ''),
+          record('流程', 'process', 'operation', 'changeVersion', '管理员', 'a→b'),
+        ]}
+      />,
+    );
+    const lines = [...screen.getByTestId('timeline').querySelectorAll('li')].map((line) => line.textContent?.slice('2026-11-26 09:30 · '.length));
+    expect(lines).toEqual(['等待付款 · 收到消息 · paymentConfirmed', '催办 · 超时', '流程 · 管理员 · 变更版本 · a→b']);
   });
 });

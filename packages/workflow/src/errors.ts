@@ -18,3 +18,21 @@ export class WorkflowError extends Error {
 export const refuse = (code: string, message: string, params: Record<string, string | number> = {}): never => {
   throw new WorkflowError(code, message, params);
 };
+
+/**
+ * A service task's failure the model may catch: an error boundary event of the task whose
+ * bpmn:error has this `errorCode` (or none) takes the token on instead of refusing the operation.
+ * `errorCode` is what the history shows: an HTTP status or a reason word, never an address or
+ * database text.
+ */
+export class ServiceFailure extends WorkflowError {
+  constructor(
+    code: string,
+    message: string,
+    params: Record<string, string | number>,
+    readonly errorCode: string,
+  ) {
+    super(code, message, params);
+    this.name = 'ServiceFailure';
+  }
+}

@@ -172,6 +172,8 @@ export const wfJobs = tenantTable(
     dueAt: at('due_at').notNull(),
     /** pending | done | cancelled */
     state: text('state').notNull().default('pending'),
+    /** A cycle timer's firing this job is, from 0 (each firing schedules the next while the cycle lasts). */
+    repetition: integer('repetition').notNull().default(0),
   },
   // Due jobs are found by time; a token's jobs (cancelled when it moves on) by their execution.
   (t) => [index('wf_job_due').on(t.state, t.dueAt), index('wf_job_execution').on(t.tenantId, t.executionId)],

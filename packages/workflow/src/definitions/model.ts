@@ -15,13 +15,19 @@ export type NodeKind =
   | 'subProcess'
   | 'callActivity'
   | 'boundaryTimer'
+  | 'boundaryError'
   | 'timerCatch'
   | 'messageCatch'
   | 'receiveTask';
 
 export interface Timer {
-  kind: 'duration' | 'date';
+  kind: 'duration' | 'date' | 'cycle';
+  /** The ISO 8601 duration, date, or repeating interval (R3/PT24H) as written. */
   value: string;
+  /** A cycle's interval (an ISO 8601 duration). */
+  every?: string;
+  /** How many times a cycle fires; absent (R/PT24H): until its activity ends. */
+  times?: number;
 }
 
 export interface FlowNode {
@@ -45,6 +51,10 @@ export interface FlowNode {
   message?: string;
   /** Timer boundary events attached to this node. */
   boundary: string[];
+  /** Error boundary events attached to this (service) node, in the order of the model. */
+  catches: string[];
+  /** An error boundary event's code (its bpmn:error's errorCode); absent: it catches every error. */
+  errorCode?: string;
 }
 
 /**
@@ -107,6 +117,11 @@ export const LINT_MESSAGES = {
   endEventDefinition: 'end events with {{type}} are not supported',
   timerOnly: '{{type}} is supported with a timer definition only',
   timerValue: 'a timer needs an ISO 8601 duration (timeDuration) or date (timeDate)',
+  timerCycleValue: 'a timer cycle (timeCycle) needs a count and an ISO 8601 duration, e.g. R3/PT24H',
+  timerCycleBoundary: 'a timer cycle (timeCycle) is supported on non-interrupting boundary events only',
+  boundaryDefinition: 'boundary events are supported with a timer or an error definition only, found {{type}}',
+  errorBoundaryServiceOnly: 'an error boundary event is supported on service tasks only; it is attached to {{type}} {{attached}}',
+  errorBoundaryInterrupting: 'an error boundary event always interrupts its task: cancelActivity cannot be false',
   approverMissing: 'a user task needs an approver rule (macro:approver)',
   approverKindUnknown: 'unknown approver kind {{kind}}',
   approverNobody: 'approver rule {{kind}} names nobody',
@@ -179,6 +194,18 @@ function feelSyntaxError(expression: string): string | undefined {
 /** An ISO 8601 date and time with its offset (2026-05-01T09:00:00+08:00, …Z): a moment, not a local reading. */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
+/** A repeating interval: R<count>/<duration> (R/<duration>: no end of its own). */
+const ISO_CYCLE = /^R(\d*)\/(P.+)$/;
+
+/** The timer a cycle's text says, or nothing when it is not R<count>/<duration> with a count of at least 1. */
+function cycleOf(value: string): Timer | undefined {
+  const match = ISO_CYCLE.exec(value);
+  // A zero interval would fire again at once, for ever.
+  if (!match || !ISO_DURATION.test(match[2]) || !/[1-9]/.test(match[2])) return undefined;
+  const times = match[1] ? Number(match[1]) : undefined;
+  if (times !== undefined && !(Number.isSafeInteger(times) && times >= 1)) return undefined;
+  return { kind: 'cycle', value, every: match[2], ...(times === undefined ? {} : { times }) };
+}
 
 const bodyOf = (expression: unknown): string | undefined => {
   const body = (expression as { body?: string } | undefined)?.body?.trim();
@@ -264,7 +291,12 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
       if (INERT.has(element.$type)) continue;
       // An intermediate catch event waits for a timer or, with a message definition, for a message.
       const events = (element.eventDefinitions as ModdleElement[] | undefined) ?? [];
-      const kind = element.$type === 'bpmn:IntermediateCatchEvent' && events.length === 1 && isMessageDefinition(events[0]) ? 'messageCatch' : KIND_OF[element.$type];
+      const kind =
+        element.$type === 'bpmn:IntermediateCatchEvent' && events.length === 1 && isMessageDefinition(events[0])
+          ? 'messageCatch'
+          : element.$type === 'bpmn:BoundaryEvent' && events.length === 1 && events[0].$type === 'bpmn:ErrorEventDefinition'
+            ? 'boundaryError'
+            : KIND_OF[element.$type];
       if (!kind) {
         problem(element, 'unsupportedElement', { type: bpmnName(element.$type) });
         continue;
@@ -293,6 +325,7 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
       outgoing: [],
       settings,
       boundary: [],
+      catches: [],
     };
     const loop = element.loopCharacteristics as ModdleElement | undefined;
     if (loop && (kind !== 'userTask' || loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics')) {
@@ -334,18 +367,35 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
       case 'timerCatch': {
         const timer = definitions.length === 1 && definitions[0].$type === 'bpmn:TimerEventDefinition' ? definitions[0] : undefined;
         if (!timer) {
-          problem(element, 'timerOnly', { type: bpmnName(element.$type) });
+          if (kind === 'boundaryTimer') problem(element, 'boundaryDefinition', { type: definitions[0] ? bpmnName(definitions[0].$type) : '-' });
+          else problem(element, 'timerOnly', { type: bpmnName(element.$type) });
           break;
         }
-        const duration = bodyOf(timer.timeDuration);
-        const date = bodyOf(timer.timeDate);
-        if (duration && ISO_DURATION.test(duration)) node.timer = { kind: 'duration', value: duration };
-        else if (date && ISO_DATE_TIME.test(date) && !Number.isNaN(Date.parse(date))) node.timer = { kind: 'date', value: date };
-        else problem(element, 'timerValue');
         if (kind === 'boundaryTimer') {
           node.attachedTo = (element.attachedToRef as ModdleElement | undefined)?.id;
           node.cancelActivity = element.cancelActivity !== false;
         }
+        const duration = bodyOf(timer.timeDuration);
+        const date = bodyOf(timer.timeDate);
+        const cycle = bodyOf(timer.timeCycle);
+        if (duration && ISO_DURATION.test(duration)) node.timer = { kind: 'duration', value: duration };
+        else if (date && ISO_DATE_TIME.test(date) && !Number.isNaN(Date.parse(date))) node.timer = { kind: 'date', value: date };
+        else if (cycle && !duration && !date) {
+          // A cycle repeats while its activity lasts: only a non-interrupting boundary event can.
+          if (kind !== 'boundaryTimer' || node.cancelActivity) problem(element, 'timerCycleBoundary');
+          else {
+            node.timer = cycleOf(cycle);
+            if (!node.timer) problem(element, 'timerCycleValue');
+          }
+        } else problem(element, 'timerValue');
+        break;
+      }
+      case 'boundaryError': {
+        node.attachedTo = (element.attachedToRef as ModdleElement | undefined)?.id;
+        // Without an errorRef, or with an error without a code, it catches every error.
+        const code = (definitions[0].errorRef as ModdleElement | undefined)?.errorCode;
+        if (typeof code === 'string' && code.trim()) node.errorCode = code.trim();
+        if (element.cancelActivity === false) problem(element, 'errorBoundaryInterrupting');
         break;
       }
       case 'userTask': {
@@ -401,12 +451,23 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
     if (node && fallback) node.defaultFlow = fallback;
   }
   for (const node of model.nodes.values()) {
-    if (node.kind === 'boundaryTimer' && node.attachedTo) model.nodes.get(node.attachedTo)?.boundary.push(node.id);
-    if (node.kind !== 'startEvent' && node.kind !== 'boundaryTimer' && !node.incoming.length) {
+    const host = node.attachedTo ? model.nodes.get(node.attachedTo) : undefined;
+    if (node.kind === 'boundaryTimer') host?.boundary.push(node.id);
+    if (node.kind === 'boundaryError') {
+      if (host?.kind === 'serviceTask') host.catches.push(node.id);
+      else {
+        const type = host ? bpmnType(host.kind) : '-';
+        problems.push(lintProblem('BoundaryEvent', node.id, 'errorBoundaryServiceOnly', { type, attached: node.attachedTo ?? '-' }));
+      }
+    }
+    const boundary = node.kind === 'boundaryTimer' || node.kind === 'boundaryError';
+    if (node.kind !== 'startEvent' && !boundary && !node.incoming.length) {
       problems.push(lintProblem(bpmnType(node.kind), node.id, 'unreachable'));
     }
-    if (node.kind !== 'endEvent' && !node.outgoing.length) {
-      problems.push(lintProblem(bpmnType(node.kind), node.id, 'noOutgoing'));
+    // A non-interrupting timer on a user task may lead nowhere: it only reminds the task's actors.
+    const reminder = node.kind === 'boundaryTimer' && node.cancelActivity === false && host?.kind === 'userTask';
+    if (node.kind !== 'endEvent' && !reminder && !node.outgoing.length) {
+      problems.push(lintProblem(boundary ? 'BoundaryEvent' : bpmnType(node.kind), node.id, 'noOutgoing'));
     }
   }
   for (const scope of [model.id, ...[...model.nodes.values()].filter((n) => n.kind === 'subProcess').map((n) => n.id)]) {
@@ -465,7 +526,7 @@ export function reachableFrom(model: ProcessModel, from: string): Set<string> {
     const id = queue.pop()!;
     const node = model.nodes.get(id);
     if (!node) continue;
-    const next = [...node.outgoing.map((f) => model.flows.get(f)!.target), ...node.boundary];
+    const next = [...node.outgoing.map((f) => model.flows.get(f)!.target), ...node.boundary, ...node.catches];
     for (const target of next) {
       if (!seen.has(target)) {
         seen.add(target);

@@ -17,7 +17,10 @@ export interface ApproverResolver {
   resolve(tx: Tx, rule: ApproverRule, context: ResolveContext): Promise<number[]>;
 }
 
-/** Runs a service task: an HTTP call or a built-in; what it returns is merged into the variables. */
+/**
+ * Runs a service task: an HTTP call or a built-in; what it returns is merged into the variables.
+ * A failure an error boundary event may catch is thrown as a `ServiceFailure` with its code.
+ */
 export interface ServicePort {
   invoke(
     tx: Tx,
@@ -34,9 +37,30 @@ export interface DelegationPort {
   activeDelegateFor(tx: Tx, userId: number, processKey: string, at: Date): Promise<number | null>;
 }
 
+/** One firing of a non-interrupting timer on a user task: its open tasks' actors are reminded. */
+export interface Reminder {
+  instanceId: number;
+  /** The instance's title. */
+  title: string;
+  nodeId: string;
+  nodeName: string;
+  /** The open tasks and the users who can act on them (each once). */
+  taskIds: number[];
+  userIds: number[];
+  /** Which firing this is, from 1, and how many the timer has (absent: until the task ends). */
+  repetition: number;
+  times?: number;
+}
+
+/** Reminds people of their tasks (the server sends each a message to the console's bell). */
+export interface ReminderPort {
+  remind(tx: Tx, reminder: Reminder): Promise<void>;
+}
+
 export interface EngineOptions {
   resolver: ApproverResolver;
   delegation?: DelegationPort;
+  reminders?: ReminderPort;
   services?: ServicePort;
   /** The time the engine sees (timers, due dates); tests move it. */
   clock?: () => Date;

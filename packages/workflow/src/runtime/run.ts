@@ -3,7 +3,7 @@ import { executePrepared, rowsOf, type Tx } from '@macro/store';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { evaluate } from 'feelin';
 import { type FlowNode, type ProcessModel, reachableFrom } from '../definitions/model.ts';
-import { refuse } from '../errors.ts';
+import { refuse, ServiceFailure } from '../errors.ts';
 import { wfExecutions, wfHistory, wfInstances, wfJobs, wfTasks, wfVariables } from '../tables.ts';
 import type { EngineOptions } from './ports.ts';
 import { runApproverSql } from './approverSql.ts';
@@ -206,20 +206,14 @@ export class Run {
     switch (node.kind) {
       case 'startEvent':
       case 'boundaryTimer':
+      case 'boundaryError':
         return this.leave(execution, node);
       case 'endEvent':
         return this.end(execution, node);
       case 'userTask':
         return this.enterUserTask(execution, node);
-      case 'serviceTask': {
-        const service = node.settings.service!;
-        const port = this.host.options.services ?? refuse('workflow.noServicePort', 'no service port to run service tasks');
-        const result = await port.invoke(this.tx, { ...service, instanceId: this.instance.id, nodeId: node.id, variables: this.variables });
-        if (result) await this.setVariables(result);
-        this.irreversible = true;
-        await this.history({ nodeId, event: 'leave', action: 'service' });
-        return this.leave(execution, node, false);
-      }
+      case 'serviceTask':
+        return this.runService(execution, node);
       case 'exclusiveGateway':
       case 'inclusiveGateway':
       case 'parallelGateway':
@@ -244,6 +238,38 @@ export class Run {
         await this.scheduleBoundary(execution, node);
         return;
     }
+  }
+
+  /**
+   * Runs a service task and moves on. A failure one of its error boundary events catches (the
+   * one with the failure's code, else one with no code) takes the token along that event's flow,
+   * the history saying which error; any other failure refuses the operation. With such events
+   * the call runs in a savepoint, so what a failed built-in wrote is undone and the rest goes on.
+   */
+  private async runService(execution: Execution, node: FlowNode): Promise<void> {
+    const service = node.settings.service!;
+    const port = this.host.options.services ?? refuse('workflow.noServicePort', 'no service port to run service tasks');
+    const call = { ...service, instanceId: this.instance.id, nodeId: node.id, variables: this.variables };
+    let result: Record<string, unknown> | undefined;
+    try {
+      result = node.catches.length ? await this.tx.transaction((savepoint) => port.invoke(savepoint, call)) : await port.invoke(this.tx, call);
+    } catch (error) {
+      const boundary = error instanceof ServiceFailure ? this.catcherOf(node, error.errorCode) : undefined;
+      if (!boundary || !(error instanceof ServiceFailure)) throw error;
+      this.irreversible = true;
+      await this.history({ nodeId: node.id, event: 'leave', action: 'serviceError', comment: error.errorCode });
+      return this.arrive(execution, boundary.id);
+    }
+    if (result) await this.setVariables(result);
+    this.irreversible = true;
+    await this.history({ nodeId: node.id, event: 'leave', action: 'service' });
+    return this.leave(execution, node, false);
+  }
+
+  /** The error boundary event of `node` that catches `errorCode`: one naming it, else one naming none. */
+  private catcherOf(node: FlowNode, errorCode: string): FlowNode | undefined {
+    const catches = node.catches.map((id) => this.node(id));
+    return catches.find((c) => c.errorCode === errorCode) ?? catches.find((c) => c.errorCode === undefined);
   }
 
   /** Writes form data: every field in one statement, a field already there replaced. */

@@ -12,7 +12,8 @@ export function addDuration(from: Date, duration: string): Date {
   return new Date(at.getTime() + ((h * 60 + mi) * 60 + s) * 1000);
 }
 
-/** When a timer started at `from` fires: a date timer at its date, a duration timer that long after. */
+/** When a timer started at `from` fires: a date timer at its date, a duration timer that long after, a cycle one interval after. */
 export function timerDueAt(timer: Timer, from: Date): Date {
-  return timer.kind === 'date' ? new Date(timer.value) : addDuration(from, timer.value);
+  if (timer.kind === 'date') return new Date(timer.value);
+  return addDuration(from, timer.kind === 'cycle' ? timer.every! : timer.value);
 }

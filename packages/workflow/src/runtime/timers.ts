@@ -1,7 +1,11 @@
 import { type Db, rowsOf, type Tx, withTenant } from '@macro/store';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FlowNode } from '../definitions/model.ts';
 import { wfExecutions, wfJobs, wfTasks } from '../tables.ts';
+import { taskActors } from './actors.ts';
 import type { WorkflowEngine } from './engine.ts';
+import type { Execution, Run } from './run.ts';
+import { addDuration } from './time.ts';
 
 /**
  * Fires the timers that are due, across tenants. Each job fires in its tenant's transaction with
@@ -68,8 +72,46 @@ async function fireJob(engine: WorkflowEngine, tx: Tx, jobId: number, now: Date)
     await run.history({ nodeId: activity.id, event: 'leave', action: 'timeout', userId: null });
     await run.arrive(execution, timer.id);
   } else {
-    const branch = await run.newExecution(execution.parentId, timer.id);
-    await run.arrive(branch, timer.id);
+    // A cycle's next firing first: a token the branch ends takes it with it.
+    await scheduleNextFiring(tx, job, timer, now);
+    if (activity.kind === 'userTask') await remind(engine, run, execution, activity, timer, job.repetition + 1);
+    if (timer.outgoing.length) {
+      const branch = await run.newExecution(execution.parentId, timer.id);
+      await run.arrive(branch, timer.id);
+    }
   }
   return true;
+}
+
+/**
+ * A cycle timer schedules its next firing one interval after this one's due time (after now,
+ * should the server have been down: missed firings are not made up in a burst) until it has
+ * fired its count; the job goes with its token when the activity ends.
+ */
+async function scheduleNextFiring(tx: Tx, job: typeof wfJobs.$inferSelect, timer: FlowNode, now: Date): Promise<void> {
+  const cycle = timer.timer;
+  if (cycle?.kind !== 'cycle') return;
+  const repetition = job.repetition + 1;
+  if (cycle.times !== undefined && repetition >= cycle.times) return;
+  let dueAt = addDuration(job.dueAt, cycle.every!);
+  if (dueAt <= now) dueAt = addDuration(now, cycle.every!);
+  await tx.insert(wfJobs).values({ instanceId: job.instanceId, executionId: job.executionId, nodeId: job.nodeId, dueAt, repetition });
+}
+
+/** The task's actors are reminded (through the host) and the history says so; the token stays. */
+async function remind(engine: WorkflowEngine, run: Run, execution: Execution, task: FlowNode, timer: FlowNode, repetition: number): Promise<void> {
+  const times = timer.timer?.kind === 'cycle' ? timer.timer.times : 1;
+  const { taskIds, userIds } = await taskActors(run.tx, run.instance.id, execution.id);
+  await run.history({ nodeId: task.id, event: 'operation', action: 'remind', userId: null, comment: times === undefined ? String(repetition) : `${repetition}/${times}` });
+  if (!userIds.length) return;
+  await engine.options.reminders?.remind(run.tx, {
+    instanceId: run.instance.id,
+    title: run.instance.title,
+    nodeId: task.id,
+    nodeName: task.name,
+    taskIds,
+    userIds,
+    repetition,
+    ...(times === undefined ? {} : { times }),
+  });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "wf_job" ADD COLUMN "repetition" integer DEFAULT 0 NOT NULL;

@@ -22,10 +22,12 @@ export const HISTORY_ACTIONS = [
   'addCounterSigner',
   'removeCounterSigner',
   'service',
+  'serviceError',
   'message',
   'timer',
   'timeout',
   'overdue',
+  'remind',
   'changeVersion',
   'interrupted',
 ] as const;

@@ -50,6 +50,8 @@ export interface Reminder {
   /** Which firing this is, from 1, and how many the timer has (absent: until the task ends). */
   repetition: number;
   times?: number;
+  /** When it fired, by the engine's clock. */
+  at: Date;
 }
 
 /** Reminds people of their tasks (the server sends each a message to the console's bell). */

@@ -74,7 +74,7 @@ async function fireJob(engine: WorkflowEngine, tx: Tx, jobId: number, now: Date)
   } else {
     // A cycle's next firing first: a token the branch ends takes it with it.
     await scheduleNextFiring(tx, job, timer, now);
-    if (activity.kind === 'userTask') await remind(engine, run, execution, activity, timer, job.repetition + 1);
+    if (activity.kind === 'userTask') await remind(engine, run, execution, activity, timer, job.repetition + 1, now);
     if (timer.outgoing.length) {
       const branch = await run.newExecution(execution.parentId, timer.id);
       await run.arrive(branch, timer.id);
@@ -99,7 +99,7 @@ async function scheduleNextFiring(tx: Tx, job: typeof wfJobs.$inferSelect, timer
 }
 
 /** The task's actors are reminded (through the host) and the history says so; the token stays. */
-async function remind(engine: WorkflowEngine, run: Run, execution: Execution, task: FlowNode, timer: FlowNode, repetition: number): Promise<void> {
+async function remind(engine: WorkflowEngine, run: Run, execution: Execution, task: FlowNode, timer: FlowNode, repetition: number, at: Date): Promise<void> {
   const times = timer.timer?.kind === 'cycle' ? timer.timer.times : 1;
   const { taskIds, userIds } = await taskActors(run.tx, run.instance.id, execution.id);
   await run.history({ nodeId: task.id, event: 'operation', action: 'remind', userId: null, comment: times === undefined ? String(repetition) : `${repetition}/${times}` });
@@ -113,5 +113,6 @@ async function remind(engine: WorkflowEngine, run: Run, execution: Execution, ta
     userIds,
     repetition,
     ...(times === undefined ? {} : { times }),
+    at,
   });
 }

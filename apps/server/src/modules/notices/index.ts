@@ -16,6 +16,8 @@ import {
 } from './service.ts';
 import { noticeReads, notices } from './tables.ts';
 
+export { sendSystemMessages } from './service.ts';
+
 /** Sweep data: a published notice for the whole tenant, its title the marker. */
 async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
   const marker = 'NoticeSweepMarker';

@@ -173,6 +173,24 @@ export async function readAll(tx: Tx, userId: number, category: number | undefin
   return unreadCounts(tx, userId);
 }
 
+/**
+ * Messages the system sends (no author): one published message to each of `recipientIds`, in
+ * the current tenant, shown in their bell at once.
+ */
+export async function sendSystemMessages(tx: Tx, recipientIds: readonly number[], message: { title: string; content: string; at: Date }): Promise<void> {
+  if (!recipientIds.length) return;
+  await tx.insert(notices).values(
+    recipientIds.map((recipientId) => ({
+      category: NOTICE_CATEGORY.message,
+      title: message.title,
+      content: message.content,
+      recipientId,
+      status: NOTICE_STATUS.published,
+      publishTime: message.at,
+    })),
+  );
+}
+
 /** Demonstration items every tenant starts with (spec 000 §2), written through `createNotice`. */
 export async function provisionDemoNotices(ctx: Ctx): Promise<void> {
   const [any] = await ctx.tx.select({ id: notices.id }).from(notices).limit(1);

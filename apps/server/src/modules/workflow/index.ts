@@ -160,7 +160,7 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
 
 export const module = defineModule({
   name: 'workflow',
-  after: ['users', 'org', 'posts', 'roles', 'delegates', 'stamps', 'wfcategories'],
+  after: ['users', 'org', 'posts', 'roles', 'delegates', 'stamps', 'wfcategories', 'notices'],
   tables: [...workflowTables, wfSchemes, wfStartLinks, wfRelations],
   uniqueMessages: [{ constraint: 'wf_scheme_code', message: 'workflow.templateExists', params: { code: 'code' } }],
   provision: (ctx, tenant, deps) => provisionStarterTemplate(ctx, tenant, deps),

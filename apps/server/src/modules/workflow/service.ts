@@ -45,6 +45,7 @@ import { assertWorkflowCategory } from '../wfcategories/index.ts';
 import { assertMayStart, startableBy } from './relations.ts';
 import { delegatesPort, organisationResolver } from './resolver.ts';
 import { servicePort } from './services.ts';
+import { reminderPort } from './reminders.ts';
 import { wfSchemes } from './tables.ts';
 
 const RESOURCE = 'workflow-scheme';
@@ -73,12 +74,12 @@ export function lintText(language: Language, problem: { code: string; params: Re
 const engines = new WeakMap<object, WorkflowEngine>();
 /**
  * One engine per database (it caches compiled definitions), with the organisation's resolver,
- * delegations and service tasks.
+ * delegations, service tasks and reminders.
  */
 export function engineFor({ db, config, audit }: Pick<ModuleDeps, 'db' | 'config' | 'audit'>): WorkflowEngine {
   let engine = engines.get(db);
   if (!engine) {
-    engine = new WorkflowEngine({ resolver: organisationResolver, delegation: delegatesPort, services: servicePort(config, audit) });
+    engine = new WorkflowEngine({ resolver: organisationResolver, delegation: delegatesPort, services: servicePort(config, audit), reminders: reminderPort });
     engines.set(db, engine);
   }
   return engine;

@@ -37,6 +37,28 @@ const creditXml = (code: string, service: string) => `<?xml version="1.0" encodi
   </bpmn:process>
 </bpmn:definitions>`;
 
+/**
+ * The credit check with a manual fallback: each error boundary event of the service task (with a
+ * bpmn:error of that code, or none to catch every error) leads to a person who checks by hand.
+ */
+const fallbackXml = (code: string, url: string, catches: (string | undefined)[]) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="defs_${code}" targetNamespace="http://macro.console/test">
+  <bpmn:resource id="approverResource" name="Approver"/>
+  ${catches.map((c, i) => (c ? `<bpmn:error id="error_${i}" errorCode="${c}"/>` : '')).join('')}
+  <bpmn:process id="${code}" name="Credit" isExecutable="true">
+    <bpmn:startEvent id="start"/>
+    <bpmn:serviceTask id="score"><bpmn:extensionElements><macro:node><macro:service kind="http" url="${url}"/></macro:node></bpmn:extensionElements></bpmn:serviceTask>
+    ${catches.map((c, i) => `<bpmn:boundaryEvent id="caught_${i}" attachedToRef="score"><bpmn:errorEventDefinition${c ? ` errorRef="error_${i}"` : ''}/></bpmn:boundaryEvent><bpmn:sequenceFlow id="fc_${i}" sourceRef="caught_${i}" targetRef="manual"/>`).join('')}
+    <bpmn:userTask id="review" name="Review"><bpmn:potentialOwner id="owner"><bpmn:resourceRef>approverResource</bpmn:resourceRef></bpmn:potentialOwner></bpmn:userTask>
+    <bpmn:userTask id="manual" name="Manual check"><bpmn:potentialOwner id="owner2"><bpmn:resourceRef>approverResource</bpmn:resourceRef></bpmn:potentialOwner></bpmn:userTask>
+    <bpmn:endEvent id="end"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="score"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="score" targetRef="review"/>
+    <bpmn:sequenceFlow id="f3" sourceRef="review" targetRef="end"/>
+    <bpmn:sequenceFlow id="f4" sourceRef="manual" targetRef="end"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+
 const taskRow = z.object({ taskId: z.number(), processInstanceId: z.number(), nodeId: z.string() });
 const page = z.object({ records: z.array(taskRow) });
 
@@ -119,6 +141,40 @@ describeDb(`workflow service tasks and BPMN performers in the product (${dbLabel
       expect(await instancesOf(code)).toBe(0);
     }
     expectFailure(await admin.post(`${TASK}/create-process`, { code: 'credit-broken', title: 'x', variables: {} }), 422, '服务任务 score 调用失败：HTTP 503');
+  });
+
+  const deployFallback = async (code: string, url: string, catches: (string | undefined)[]) =>
+    expect((await admin.post(`${SCHEME}/new-model`, { name: code, code, category: 'finance', xml: fallbackXml(code, url, catches) })).statusCode).toBe(200);
+  /** Where the request waits for the reviewer, and what its history says of the service task. */
+  const outcome = async (instanceId: number) => {
+    const tasks = expectOk(await reviewer.get(`${TASK}/upcoming-task?size=100`), page).records.filter((t) => t.processInstanceId === instanceId);
+    const history = (await reviewer.get(`${TASK}/history-taskList?processInstanceId=${instanceId}`)).json().data as { nodeId: string; action: string | null; comment: string | null }[];
+    return { at: tasks.map((t) => t.nodeId), errors: history.filter((h) => h.action === 'serviceError').map((h) => `${h.nodeId}: ${h.comment}`) };
+  };
+
+  it('the error flow is taken with a matching code: an HTTP 503 goes to the manual check, the history naming the status', async () => {
+    await deployFallback('fallback-503', `${base}/broken`, ['404', '503']);
+    const run = expectOk(await admin.post(`${TASK}/create-process`, { code: 'fallback-503', title: '授信', variables: { amount: 1 } }), started);
+    expect(await outcome(run.instanceId)).toEqual({ at: ['manual'], errors: ['score: 503'] });
+  });
+
+  it('the error flow is not taken with a non-matching code: the refusal stays and nothing is kept', async () => {
+    await deployFallback('fallback-404', `${base}/broken`, ['404']);
+    expectFailure(await adminEn.post(`${TASK}/create-process`, { code: 'fallback-404', title: 'x', variables: {} }), 422, 'Service task score failed: HTTP 503');
+    expect(await instancesOf('fallback-404')).toBe(0);
+  });
+
+  it('an error boundary event without a code catches every failure; the history gives the reason, never the address', async () => {
+    const hidden = base.replace('127.0.0.1', '127.0.0.2');
+    await deployFallback('fallback-any', `${hidden}/score`, ['503', undefined]);
+    const run = expectOk(await admin.post(`${TASK}/create-process`, { code: 'fallback-any', title: '授信', variables: {} }), started);
+    const seen = await outcome(run.instanceId);
+    expect(seen).toEqual({ at: ['manual'], errors: ['score: refused'] });
+    const history = (await reviewer.get(`${TASK}/history-taskList?processInstanceId=${run.instanceId}`)).body;
+    expect(history).not.toContain('127.0.0.2');
+    await deployFallback('fallback-slow', `${base}/slow`, [undefined]);
+    const slow = expectOk(await admin.post(`${TASK}/create-process`, { code: 'fallback-slow', title: '授信', variables: {} }), started);
+    expect(await outcome(slow.instanceId)).toEqual({ at: ['manual'], errors: ['score: timeout'] });
   });
 });
 

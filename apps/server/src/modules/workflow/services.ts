@@ -1,5 +1,5 @@
 import { type AuditPort, rowsOf, TENANT_SETTING, type Tx } from '@macro/store';
-import { type ServicePort, WorkflowError } from '@macro/workflow';
+import { ServiceFailure, type ServicePort } from '@macro/workflow';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import { type HostLookup, OutboundError, type OutboundFailure, type OutboundResponse, outboundFetch, outboundPolicy } from '../../platform/outbound.ts';
@@ -7,9 +7,14 @@ import { type HostLookup, OutboundError, type OutboundFailure, type OutboundResp
 /** The most a service's answer may weigh: it becomes form data. */
 const MAX_ANSWER_BYTES = 256 * 1024;
 
-/** A service task's failure: `workflow.service<Reason>` in the messages, naming the node. */
+/**
+ * A service task's failure: `workflow.service<Reason>` in the messages, naming the node. Its
+ * code, which an error boundary event's bpmn:error may name, is the HTTP status of a call
+ * answered with one, else the reason in lower case (timeout, unreachable, refused, address,
+ * answer, builtin): never the address or anything the other side said.
+ */
 const failed = (nodeId: string, reason: string, params: Record<string, string | number> = {}) =>
-  new WorkflowError(`workflow.service${reason}`, `service task ${nodeId} failed: ${reason}`, { node: nodeId, ...params });
+  new ServiceFailure(`workflow.service${reason}`, `service task ${nodeId} failed: ${reason}`, { node: nodeId, ...params }, reason === 'Status' ? String(params.status) : reason.toLowerCase());
 
 /** An answer's JSON object (merged into the form data); nothing for an empty answer; else refused. */
 function answerOf(nodeId: string, body: Buffer): Record<string, unknown> | undefined {

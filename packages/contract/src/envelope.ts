@@ -11,6 +11,15 @@ export interface ApiSuccess<T> {
   msg: string;
 }
 
+/** One problem of a refused document (an element of a BPMN model): which element, what kind, why in words. */
+export interface FailureProblem {
+  elementType: string;
+  elementId: string;
+  code: string;
+  /** In the request's language. */
+  message: string;
+}
+
 /** Failure envelope; `sys_msg` is for a person, in the request's language. */
 export interface ApiFailure {
   code: number;
@@ -22,6 +31,8 @@ export interface ApiFailure {
   data: null;
   /** RFC 6749 error code, on token endpoint failures only. */
   error?: string;
+  /** Every problem of a refused document, when there may be several (`sys_msg` names the first and counts the rest). */
+  problems?: FailureProblem[];
 }
 
 export function successOf<T extends z.ZodType>(data: T) {
@@ -39,6 +50,10 @@ export const failureEnvelope = z
     error_description: z.string().describe('Detail of the failure (never SQL or a stack)'),
     data: z.null(),
     error: z.string().optional().describe('RFC 6749 error code (token endpoint only)'),
+    problems: z
+      .array(z.object({ elementType: z.string(), elementId: z.string(), code: z.string(), message: z.string() }))
+      .optional()
+      .describe("Every problem of a refused document (a BPMN model's elements), each in the request's language; sys_msg names the first and counts the rest"),
   })
   .meta({ id: 'Failure' });
 

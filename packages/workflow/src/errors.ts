@@ -1,3 +1,5 @@
+import type { LintProblem } from './definitions/model.ts';
+
 /**
  * A refusal the engine explains: `code` is a message key (workflow.*) the server translates in
  * the request's language, `params` fill it in, `message` is the English detail for logs.
@@ -7,8 +9,8 @@ export class WorkflowError extends Error {
     readonly code: string,
     message: string,
     readonly params: Record<string, string | number> = {},
-    /** For a model the lint refuses: its first problem, so the server can say it in the reader's language. */
-    readonly lint?: { code: string; params: Record<string, string> },
+    /** For a model the lint refuses: every problem, each naming its element, so the server can say them in the reader's language. */
+    readonly problems: readonly LintProblem[] = [],
   ) {
     super(message);
     this.name = 'WorkflowError';

@@ -1,4 +1,4 @@
-import type { MessageParams } from '@macro/contract';
+import type { FailureProblem, MessageParams } from '@macro/contract';
 
 /**
  * An error meant for a person: an HTTP status and a message key from the contract's
@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly params: MessageParams = {},
     /** RFC 6749 error code, for the token endpoint. */
     readonly oauthError?: string,
+    /** Every problem of a refused document, already in the request's language. */
+    readonly problems: readonly FailureProblem[] = [],
   ) {
     super(key);
   }

@@ -49,7 +49,8 @@ function describeIssue(language: Language, issue: Issue): string {
 export function toFailure(error: unknown, language: Language): { status: number; body: ApiFailure; log: boolean } {
   if (error instanceof AppError) {
     const message = translate(language, error.key, error.params);
-    return { status: error.status, body: failure(error.status, message, message, error.oauthError), log: false };
+    const body = failure(error.status, message, message, error.oauthError);
+    return { status: error.status, body: error.problems.length ? { ...body, problems: [...error.problems] } : body, log: false };
   }
   const fastifyError = error as FastifyError & { validation?: unknown };
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {

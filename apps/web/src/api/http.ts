@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@macro/contract';
+import { API_PREFIX, type FailureProblem } from '@macro/contract';
 import { i18next } from '../i18n';
 import { useSession } from '../session/store';
 
@@ -23,6 +23,16 @@ export class ApiError extends Error {
     const body = asRecord(this.body);
     const code = body?.error_code ?? body?.httpCode;
     return typeof code === 'number' ? code : this.status;
+  }
+
+  /** Every problem of a refused document the server listed (a BPMN model's elements), else none. */
+  get problems(): FailureProblem[] {
+    const listed = asRecord(this.body)?.problems;
+    if (!Array.isArray(listed)) return [];
+    return listed.filter(
+      (p): p is FailureProblem =>
+        asRecord(p) !== null && ['elementType', 'elementId', 'code', 'message'].every((field) => typeof (p as Record<string, unknown>)[field] === 'string'),
+    );
   }
 }
 

@@ -10,7 +10,7 @@ const refusal = async (xml: string) => {
   try {
     await compileXml(xml);
   } catch (error) {
-    return error as { code: string; message: string; params: Record<string, string> };
+    return error as { code: string; message: string; params: Record<string, string | number>; problems: { elementType: string; elementId: string; code: string; message: string }[] };
   }
   throw new Error('expected a refusal');
 };
@@ -75,6 +75,32 @@ describe('definitions', () => {
     expect(error.code).toBe('workflow.unsupported');
     expect(error.params).toMatchObject({ type, id });
     expect(error.message).toContain(`${type} ${id}`);
+  });
+
+  it('refuses a model with several problems naming every one, not only the first', async () => {
+    const xml = definitions(
+      'p',
+      [
+        start(),
+        '<bpmn:userTask id="review"/>',
+        '<bpmn:serviceTask id="notify"/>',
+        '<bpmn:intermediateCatchEvent id="wait"><bpmn:timerEventDefinition><bpmn:timeDuration>tomorrow</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>',
+        end(),
+        chain('start', 'review', 'notify', 'wait', 'end'),
+      ].join('\n'),
+    );
+    const error = await refusal(xml);
+    expect(error.code).toBe('workflow.unsupported');
+    expect(error.problems.map(({ elementType, elementId, code }) => ({ elementType, elementId, code }))).toEqual([
+      { elementType: 'UserTask', elementId: 'review', code: 'approverMissing' },
+      { elementType: 'ServiceTask', elementId: 'notify', code: 'serviceTask' },
+      { elementType: 'IntermediateCatchEvent', elementId: 'wait', code: 'timerValue' },
+    ]);
+    expect(error.problems.every((p) => p.message.length > 0)).toBe(true);
+    // The refusal's own words name the first and count the rest.
+    expect(error.params).toMatchObject({ type: 'UserTask', id: 'review', more: 2 });
+    expect(error.message).toContain('ServiceTask notify');
+    expect(error.message).toContain('IntermediateCatchEvent wait');
   });
 
   it('refuses a message start event and a signal end event', async () => {

@@ -34,12 +34,14 @@ export async function lintXml(xml: string): Promise<LintProblem[]> {
 export async function compileXml(xml: string): Promise<ProcessModel> {
   const { model, problems } = await check(xml);
   if (!model || problems.length) {
-    const first = problems[0] ?? lintProblem('Process', '-', 'noProcess');
+    const all = problems.length ? problems : [lintProblem('Process', '-', 'noProcess')];
+    const [first] = all;
+    // The parameters name the first problem and how many more there are; `problems` holds them all.
     throw new WorkflowError(
       'workflow.unsupported',
-      problems.map((p) => `${p.elementType} ${p.elementId}: ${p.message}`).join('; '),
-      { type: first.elementType, id: first.elementId, detail: first.message },
-      first,
+      all.map((p) => `${p.elementType} ${p.elementId}: ${p.message}`).join('; '),
+      { type: first.elementType, id: first.elementId, detail: first.message, more: all.length - 1 },
+      all,
     );
   }
   return model;

@@ -56,12 +56,16 @@ const CONFLICT_CODES = new Set(['workflow.messageAmbiguous']);
 
 /**
  * The engine's refusal as the API's: 404 for what does not exist, else 422, in the request's
- * language (a refused model's problem included, which the engine words in English).
+ * language. A refused model lists every problem (the engine words them in English); its message
+ * names the first and counts the rest.
  */
 export function asAppError(error: unknown, language: Language): unknown {
   if (!(error instanceof WorkflowError)) return error;
-  const params = error.lint ? { ...error.params, detail: lintText(language, error.lint) } : error.params;
-  return new AppError(NOT_FOUND_CODES.has(error.code) ? 404 : CONFLICT_CODES.has(error.code) ? 409 : 422, error.code, params);
+  const status = NOT_FOUND_CODES.has(error.code) ? 404 : CONFLICT_CODES.has(error.code) ? 409 : 422;
+  if (!error.problems.length) return new AppError(status, error.code, error.params);
+  const problems = error.problems.map((p) => ({ elementType: p.elementType, elementId: p.elementId, code: p.code, message: lintText(language, p) }));
+  const key = problems.length > 1 ? 'workflow.unsupportedMore' : error.code;
+  return new AppError(status, key, { ...error.params, detail: problems[0].message, more: problems.length - 1 }, undefined, problems);
 }
 
 /** A lint problem in `language`; the engine's English when the messages lack its code. */

@@ -1,13 +1,16 @@
+import type { FailureProblem } from '@macro/contract';
 import { type Scheme, schemeInput } from '@macro/contract/workflow';
 import { WORKFLOW_CATEGORY_DICT } from '@macro/contract/wfcategories';
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space, Spin, Tabs, Upload } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionary } from '../../api/dictionary';
+import { ApiError } from '../../api/http';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { useDialogRecord } from '../../components/crud/useKeyedDialog';
+import { ProblemList } from './designer/ProblemList';
 import { SimulatePanel } from './designer/SimulatePanel';
 import { useCreateScheme, useSchemeInfo, useUpdateScheme } from './api';
 
@@ -78,35 +81,64 @@ function XmlInput({ id, value, onChange, disabled, placeholder, testId, importLa
 // bpmn-js loads only when the designer is shown.
 const BpmnEditor = lazy(() => import('./designer/BpmnEditor').then((m) => ({ default: m.BpmnEditor })));
 
-/** The template's BPMN: drawn in the designer or written as XML, one value either way. */
-function TemplateXmlInput({ id, value, onChange, disabled, placeholder, testId, importLabel, creating }: XmlInputProps & { creating: boolean }) {
+interface TemplateXmlProps extends XmlInputProps {
+  creating: boolean;
+  /** The server's refusal of a save: the XML refused and every problem, shown while the XML is that one. */
+  refusal?: Refusal;
+}
+
+interface Refusal {
+  xml: string;
+  problems: FailureProblem[];
+}
+
+/**
+ * The template's BPMN: drawn in the designer or written as XML, one value either way. A refused
+ * save lists every problem; choosing one shows its element in the diagram.
+ */
+export function TemplateXmlInput({ id, value, onChange, disabled, placeholder, testId, importLabel, creating, refusal }: TemplateXmlProps) {
   const { t } = useTranslation('schemes');
+  const refused = refusal && refusal.xml === value ? refusal.problems : [];
+  const [tab, setTab] = useState('diagram');
+  const [focus, setFocus] = useState<{ id: string; seq: number }>();
+  const show = (elementId: string) => {
+    setTab('diagram');
+    setFocus((previous) => ({ id: elementId, seq: (previous?.seq ?? 0) + 1 }));
+  };
   return (
-    <Tabs
-      id={id}
-      destroyOnHidden
-      items={[
-        {
-          key: 'diagram',
-          label: t('designer.diagramTab'),
-          children: (
-            <Suspense fallback={<Spin />}>
-              <BpmnEditor value={value} onChange={onChange} readOnly={disabled} startBlank={creating} />
-            </Suspense>
-          ),
-        },
-        {
-          key: 'simulate',
-          label: t('simulate.tab'),
-          children: <SimulatePanel xml={value ?? ''} />,
-        },
-        {
-          key: 'xml',
-          label: t('designer.xmlTab'),
-          children: <XmlInput value={value} onChange={onChange} disabled={disabled} placeholder={placeholder} testId={testId} importLabel={importLabel} />,
-        },
-      ]}
-    />
+    <>
+      {/* In the diagram the editor lists the refusal itself, beside the elements it names. */}
+      {tab === 'diagram' ? null : (
+        <ProblemList problems={refused} type="error" title={t('designer.refusedTitle', { count: refused.length })} onSelect={show} testId="scheme-refused" />
+      )}
+      <Tabs
+        id={id}
+        activeKey={tab}
+        onChange={setTab}
+        destroyOnHidden
+        items={[
+          {
+            key: 'diagram',
+            label: t('designer.diagramTab'),
+            children: (
+              <Suspense fallback={<Spin />}>
+                <BpmnEditor value={value} onChange={onChange} readOnly={disabled} startBlank={creating} refused={refused} focus={focus} />
+              </Suspense>
+            ),
+          },
+          {
+            key: 'simulate',
+            label: t('simulate.tab'),
+            children: <SimulatePanel xml={value ?? ''} />,
+          },
+          {
+            key: 'xml',
+            label: t('designer.xmlTab'),
+            children: <XmlInput value={value} onChange={onChange} disabled={disabled} placeholder={placeholder} testId={testId} importLabel={importLabel} />,
+          },
+        ]}
+      />
+    </>
   );
 }
 
@@ -122,6 +154,8 @@ export function SchemeDialog({ state: current, onClose }: { state: SchemeDialogS
   const categories = useDictionary(WORKFLOW_CATEGORY_DICT.kind, WORKFLOW_CATEGORY_DICT.code);
   const create = useCreateScheme();
   const update = useUpdateScheme();
+  // The XML a save was refused for, with the problems: shown until the XML changes.
+  const [refusal, setRefusal] = useState<Refusal>();
   if (!state) return null;
   const fields: SchemaField[] = [
     { name: 'name', label: t('field.name'), placeholder: t('form.namePlaceholder') },
@@ -143,12 +177,26 @@ export function SchemeDialog({ state: current, onClose }: { state: SchemeDialogS
       name: 'xml',
       label: t('field.xml'),
       span: 24,
-      render: (w) => <TemplateXmlInput creating={state.mode === 'create'} disabled={w.disabled} placeholder={t('form.xmlPlaceholder')} testId={w.testId} importLabel={t('form.import')} />,
+      render: (w) => (
+        <TemplateXmlInput
+          creating={state.mode === 'create'}
+          disabled={w.disabled}
+          placeholder={t('form.xmlPlaceholder')}
+          testId={w.testId}
+          importLabel={t('form.import')}
+          refusal={refusal}
+        />
+      ),
     },
   ];
   const save = (values: SchemeFormValues) => {
     const body = { name: values.name.trim(), category: values.category, xml: values.xml, remark: values.remark?.trim() ?? '' };
-    return record ? update.mutateAsync({ body: { ...body, id: record.id } }) : create.mutateAsync({ body: { ...body, code: values.code.trim() } });
+    setRefusal(undefined);
+    const saved = record ? update.mutateAsync({ body: { ...body, id: record.id } }) : create.mutateAsync({ body: { ...body, code: values.code.trim() } });
+    return saved.catch((error: unknown) => {
+      if (error instanceof ApiError && error.problems.length) setRefusal({ xml: values.xml, problems: error.problems });
+      throw error;
+    });
   };
   return (
     <SchemaDialog<SchemeFormValues>
@@ -165,6 +213,7 @@ export function SchemeDialog({ state: current, onClose }: { state: SchemeDialogS
       onClose={onClose}
       width="min(1280px, 100vw)"
       afterClose={() => {
+        setRefusal(undefined);
         create.reset();
         update.reset();
       }}

@@ -2,8 +2,9 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
 import './designer.css';
+import type { FailureProblem } from '@macro/contract';
 import { type LintProblem, macroDescriptor, WORKFLOW_SCHEME_ENDPOINTS as S } from '@macro/contract/workflow';
-import { Alert, Button, Col, Row } from 'antd';
+import { Alert, Col, Row } from 'antd';
 import Modeler from 'bpmn-js/lib/Modeler';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { useEndpointMutation } from '../../../api/endpoint';
 import { withDiagram } from '../../../components/bpmn/layout';
 import { BLANK_BPMN, type DiagramElement, type ModdleFactory, type ModelingApi } from './model';
 import { NodePanel } from './NodePanel';
+import { ProblemList } from './ProblemList';
 
 interface Props {
   value?: string;
@@ -18,6 +20,10 @@ interface Props {
   readOnly?: boolean;
   /** A new template: an empty value becomes a start event to draw from (else the editor waits for the value). */
   startBlank?: boolean;
+  /** The server's refusal of this XML on save: listed instead of the live lint until the XML changes. */
+  refused?: readonly FailureProblem[];
+  /** An element to show once the diagram is there (chosen from a refusal listed outside the editor); `seq` asks again for the same one. */
+  focus?: { id: string; seq: number };
 }
 
 /**
@@ -25,7 +31,7 @@ interface Props {
  * (approver rule, counter-sign, reject and withdraw rules, auto-agree, form binding with field
  * permissions, conditions). The XML is the value, so import and export are the XML itself.
  */
-export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
+export function BpmnEditor({ value, onChange, readOnly, startBlank, refused = [], focus }: Props) {
   const { t } = useTranslation('schemes');
   const canvas = useRef<HTMLDivElement>(null);
   const modeler = useRef<Modeler | null>(null);
@@ -37,6 +43,8 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
   const [revision, setRevision] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [drawn, setDrawn] = useState('');
+  // Counts imports, so a requested element is shown once the diagram holding it is there.
+  const [imported, setImported] = useState(0);
   const problems = useLint(readOnly ? '' : drawn);
   const change = useRef(onChange);
   change.current = onChange;
@@ -86,6 +94,7 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
         setError(null);
         setSelected(null);
         setDrawn(xml);
+        setImported((n) => n + 1);
         const view = instance.get('canvas') as { zoom: (level: string, center?: string) => void; scroll: (delta: { dx: number; dy: number }) => void };
         view.zoom('fit-viewport', 'auto');
         // Clear of the palette on the left.
@@ -95,11 +104,24 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [value, startBlank, active]);
 
-  useLintOverlays(active, problems);
+  const shownProblems: readonly FailureProblem[] = refused.length ? refused : problems;
+  useLintOverlays(active, shownProblems);
+  const registry = () => active?.get<{ get: (id: string) => DiagramElement | undefined }>('elementRegistry');
+  /** Selects the element (its properties open beside the diagram) and scrolls it into view. */
   const select = (id: string) => {
-    const element = active?.get<{ get: (id: string) => DiagramElement | undefined }>('elementRegistry').get(id);
-    if (element) active?.get<{ select: (element: DiagramElement) => void }>('selection').select(element);
+    const element = registry()?.get(id);
+    if (!element || !active) return;
+    active.get<{ select: (element: DiagramElement) => void }>('selection').select(element);
+    active.get<{ scrollToElement: (element: DiagramElement) => void }>('canvas').scrollToElement(element);
   };
+  const nameOf = (id: string) => {
+    const name = registry()?.get(id)?.businessObject.name;
+    return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shown when asked for and again after each import, not on every render
+  useEffect(() => {
+    if (focus && imported) select(focus.id);
+  }, [focus, imported]);
 
   const apis = () => ({
     modeling: modeler.current!.get<ModelingApi>('modeling'),
@@ -115,27 +137,14 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank }: Props) {
       <Col xs={24} lg={16}>
         {error ? <Alert type="error" showIcon title={t('designer.importFailed', { reason: error })} /> : null}
         <div ref={canvas} className="bpmn-canvas" role="application" tabIndex={-1} aria-label={t('designer.canvas')} data-testid="bpmn-canvas" />
-        {problems.length ? (
-          <Alert
-            type="warning"
-            showIcon
-            className="bpmn-lint-list"
-            title={t('designer.lintTitle', { count: problems.length })}
-            description={
-              <ul>
-                {problems.map((p) => (
-                  <li key={`${p.elementId}-${p.message}`}>
-                    <Button type="link" size="small" onClick={() => select(p.elementId)}>
-                      {p.elementType} {p.elementId}
-                    </Button>
-                    {p.message}
-                  </li>
-                ))}
-              </ul>
-            }
-            data-testid="bpmn-lint"
-          />
-        ) : null}
+        <ProblemList
+          problems={shownProblems}
+          type={refused.length ? 'error' : 'warning'}
+          title={refused.length ? t('designer.refusedTitle', { count: refused.length }) : t('designer.lintTitle', { count: problems.length })}
+          onSelect={select}
+          nameOf={nameOf}
+          testId="bpmn-lint"
+        />
       </Col>
       <Col xs={24} lg={8}>
         <NodePanel key={`${selected?.id ?? 'none'}-${revision}`} element={selected} readOnly={readOnly} apis={apis} />
@@ -178,13 +187,13 @@ interface Overlays {
 }
 
 /** A marker on each element the engine cannot run, saying why. */
-function useLintOverlays(modeler: Modeler | null, problems: readonly LintProblem[]) {
+function useLintOverlays(modeler: Modeler | null, problems: readonly FailureProblem[]) {
   useEffect(() => {
     if (!modeler) return;
     const overlays = modeler.get<Overlays>('overlays');
     const registry = modeler.get<{ get: (id: string) => unknown }>('elementRegistry');
     overlays.remove({ type: 'lint' });
-    const byElement = new Map<string, LintProblem[]>();
+    const byElement = new Map<string, FailureProblem[]>();
     for (const p of problems) byElement.set(p.elementId, [...(byElement.get(p.elementId) ?? []), p]);
     for (const [id, found] of byElement) {
       if (!registry.get(id)) continue;

@@ -7,7 +7,7 @@ import { useEndpointQuery } from '../../../api/endpoint';
 import { PostPicker } from '../../../components/PostPicker';
 import { RolePicker } from '../../../components/RolePicker';
 import { UserPicker } from '../../../components/UserPicker';
-import { type DiagramElement, type ModdleFactory, type ModelingApi, type NodeForm, readNode, writeNode } from './model';
+import { type DiagramElement, messageHolder, type ModdleFactory, type ModelingApi, type NodeForm, readNode, writeNode } from './model';
 
 interface Props {
   element: DiagramElement | null;
@@ -60,6 +60,8 @@ export function NodePanel({ element, readOnly, apis }: Props) {
   const type = element.type;
   const isTask = type === 'bpmn:UserTask';
   const bindsForm = isTask || type === 'bpmn:StartEvent';
+  // A message start event, intermediate message catch event or receive task: named by its message.
+  const waitsForMessage = messageHolder(element) !== undefined;
   const apply = (values: NodeForm) => {
     const { modeling, moddle } = apis();
     const permissions = new Map((values.fields ?? []).map((f) => [f.name, f.permission]));
@@ -180,6 +182,16 @@ export function NodePanel({ element, readOnly, apis }: Props) {
             </Form.Item>
           </Space>
         </>
+      ) : null}
+      {waitsForMessage ? (
+        <Form.Item
+          name="messageName"
+          label={t('designer.messageName')}
+          extra={t(type === 'bpmn:StartEvent' ? 'designer.messageStartHelp' : 'designer.messageNameHelp')}
+          rules={[{ required: true, whitespace: true, message: t('designer.messageNameRequired') }]}
+        >
+          <Input maxLength={100} placeholder="paymentConfirmed" aria-label={t('designer.messageName')} data-testid="node-message-name" />
+        </Form.Item>
       ) : null}
       {type === 'bpmn:ServiceTask' ? (
         <>

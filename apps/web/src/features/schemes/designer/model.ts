@@ -52,6 +52,8 @@ export interface NodeForm {
   serviceName?: string;
   /** BPMN's own performers (resource names), shown while the task has no rule of ours; read-only. */
   performers: string[];
+  /** The name of the message a message event or receive task waits for (or a message start event starts on). */
+  messageName: string;
 }
 
 const PERFORMERS = new Set(['bpmn:PotentialOwner', 'bpmn:HumanPerformer', 'bpmn:Performer']);
@@ -65,6 +67,63 @@ function definitionsOf(bo: Moddle): Moddle | undefined {
 
 const extensionOf = (bo: Moddle) => (bo.extensionElements as { values?: Moddle[] } | undefined)?.values ?? [];
 export const macroNodeOf = (bo: Moddle): Moddle | undefined => extensionOf(bo).find((v) => v.$type === 'macro:Node');
+
+/**
+ * What refers to the element's message: a receive task itself, or the message definition of a
+ * message start or intermediate catch event; undefined for any other element.
+ */
+export function messageHolder(element: DiagramElement): Moddle | undefined {
+  const bo = element.businessObject;
+  if (element.type === 'bpmn:ReceiveTask') return bo;
+  if (element.type !== 'bpmn:StartEvent' && element.type !== 'bpmn:IntermediateCatchEvent') return undefined;
+  const definitions = (bo.eventDefinitions as Moddle[] | undefined) ?? [];
+  return definitions.length === 1 && definitions[0].$type === 'bpmn:MessageEventDefinition' ? definitions[0] : undefined;
+}
+
+const messageOf = (holder: Moddle | undefined) => holder?.messageRef as Moddle | undefined;
+
+/** Whether anything in the definitions other than `holder` refers to `message`. */
+function referencedElsewhere(definitions: Moddle, message: Moddle, holder: Moddle): boolean {
+  const visit = (container: Moddle): boolean =>
+    ((container.flowElements as Moddle[] | undefined) ?? []).some((element) => {
+      const holders = [element, ...((element.eventDefinitions as Moddle[] | undefined) ?? [])];
+      return holders.some((h) => h !== holder && h.messageRef === message) || visit(element);
+    });
+  return ((definitions.rootElements as Moddle[] | undefined) ?? []).some((root) => root.$type === 'bpmn:Process' && visit(root));
+}
+
+/**
+ * Points the element at the bpmn:message named `name`: the one of that name in the definitions if
+ * there is one, else its own message renamed when nothing else uses it, else a new message.
+ */
+export function writeMessage(element: DiagramElement, name: string, modeling: ModelingApi, moddle: ModdleFactory): void {
+  const holder = messageHolder(element);
+  const definitions = holder && definitionsOf(element.businessObject);
+  if (!holder || !definitions) return;
+  const wanted = name.trim();
+  const current = messageOf(holder);
+  if (String(current?.name ?? '') === wanted && (current || !wanted)) return;
+  const roots = (definitions.rootElements as Moddle[] | undefined) ?? [];
+  const named = roots.find((root) => root.$type === 'bpmn:Message' && root.name === wanted);
+  if (wanted && !named && current && !referencedElsewhere(definitions, current, holder)) {
+    modeling.updateModdleProperties(element, current, { name: wanted });
+    return;
+  }
+  let message = wanted ? named : undefined;
+  if (wanted && !message) {
+    message = moddle.create('bpmn:Message', { id: freeId(roots, 'Message'), name: wanted });
+    modeling.updateModdleProperties(element, definitions, { rootElements: [...roots, message] });
+  }
+  modeling.updateModdleProperties(element, holder, { messageRef: message });
+}
+
+/** An id `prefix_n` no root element has. */
+function freeId(roots: readonly Moddle[], prefix: string): string {
+  const taken = new Set(roots.map((root) => root.id));
+  let n = roots.length + 1;
+  while (taken.has(`${prefix}_${n}`)) n += 1;
+  return `${prefix}_${n}`;
+}
 
 /** The element's settings as the panel edits them (defaults where the XML says nothing). */
 export function readNode(element: DiagramElement): NodeForm {
@@ -98,6 +157,7 @@ export function readNode(element: DiagramElement): NodeForm {
       .filter((r) => PERFORMERS.has(r.$type))
       .map((r) => String((r.resourceRef as Moddle | undefined)?.name ?? '').trim())
       .filter(Boolean),
+    messageName: String(messageOf(messageHolder(element))?.name ?? ''),
   };
 }
 
@@ -161,6 +221,7 @@ export function writeNode(element: DiagramElement, form: NodeForm, modeling: Mod
   }
   const others = extensionOf(bo).filter((v) => v.$type !== 'macro:Node');
   modeling.updateProperties(element, { extensionElements: moddle.create('bpmn:ExtensionElements', { values: [...others, node] }) });
+  writeMessage(element, form.messageName ?? '', modeling, moddle);
 }
 
 /** A new template: one start event, laid out. */

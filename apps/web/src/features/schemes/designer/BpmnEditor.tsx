@@ -10,7 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../../api/endpoint';
 import { withDiagram } from '../../../components/bpmn/layout';
-import { BLANK_BPMN, type DiagramElement, type ModdleFactory, type ModelingApi } from './model';
+import { BLANK_BPMN, type DiagramElement, type ModdleFactory } from './model';
+import type { ShapeApi } from './reminder';
 import { NodePanel } from './NodePanel';
 import { ProblemList } from './ProblemList';
 
@@ -124,7 +125,8 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank, refused = []
   }, [focus, imported]);
 
   const apis = () => ({
-    modeling: modeler.current!.get<ModelingApi>('modeling'),
+    modeling: modeler.current!.get<ShapeApi['modeling']>('modeling'),
+    elementFactory: modeler.current!.get<ShapeApi['elementFactory']>('elementFactory'),
     moddle: modeler.current!.get<ModdleFactory>('moddle'),
     userTasks: () =>
       modeler

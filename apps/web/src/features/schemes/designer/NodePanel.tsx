@@ -7,12 +7,13 @@ import { useEndpointQuery } from '../../../api/endpoint';
 import { PostPicker } from '../../../components/PostPicker';
 import { RolePicker } from '../../../components/RolePicker';
 import { UserPicker } from '../../../components/UserPicker';
-import { type DiagramElement, messageHolder, type ModdleFactory, type ModelingApi, type NodeForm, readNode, writeNode } from './model';
+import { type DiagramElement, messageHolder, type NodeForm, readNode, writeNode } from './model';
+import { type DiagramShape, REMIND_UNITS, type ReminderForm, readReminder, type ShapeApi, writeReminder } from './reminder';
 
 interface Props {
   element: DiagramElement | null;
   readOnly?: boolean;
-  apis: () => { modeling: ModelingApi; moddle: ModdleFactory; userTasks: () => { id: string; name: string }[] };
+  apis: () => ShapeApi & { userTasks: () => { id: string; name: string }[] };
 }
 
 /** A rule's values, comma-separated in the XML (`1,2,3`), as the list a picker holds, and back. */
@@ -42,7 +43,7 @@ function useFormChoices() {
 /** The chosen element's settings: what the engine reads from our `macro` extension, edited and applied in one undoable step. */
 export function NodePanel({ element, readOnly, apis }: Props) {
   const { t } = useTranslation('schemes');
-  const [form] = Form.useForm<NodeForm>();
+  const [form] = Form.useForm<NodeForm & ReminderForm>();
   const formChoices = useFormChoices();
   const formKey = Form.useWatch('formKey', form);
   const kind = Form.useWatch('approverKind', form);
@@ -56,17 +57,18 @@ export function NodePanel({ element, readOnly, apis }: Props) {
     if (bindFields.data) form.setFieldValue('fields', bindFields.data.map((f) => ({ name: f.name, permission: saved.find((x) => x.name === f.name)?.permission ?? 'edit' })));
   }, [bindFields.data, form, element]);
   if (!element) return <Empty description={t('designer.chooseElement')} />;
-  const initial = readNode(element);
   const type = element.type;
   const isTask = type === 'bpmn:UserTask';
+  const initial = { ...readNode(element), ...(isTask ? readReminder(element as DiagramShape) : { remindUnit: 'H' as const }) };
   const bindsForm = isTask || type === 'bpmn:StartEvent';
   // A message start event, intermediate message catch event or receive task: named by its message.
   const waitsForMessage = messageHolder(element) !== undefined;
-  const apply = (values: NodeForm) => {
-    const { modeling, moddle } = apis();
+  const apply = (values: NodeForm & ReminderForm) => {
+    const api = apis();
     const permissions = new Map((values.fields ?? []).map((f) => [f.name, f.permission]));
     const fields = (bindFields.data ?? []).map((f) => ({ name: f.name, permission: permissions.get(f.name) ?? 'edit' }));
-    writeNode(element, { ...initial, ...values, fields }, modeling, moddle);
+    writeNode(element, { ...initial, ...values, fields }, api.modeling, api.moddle);
+    if (isTask) writeReminder(element as DiagramShape, { ...initial, ...values }, api);
   };
   return (
     // No <form> of its own: the panel sits inside the template dialog's form, whose submit would save the template.
@@ -179,6 +181,17 @@ export function NodePanel({ element, readOnly, apis }: Props) {
             </Form.Item>
             <Form.Item name="dueIn" label={t('designer.dueIn')} tooltip={t('designer.dueInHelp')}>
               <Input style={{ width: 110 }} placeholder="P2D" data-testid="node-due-in" />
+            </Form.Item>
+          </Space>
+          <Space wrap align="start">
+            <Form.Item name="remindEvery" label={t('designer.remindEvery')} tooltip={t('designer.remindHelp')}>
+              <InputNumber min={1} max={999} precision={0} style={{ width: 90 }} placeholder={t('designer.remindNone')} data-testid="node-remind-every" aria-label={t('designer.remindEvery')} />
+            </Form.Item>
+            <Form.Item name="remindUnit" label={t('designer.remindUnit')}>
+              <Select style={{ width: 90 }} options={REMIND_UNITS.map((u) => ({ value: u, label: t(`designer.remindUnits.${u}`) }))} aria-label={t('designer.remindUnit')} />
+            </Form.Item>
+            <Form.Item name="remindTimes" label={t('designer.remindTimes')}>
+              <InputNumber min={1} max={99} precision={0} style={{ width: 130 }} placeholder={t('designer.remindUntilHandled')} data-testid="node-remind-times" aria-label={t('designer.remindTimes')} />
             </Form.Item>
           </Space>
         </>

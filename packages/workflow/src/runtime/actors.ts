@@ -4,7 +4,8 @@ import { wfExecutions, wfTasks } from '../tables.ts';
 
 /**
  * Who can act now on the open tasks of a token and of the tokens under it (a counter-sign's
- * signers): each task's assignee, each user once. Reminders reach these people.
+ * signers): each task's assignee, each user once. Reminders reach these people. A task nobody
+ * holds yet adds nobody here: whoever may claim it is for this function to add.
  */
 export async function taskActors(tx: Tx, instanceId: number, executionId: number): Promise<{ taskIds: number[]; userIds: number[] }> {
   const under = tx.select({ id: wfExecutions.id }).from(wfExecutions).where(and(eq(wfExecutions.instanceId, instanceId), eq(wfExecutions.parentId, executionId)));
@@ -13,5 +14,6 @@ export async function taskActors(tx: Tx, instanceId: number, executionId: number
     .from(wfTasks)
     .where(and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.state, 'open'), or(eq(wfTasks.executionId, executionId), inArray(wfTasks.executionId, under))))
     .orderBy(wfTasks.id);
-  return { taskIds: open.map((t) => t.id), userIds: [...new Set(open.map((t) => Number(t.userId)))] };
+  const held = open.map((t) => t.userId as number | null).filter((id): id is number => id !== null);
+  return { taskIds: open.map((t) => t.id), userIds: [...new Set(held.map(Number))] };
 }

@@ -10,6 +10,7 @@ export * from './runtime/moves.ts';
 export * from './runtime/tasks.ts';
 export * from './runtime/timers.ts';
 export * from './runtime/messages.ts';
+export * from './runtime/signals.ts';
 export * from './runtime/migrate.ts';
 export * from './runtime/approverSql.ts';
 export * from './runtime/counterSign.ts';

@@ -25,3 +25,22 @@ export const correlatedMessage = z
     started: z.boolean(),
   })
   .meta({ id: 'WorkflowMessageResult' });
+
+/** A signal thrown in the tenant from outside: every process waiting for it moves on, every template starting on it starts. */
+export const throwSignalInput = z
+  .object({
+    /** The name of the `bpmn:signal` a signal catch, boundary or start event refers to. */
+    signalName: requiredText('standard', 'workflow.signalNameRequired'),
+    /** Merged into the process variables of each instance it moves or starts. */
+    variables: variables.optional(),
+  })
+  .meta({ id: 'WorkflowSignalInput' });
+
+export const thrownSignal = z
+  .object({
+    /** Running instances with a token the signal moved on. */
+    moved: z.number(),
+    /** Instances a signal start event started. */
+    started: z.number(),
+  })
+  .meta({ id: 'WorkflowSignalResult' });

@@ -3,7 +3,7 @@ import { ENCRYPTED_PASSWORD_NOTE as PASSWORD_NOTE } from '../auth/schemas.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageOf } from '../envelope.ts';
 import { annex, annexParams } from '../forms/annexes.ts';
-import { correlatedMessage, correlateMessageInput } from './correlation.ts';
+import { correlatedMessage, correlateMessageInput, throwSignalInput, thrownSignal } from './correlation.ts';
 import { WORKFLOW_PERMISSIONS as P } from './permissions.ts';
 import {
   lintInput,
@@ -984,7 +984,7 @@ export const WORKFLOW_RELATION_ENDPOINTS = {
   }),
 };
 
-/** Messages from other systems (payment confirmed, contract signed) that move processes on. */
+/** Messages and signals from other systems (payment confirmed, contract signed, budget approved) that move processes on. */
 export const WORKFLOW_MESSAGE_ENDPOINTS = {
   correlate: defineEndpoint({
     operationId: 'workflow.message.correlate',
@@ -998,5 +998,18 @@ export const WORKFLOW_MESSAGE_ENDPOINTS = {
     body: correlateMessageInput,
     response: correlatedMessage,
     failures: [404, 409, 422],
+  }),
+  throwSignal: defineEndpoint({
+    operationId: 'workflow.signal.throw',
+    method: 'POST',
+    path: '/macro-flow/workflow-signal',
+    tag: monitor,
+    summary: 'Throw a signal',
+    description:
+      'Broadcasts the signal `signalName` in the tenant: every running instance with a token waiting for it (an intermediate signal catch event, an event-based gateway before one, an activity with a signal boundary event) moves on, and the latest version of each enabled template with a signal start event for it starts a new instance (the caller as initiator). `variables` are merged into the process variables of each of them. A signal nothing waits for is no error. Answers how many instances were moved and started.',
+    access: P.signalThrow,
+    body: throwSignalInput,
+    response: thrownSignal,
+    failures: [422],
   }),
 };

@@ -24,6 +24,7 @@ export const HISTORY_ACTIONS = [
   'service',
   'serviceError',
   'message',
+  'signal',
   'timer',
   'timeout',
   'overdue',

@@ -13,4 +13,6 @@ export const WORKFLOW_PERMISSIONS = {
   monitorEdit: 'wfmonitor:edit',
   /** Deliver a message (payment confirmed, contract signed) that moves a waiting process on or starts one. */
   messageCorrelate: 'wfmessage:correlate',
+  /** Throw a signal that moves on every process of the tenant waiting for it and starts those that start on it. */
+  signalThrow: 'wfsignal:throw',
 } as const;

@@ -18,7 +18,11 @@ export type NodeKind =
   | 'boundaryError'
   | 'timerCatch'
   | 'messageCatch'
-  | 'receiveTask';
+  | 'receiveTask'
+  | 'signalCatch'
+  | 'signalThrow'
+  | 'boundarySignal'
+  | 'eventGateway';
 
 export interface Timer {
   kind: 'duration' | 'date' | 'cycle';
@@ -49,7 +53,9 @@ export interface FlowNode {
   calledElement?: string;
   /** The name of the message a message catch event or receive task waits for, or a message start event starts on. */
   message?: string;
-  /** Timer boundary events attached to this node. */
+  /** The name of the signal a signal event catches, throws (a throw or end event) or starts on. */
+  signal?: string;
+  /** Boundary events (timer, signal) attached to this node. */
   boundary: string[];
   /** Error boundary events attached to this (service) node, in the order of the model. */
   catches: string[];
@@ -84,6 +90,8 @@ export interface ProcessModel {
   startOf: Map<string, string>;
   /** The process's message start events, by the name of their message. */
   messageStarts: Map<string, string>;
+  /** The process's signal start events, by the name of their signal. */
+  signalStarts: Map<string, string>;
   /** Whether anything reads the form data (conditions, completion conditions, form-field or SQL approvers, services, called processes). */
   usesVariables: boolean;
 }
@@ -136,6 +144,9 @@ export const LINT_MESSAGES = {
   noStartEvent: 'no none start event',
   approverSql: 'approver SQL refused: {{reason}}',
   messageName: '{{type}} needs a message (messageRef) with a name',
+  signalName: '{{type}} needs a signal (signalRef) with a name',
+  eventGatewayTarget: 'an event-based gateway leads only to intermediate catch events (timer, message, signal) and receive tasks, not to {{target}}',
+  eventGatewayCondition: 'the sequence flow {{flow}} after an event-based gateway cannot carry a condition',
 } as const;
 export type LintCode = keyof typeof LINT_MESSAGES;
 
@@ -145,8 +156,19 @@ export function lintProblem(elementType: string, elementId: string, code: LintCo
   return { elementType, elementId, code, params, message };
 }
 
+/** Kinds whose BPMN element type is not their own name capitalised. */
+const ELEMENT_OF: Partial<Record<NodeKind, string>> = {
+  boundaryTimer: 'BoundaryEvent',
+  boundaryError: 'BoundaryEvent',
+  boundarySignal: 'BoundaryEvent',
+  timerCatch: 'IntermediateCatchEvent',
+  messageCatch: 'IntermediateCatchEvent',
+  signalCatch: 'IntermediateCatchEvent',
+  signalThrow: 'IntermediateThrowEvent',
+  eventGateway: 'EventBasedGateway',
+};
 /** The BPMN element type a node kind came from, as problems name it (userTask → UserTask). */
-const bpmnType = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1);
+const bpmnType = (kind: NodeKind) => ELEMENT_OF[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);
 /** An element's type without its namespace (bpmn:UserTask → UserTask). */
 const bpmnName = (type: string) => type.replace(/^bpmn:/, '');
 
@@ -163,9 +185,37 @@ const KIND_OF: Record<string, NodeKind> = {
   'bpmn:BoundaryEvent': 'boundaryTimer',
   'bpmn:IntermediateCatchEvent': 'timerCatch',
   'bpmn:ReceiveTask': 'receiveTask',
+  'bpmn:EventBasedGateway': 'eventGateway',
 };
 
 const isMessageDefinition = (element: ModdleElement) => element.$type === 'bpmn:MessageEventDefinition';
+const isSignalDefinition = (element: ModdleElement) => element.$type === 'bpmn:SignalEventDefinition';
+
+/** The kind of an event whose behaviour its one event definition decides (a catch event's message or signal, a signal throw or boundary). */
+function eventKindOf(element: ModdleElement): NodeKind | undefined {
+  const events = (element.eventDefinitions as ModdleElement[] | undefined) ?? [];
+  const only = events.length === 1 ? events[0] : undefined;
+  const signal = only !== undefined && isSignalDefinition(only);
+  switch (element.$type) {
+    case 'bpmn:IntermediateCatchEvent':
+      return only && isMessageDefinition(only) ? 'messageCatch' : signal ? 'signalCatch' : 'timerCatch';
+    case 'bpmn:IntermediateThrowEvent':
+      return signal ? 'signalThrow' : undefined;
+    case 'bpmn:BoundaryEvent':
+      return signal ? 'boundarySignal' : only?.$type === 'bpmn:ErrorEventDefinition' ? 'boundaryError' : 'boundaryTimer';
+    default:
+      return KIND_OF[element.$type];
+  }
+}
+
+/** The name of the bpmn:signal a signal event definition refers to. */
+const signalNameOf = (definition: ModdleElement | undefined): string | undefined => {
+  const name = (definition?.signalRef as ModdleElement | undefined)?.name;
+  return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+};
+
+/** What may follow an event-based gateway: the events (and receive task) its token waits for. */
+const GATEWAY_EVENTS: ReadonlySet<NodeKind> = new Set(['timerCatch', 'messageCatch', 'signalCatch', 'receiveTask']);
 
 /** The name of the bpmn:message an element (receive task) or event definition refers to. */
 const messageNameOf = (element: ModdleElement): string | undefined => {
@@ -237,6 +287,7 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
     flows: new Map(),
     startOf: new Map(),
     messageStarts: new Map(),
+    signalStarts: new Map(),
     usesVariables: false,
   };
 
@@ -289,14 +340,7 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
         continue;
       }
       if (INERT.has(element.$type)) continue;
-      // An intermediate catch event waits for a timer or, with a message definition, for a message.
-      const events = (element.eventDefinitions as ModdleElement[] | undefined) ?? [];
-      const kind =
-        element.$type === 'bpmn:IntermediateCatchEvent' && events.length === 1 && isMessageDefinition(events[0])
-          ? 'messageCatch'
-          : element.$type === 'bpmn:BoundaryEvent' && events.length === 1 && events[0].$type === 'bpmn:ErrorEventDefinition'
-            ? 'boundaryError'
-            : KIND_OF[element.$type];
+      const kind = eventKindOf(element);
       if (!kind) {
         problem(element, 'unsupportedElement', { type: bpmnName(element.$type) });
         continue;
@@ -353,15 +397,38 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
           else if (!model.messageStarts.has(node.message)) model.messageStarts.set(node.message, node.id);
           break;
         }
+        // So does a signal start event when its signal is thrown.
+        if (definitions.length === 1 && isSignalDefinition(definitions[0]) && scope === model.id) {
+          node.signal = signalNameOf(definitions[0]);
+          if (!node.signal) problem(element, 'signalName', { type: bpmnName(element.$type) });
+          else if (!model.signalStarts.has(node.signal)) model.signalStarts.set(node.signal, node.id);
+          break;
+        }
         if (definitions.length) problem(element, 'startEventDefinition', { type: bpmnName(definitions[0].$type) });
         if (model.startOf.has(scope)) problem(element, 'oneStartEvent');
         model.startOf.set(scope, node.id);
         break;
       case 'endEvent':
+        if (definitions.length === 1 && isSignalDefinition(definitions[0])) {
+          // A signal end event throws its signal, then ends its token like a none end event.
+          node.signal = signalNameOf(definitions[0]);
+          if (!node.signal) problem(element, 'signalName', { type: bpmnName(element.$type) });
+          break;
+        }
         if (definitions.length > 1 || (definitions[0] && definitions[0].$type !== 'bpmn:TerminateEventDefinition')) {
           problem(element, 'endEventDefinition', { type: bpmnName(definitions[0].$type) });
         }
         node.terminate = definitions[0]?.$type === 'bpmn:TerminateEventDefinition';
+        break;
+      case 'signalCatch':
+      case 'signalThrow':
+      case 'boundarySignal':
+        node.signal = signalNameOf(definitions[0]);
+        if (!node.signal) problem(element, 'signalName', { type: bpmnName(element.$type) });
+        if (kind === 'boundarySignal') {
+          node.attachedTo = (element.attachedToRef as ModdleElement | undefined)?.id;
+          node.cancelActivity = element.cancelActivity !== false;
+        }
         break;
       case 'boundaryTimer':
       case 'timerCatch': {
@@ -435,9 +502,9 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
   };
 
   walk(process);
-  // A process started by messages only: its first message start event is also where a manual start begins.
-  const [firstMessageStart] = model.messageStarts.values();
-  if (!model.startOf.has(model.id) && firstMessageStart) model.startOf.set(model.id, firstMessageStart);
+  // A process started by messages or signals only: its first such start event is also where a manual start begins.
+  const [firstEventStart] = [...model.messageStarts.values(), ...model.signalStarts.values()];
+  if (!model.startOf.has(model.id) && firstEventStart) model.startOf.set(model.id, firstEventStart);
   for (const flow of model.flows.values()) {
     const source = model.nodes.get(flow.source);
     const target = model.nodes.get(flow.target);
@@ -452,7 +519,7 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
   }
   for (const node of model.nodes.values()) {
     const host = node.attachedTo ? model.nodes.get(node.attachedTo) : undefined;
-    if (node.kind === 'boundaryTimer') host?.boundary.push(node.id);
+    if (node.kind === 'boundaryTimer' || node.kind === 'boundarySignal') host?.boundary.push(node.id);
     if (node.kind === 'boundaryError') {
       if (host?.kind === 'serviceTask') host.catches.push(node.id);
       else {
@@ -460,7 +527,8 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
         problems.push(lintProblem('BoundaryEvent', node.id, 'errorBoundaryServiceOnly', { type, attached: node.attachedTo ?? '-' }));
       }
     }
-    const boundary = node.kind === 'boundaryTimer' || node.kind === 'boundaryError';
+    if (node.kind === 'eventGateway') lintEventGateway(model, node, problems);
+    const boundary = node.kind === 'boundaryTimer' || node.kind === 'boundaryError' || node.kind === 'boundarySignal';
     if (node.kind !== 'startEvent' && !boundary && !node.incoming.length) {
       problems.push(lintProblem(bpmnType(node.kind), node.id, 'unreachable'));
     }
@@ -484,6 +552,16 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
         n.settings.approver?.kind === 'sql',
     );
   return problems.length ? { problems } : { model, problems };
+}
+
+/** An event-based gateway leads, along flows without conditions, only to the events its token can wait for. */
+function lintEventGateway(model: ProcessModel, gateway: FlowNode, problems: LintProblem[]): void {
+  for (const flowId of gateway.outgoing) {
+    const flow = model.flows.get(flowId)!;
+    const target = model.nodes.get(flow.target);
+    if (flow.condition !== undefined) problems.push(lintProblem('EventBasedGateway', gateway.id, 'eventGatewayCondition', { flow: flow.id }));
+    if (target && !GATEWAY_EVENTS.has(target.kind)) problems.push(lintProblem('EventBasedGateway', gateway.id, 'eventGatewayTarget', { target: `${bpmnType(target.kind)} ${target.id}` }));
+  }
 }
 
 /** The process's data objects (in every sub-process), by name and by id, to their names. */

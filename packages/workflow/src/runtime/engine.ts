@@ -9,6 +9,7 @@ import { approverSqlProblem } from './approverSql.ts';
 import { assertWritable } from './forms.ts';
 import type { EngineOptions } from './ports.ts';
 import { batchHistory, type Execution, type Instance, type LoopState, Run, type RunHost, type Task } from './run.ts';
+import { signalFromRun } from './signals.ts';
 
 export type Definition = typeof wfDefinitions.$inferSelect;
 
@@ -220,7 +221,7 @@ export class WorkflowEngine implements RunHost {
       deletedAt: null,
       endedAt: null,
     };
-    // A message starts at its own start event; anything else at the process's start event.
+    // A message or signal starts at its own start event; anything else at the process's start event.
     const startId = input.startAt ?? model.startOf.get(model.id)!;
     const startNode = model.nodes.get(startId)!;
     const variables = input.variables ?? {};
@@ -465,6 +466,10 @@ export class WorkflowEngine implements RunHost {
       current: [...new Set(current)],
       flows: [...new Set(rows.filter((r) => r.event === 'flow').map((r) => r.nodeId))],
     };
+  }
+
+  async signalThrown(run: Run, execution: Execution, node: FlowNode): Promise<void> {
+    await signalFromRun(this, run, execution, node);
   }
 
   keyOf(instance: Instance): string {

@@ -142,6 +142,7 @@ async function planTimers(
       .where(and(eq(wfTasks.instanceId, scope.instanceId), eq(wfTasks.state, 'open')))).map((t) => t.executionId),
   );
   const byId = new Map(scope.executions.map((e) => [e.id, e]));
+  const boundaryTimers = (model: ProcessModel, node: FlowNode) => node.boundary.filter((id) => model.nodes.get(id)?.kind === 'boundaryTimer');
   const timerOf = (model: ProcessModel, id: string) => ({ id, timer: model.nodes.get(id)!.timer! });
   const dueOf = (node: FlowNode) => (node.settings.dueIn ? { id: node.id, timer: { kind: 'duration' as const, value: node.settings.dueIn } } : undefined);
   const plan: TimerPlan = { cancel: [], schedule: [] };
@@ -155,11 +156,14 @@ async function planTimers(
     const slots: TimerSlot[] = [];
     // A counter-signer's token sits at its node under the node's scope token, which holds the boundary timers.
     if (byId.get(execution.parentId ?? 0)?.nodeId !== execution.nodeId) {
-      for (const id of next.boundary) {
-        const was = old.boundary.find((b) => target(b) === id);
+      // Boundary signals have no job: a thrown signal finds the token wherever it is.
+      const oldTimers = boundaryTimers(oldModel, old);
+      const nextTimers = boundaryTimers(newModel, next);
+      for (const id of nextTimers) {
+        const was = oldTimers.find((b) => target(b) === id);
         slots.push({ kind: 'boundary', old: was ? timerOf(oldModel, was) : undefined, next: timerOf(newModel, id) });
       }
-      for (const id of old.boundary.filter((b) => !next.boundary.includes(target(b)))) slots.push({ kind: 'boundary', old: timerOf(oldModel, id) });
+      for (const id of oldTimers.filter((b) => !nextTimers.includes(target(b)))) slots.push({ kind: 'boundary', old: timerOf(oldModel, id) });
     }
     if (next.kind === 'timerCatch') slots.push({ kind: 'catch', old: timerOf(oldModel, old.id), next: timerOf(newModel, next.id) });
     if (withTasks.has(execution.id)) slots.push({ kind: 'due', old: dueOf(old), next: dueOf(next) });

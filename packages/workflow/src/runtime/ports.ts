@@ -64,6 +64,8 @@ export interface EngineOptions {
   delegation?: DelegationPort;
   reminders?: ReminderPort;
   services?: ServicePort;
+  /** Whether the definition of a key may start on a message or signal (the server: its template is enabled); absent, every one may. */
+  startable?: (tx: Tx, definitionKey: string) => Promise<boolean>;
   /** The time the engine sees (timers, due dates); tests move it. */
   clock?: () => Date;
 }

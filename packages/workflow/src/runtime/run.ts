@@ -72,6 +72,8 @@ export interface RunHost {
   endCalled(run: Run, execution: Execution): Promise<void>;
   /** The definition key of an instance (delegations may be for one process). */
   keyOf(instance: Instance): string;
+  /** A signal throw or end event of `run` throws its signal: the tenant's instances waiting for it move on (runtime/signals.ts). */
+  signalThrown(run: Run, execution: Execution, node: FlowNode): Promise<void>;
 }
 
 /**
@@ -207,9 +209,14 @@ export class Run {
       case 'startEvent':
       case 'boundaryTimer':
       case 'boundaryError':
+      case 'boundarySignal':
         return this.leave(execution, node);
       case 'endEvent':
+        if (node.signal) await this.host.signalThrown(this, execution, node);
         return this.end(execution, node);
+      case 'signalThrow':
+        await this.host.signalThrown(this, execution, node);
+        return this.leave(execution, node);
       case 'userTask':
         return this.enterUserTask(execution, node);
       case 'serviceTask':
@@ -236,6 +243,16 @@ export class Run {
         return;
       case 'receiveTask':
         await this.scheduleBoundary(execution, node);
+        return;
+      case 'signalCatch':
+        // The token waits here until its signal is thrown in the tenant.
+        return;
+      case 'eventGateway':
+        // The token waits at the gateway for every event after it: the timers are scheduled on it, messages and signals find it there.
+        for (const flowId of node.outgoing) {
+          const event = this.node(this.model.flows.get(flowId)!.target);
+          if (event.kind === 'timerCatch') await this.schedule(execution, event);
+        }
         return;
     }
   }
@@ -272,6 +289,52 @@ export class Run {
     return catches.find((c) => c.errorCode === errorCode) ?? catches.find((c) => c.errorCode === undefined);
   }
 
+  /**
+   * The event a token waits for happened at `event` (a catch event or receive task): the token
+   * leaves it. A token waiting at an event-based gateway first takes the flow to the event that
+   * happened; the gateway's other events are withdrawn (their timers cancelled; messages and
+   * signals find the token elsewhere now).
+   */
+  async eventHappened(execution: Execution, event: FlowNode, happened: { action: NonNullable<HistoryRow['action']>; comment?: string; userId?: number | null }): Promise<void> {
+    if (execution.nodeId !== event.id) {
+      const gateway = this.node(execution.nodeId);
+      const flowId =
+        (gateway.kind === 'eventGateway' ? gateway.outgoing.find((f) => this.model.flows.get(f)?.target === event.id) : undefined) ??
+        refuse('workflow.unknownNode', `node ${event.id} does not follow ${gateway.id}`, { node: event.id });
+      await this.cancelJobs(execution.id);
+      await this.history({ nodeId: gateway.id, event: 'leave', userId: happened.userId });
+      execution = await this.moveExecution(execution, event.id);
+      await this.history({ nodeId: flowId, event: 'flow', userId: happened.userId }, { nodeId: event.id, event: 'enter', userId: happened.userId });
+    }
+    await this.history({ nodeId: event.id, event: 'leave', ...happened });
+    return this.leave(execution, event, false);
+  }
+
+  /**
+   * A boundary event of the activity `execution` is at fired. Interrupting, the activity ends
+   * (its open tasks cancelled with `action`, its scope's tokens and called instance with it) and
+   * the token leaves through the boundary event; otherwise a new token does, the activity goes on.
+   */
+  async boundaryFired(execution: Execution, boundary: FlowNode, fired: { action: 'timeout' | 'signal'; comment?: string; at?: Date }): Promise<void> {
+    const activity = this.node(boundary.attachedTo!);
+    const { action, comment, at = this.now() } = fired;
+    // A timer fires for nobody.
+    const userId = action === 'timeout' ? null : undefined;
+    if (!boundary.cancelActivity) {
+      const branch = await this.newExecution(execution.parentId, boundary.id);
+      return this.arrive(branch, boundary.id);
+    }
+    await this.endCalledFrom(execution);
+    for (const child of await this.executionsIn(execution.id)) await this.removeExecution(child);
+    await this.tx
+      .update(wfTasks)
+      .set({ state: 'cancelled', action, completedAt: at })
+      .where(and(eq(wfTasks.instanceId, execution.instanceId), eq(wfTasks.executionId, execution.id), eq(wfTasks.state, 'open')));
+    await this.cancelJobs(execution.id);
+    await this.history({ nodeId: activity.id, event: 'leave', action, comment, userId });
+    return this.arrive(execution, boundary.id);
+  }
+
   /** Writes form data: every field in one statement, a field already there replaced. */
   async setVariables(values: Record<string, unknown>): Promise<void> {
     const entries = Object.entries(values);
@@ -288,8 +351,12 @@ export class Run {
     await this.tx.insert(wfJobs).values({ instanceId: this.instance.id, executionId: execution.id, nodeId: node.id, dueAt });
   }
 
+  /** The jobs of the node's boundary timers (its boundary signals need none: a thrown signal finds the token). */
   async scheduleBoundary(execution: Execution, node: FlowNode): Promise<void> {
-    for (const id of node.boundary) await this.schedule(execution, this.node(id));
+    for (const id of node.boundary) {
+      const boundary = this.node(id);
+      if (boundary.kind === 'boundaryTimer') await this.schedule(execution, boundary);
+    }
   }
 
   private async enterUserTask(execution: Execution, node: FlowNode): Promise<void> {

@@ -55,30 +55,21 @@ async function fireJob(engine: WorkflowEngine, tx: Tx, jobId: number, now: Date)
     return open.length > 0;
   }
   if (timer.kind === 'timerCatch') {
-    await run.history({ nodeId: timer.id, event: 'leave', action: 'timer', userId: null });
-    await run.leave(execution, timer, false);
+    // At the timer catch event, or at the event-based gateway before it.
+    await run.eventHappened(execution, timer, { action: 'timer', userId: null });
+    return true;
+  }
+  if (timer.cancelActivity) {
+    await run.boundaryFired(execution, timer, { action: 'timeout', at: now });
     return true;
   }
   const activity = run.node(timer.attachedTo!);
-  if (timer.cancelActivity) {
-    // What the activity started ends with it: the tokens of its scope, the instance it called.
-    await run.endCalledFrom(execution);
-    for (const child of await run.executionsIn(execution.id)) await run.removeExecution(child);
-    await tx
-      .update(wfTasks)
-      .set({ state: 'cancelled', action: 'timeout', completedAt: now })
-      .where(and(eq(wfTasks.instanceId, execution.instanceId), eq(wfTasks.executionId, execution.id), eq(wfTasks.state, 'open')));
-    await run.cancelJobs(execution.id);
-    await run.history({ nodeId: activity.id, event: 'leave', action: 'timeout', userId: null });
-    await run.arrive(execution, timer.id);
-  } else {
-    // A cycle's next firing first: a token the branch ends takes it with it.
-    await scheduleNextFiring(tx, job, timer, now);
-    if (activity.kind === 'userTask') await remind(engine, run, execution, activity, timer, job.repetition + 1, now);
-    if (timer.outgoing.length) {
-      const branch = await run.newExecution(execution.parentId, timer.id);
-      await run.arrive(branch, timer.id);
-    }
+  // A cycle's next firing first: a token the branch ends takes it with it.
+  await scheduleNextFiring(tx, job, timer, now);
+  if (activity.kind === 'userTask') await remind(engine, run, execution, activity, timer, job.repetition + 1, now);
+  if (timer.outgoing.length) {
+    const branch = await run.newExecution(execution.parentId, timer.id);
+    await run.arrive(branch, timer.id);
   }
   return true;
 }

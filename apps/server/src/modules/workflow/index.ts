@@ -89,7 +89,7 @@ import {
   simulate,
 } from './more.ts';
 import { authUsersOf, createRelation, listRelations, relationFormInfoOf, relationInfo, removeRelation, updateRelation } from './relations.ts';
-import { deliverMessage } from './messages.ts';
+import { broadcastSignal, deliverMessage } from './messages.ts';
 import { provisionStarterTemplate } from './starter.ts';
 import { wfRelations, wfSchemes, wfStartLinks } from './tables.ts';
 
@@ -342,6 +342,7 @@ export const module = defineModule({
       wf(M.getAssign, ({ query }, { tx }) => assigneesOf(tx, engine, query.processInstanceId, 'open')),
       // messages from other systems
       wf(MSG.correlate, ({ body }, ctx) => deliverMessage(ctx, engine, me(ctx), body)),
+      wf(MSG.throwSignal, ({ body }, ctx) => broadcastSignal(ctx, engine, me(ctx), body)),
     ];
   },
   background: (deps) => {
@@ -400,6 +401,7 @@ export const module = defineModule({
       children: [
         { code: P.monitorEdit, name: '干预', category: 2, i18n: 'wfIntervene' },
         { code: P.messageCorrelate, name: '发送消息', category: 2, i18n: 'wfMessage' },
+        { code: P.signalThrow, name: '发送信号', category: 2, i18n: 'wfSignal' },
       ],
     },
   ],

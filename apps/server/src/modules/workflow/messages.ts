@@ -1,9 +1,15 @@
-import type { correlateMessageInput } from '@macro/contract/workflow';
+import type { correlateMessageInput, throwSignalInput } from '@macro/contract/workflow';
 import type { Ctx } from '@macro/store';
-import { correlateMessage, type WorkflowEngine } from '@macro/workflow';
+import { correlateMessage, throwSignal, type WorkflowEngine } from '@macro/workflow';
+import type { Tx } from '@macro/store';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { wfSchemes } from './tables.ts';
+
+/** Only a template that is enabled starts on a message or a signal, as only one does from the task centre (the engine's `startable` port). */
+export async function templateEnabled(tx: Tx, key: string): Promise<boolean> {
+  return (await tx.select({ id: wfSchemes.id }).from(wfSchemes).where(and(eq(wfSchemes.code, key), eq(wfSchemes.enabled, true)))).length > 0;
+}
 
 /**
  * A message from another system: moves on the instance waiting for it, or starts the enabled
@@ -16,14 +22,26 @@ export async function deliverMessage(ctx: Ctx, engine: WorkflowEngine, userId: n
     instanceId: input.instanceId,
     variables: input.variables,
     userId,
-    // Only a template that is enabled starts on a message, as only one does from the task centre.
-    startable: async (key) => (await ctx.tx.select({ id: wfSchemes.id }).from(wfSchemes).where(and(eq(wfSchemes.code, key), eq(wfSchemes.enabled, true)))).length > 0,
   });
   await ctx.audit.record(ctx.tx, ctx.actor, {
     action: result.started ? 'messageStart' : 'message',
     resource: 'workflow-instance',
     resourceId: result.instanceId,
     after: { messageName: input.messageName, variables: Object.keys(input.variables ?? {}) },
+  });
+  return result;
+}
+
+/**
+ * A signal from another system: every instance of the tenant waiting for it moves on, every
+ * enabled template starting on it starts (the caller their initiator). Audited with the counts.
+ */
+export async function broadcastSignal(ctx: Ctx, engine: WorkflowEngine, userId: number, input: z.output<typeof throwSignalInput>) {
+  const result = await throwSignal(engine, ctx.tx, { signalName: input.signalName, variables: input.variables, userId });
+  await ctx.audit.record(ctx.tx, ctx.actor, {
+    action: 'signal',
+    resource: 'workflow-instance',
+    after: { signalName: input.signalName, variables: Object.keys(input.variables ?? {}), ...result },
   });
   return result;
 }

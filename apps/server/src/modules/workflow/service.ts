@@ -46,6 +46,7 @@ import { assertMayStart, startableBy } from './relations.ts';
 import { delegatesPort, organisationResolver } from './resolver.ts';
 import { servicePort } from './services.ts';
 import { reminderPort } from './reminders.ts';
+import { templateEnabled } from './messages.ts';
 import { wfSchemes } from './tables.ts';
 
 const RESOURCE = 'workflow-scheme';
@@ -78,12 +79,18 @@ export function lintText(language: Language, problem: { code: string; params: Re
 const engines = new WeakMap<object, WorkflowEngine>();
 /**
  * One engine per database (it caches compiled definitions), with the organisation's resolver,
- * delegations, service tasks and reminders.
+ * delegations, service tasks, reminders and the templates that may start on a message or signal.
  */
 export function engineFor({ db, config, audit }: Pick<ModuleDeps, 'db' | 'config' | 'audit'>): WorkflowEngine {
   let engine = engines.get(db);
   if (!engine) {
-    engine = new WorkflowEngine({ resolver: organisationResolver, delegation: delegatesPort, services: servicePort(config, audit), reminders: reminderPort });
+    engine = new WorkflowEngine({
+      resolver: organisationResolver,
+      delegation: delegatesPort,
+      services: servicePort(config, audit),
+      reminders: reminderPort,
+      startable: templateEnabled,
+    });
     engines.set(db, engine);
   }
   return engine;

@@ -7,7 +7,7 @@ import { useEndpointQuery } from '../../../api/endpoint';
 import { PostPicker } from '../../../components/PostPicker';
 import { RolePicker } from '../../../components/RolePicker';
 import { UserPicker } from '../../../components/UserPicker';
-import { type DiagramElement, messageHolder, type NodeForm, readNode, writeNode } from './model';
+import { type DiagramElement, messageHolder, type NodeForm, readNode, signalHolder, writeNode } from './model';
 import { type DiagramShape, REMIND_UNITS, type ReminderForm, readReminder, type ShapeApi, writeReminder } from './reminder';
 
 interface Props {
@@ -63,6 +63,8 @@ export function NodePanel({ element, readOnly, apis }: Props) {
   const bindsForm = isTask || type === 'bpmn:StartEvent';
   // A message start event, intermediate message catch event or receive task: named by its message.
   const waitsForMessage = messageHolder(element) !== undefined;
+  // A signal event (start, catch, throw, end, boundary): named by its signal.
+  const signalled = signalHolder(element) !== undefined;
   const apply = (values: NodeForm & ReminderForm) => {
     const api = apis();
     const permissions = new Map((values.fields ?? []).map((f) => [f.name, f.permission]));
@@ -204,6 +206,16 @@ export function NodePanel({ element, readOnly, apis }: Props) {
           rules={[{ required: true, whitespace: true, message: t('designer.messageNameRequired') }]}
         >
           <Input maxLength={100} placeholder="paymentConfirmed" aria-label={t('designer.messageName')} data-testid="node-message-name" />
+        </Form.Item>
+      ) : null}
+      {signalled ? (
+        <Form.Item
+          name="signalName"
+          label={t('designer.signalName')}
+          extra={t('designer.signalNameHelp')}
+          rules={[{ required: true, whitespace: true, message: t('designer.signalNameRequired') }]}
+        >
+          <Input maxLength={100} placeholder="budgetApproved" aria-label={t('designer.signalName')} data-testid="node-signal-name" />
         </Form.Item>
       ) : null}
       {type === 'bpmn:ServiceTask' ? (

@@ -184,6 +184,31 @@ describe('the designer’s node settings', () => {
     expect((await lintXml(xml)).map((p) => [p.elementId, p.code])).toEqual([['wait', 'messageName']]);
   });
 
+  it('names the signal of signal events: events given one name share one bpmn:signal, and the name reads back', async () => {
+    const signalled = XML.replace(
+      '<bpmn:startEvent id="start"/>',
+      '<bpmn:startEvent id="start"/><bpmn:intermediateCatchEvent id="wait"><bpmn:signalEventDefinition id="sd1"/></bpmn:intermediateCatchEvent><bpmn:endEvent id="tell"><bpmn:signalEventDefinition id="sd2"/></bpmn:endEvent>',
+    );
+    const { moddle, rootElement, element } = await load(signalled);
+    const wait = element('wait');
+    const tell = element('tell');
+    expect(readNode(wait).signalName).toBe('');
+    writeNode(wait, { ...readNode(wait), signalName: ' budgetApproved ' }, modeling, moddle as never);
+    writeNode(tell, { ...readNode(tell), signalName: 'budgetApproved' }, modeling, moddle as never);
+    const { xml } = await moddle.toXML(rootElement);
+    expect(xml.match(/<bpmn:signal id="(Signal_\w+)" name="budgetApproved" \/>/g)).toHaveLength(1);
+    const id = /<bpmn:signal id="(Signal_\w+)"/.exec(xml)![1];
+    expect(xml).toContain(`<bpmn:signalEventDefinition id="sd1" signalRef="${id}" />`);
+    expect(xml).toContain(`<bpmn:signalEventDefinition id="sd2" signalRef="${id}" />`);
+    const reparsed = await new BpmnModdle({ macro: macroDescriptor }).fromXML(xml);
+    const bo = (reparsed.rootElement as { rootElements: { $type: string; flowElements: Moddle[] }[] }).rootElements.find((r) => r.$type === 'bpmn:Process')!.flowElements.find((e) => e.id === 'wait')!;
+    expect(readNode({ id: 'wait', type: bo.$type, businessObject: bo }).signalName).toBe('budgetApproved');
+    // Another name makes another signal; the first stays for the end event.
+    writeNode(wait, { ...readNode(wait), signalName: 'recall' }, modeling, moddle as never);
+    expect(readNode(wait).signalName).toBe('recall');
+    expect(readNode(tell).signalName).toBe('budgetApproved');
+  });
+
   it('shows BPMN potential owners of a task that has no rule of ours', async () => {
     const standard = XML.replace('</bpmn:process>', '</bpmn:process><bpmn:resource id="r1" name="Approver"/>').replace(
       '<bpmn:startEvent id="start"/>',

@@ -54,6 +54,8 @@ export interface NodeForm {
   performers: string[];
   /** The name of the message a message event or receive task waits for (or a message start event starts on). */
   messageName: string;
+  /** The name of the signal a signal event throws, catches or starts on. */
+  signalName: string;
 }
 
 const PERFORMERS = new Set(['bpmn:PotentialOwner', 'bpmn:HumanPerformer', 'bpmn:Performer']);
@@ -80,42 +82,67 @@ export function messageHolder(element: DiagramElement): Moddle | undefined {
   return definitions.length === 1 && definitions[0].$type === 'bpmn:MessageEventDefinition' ? definitions[0] : undefined;
 }
 
-const messageOf = (holder: Moddle | undefined) => holder?.messageRef as Moddle | undefined;
+/**
+ * The signal definition of a signal start, intermediate catch or throw, end or boundary event;
+ * undefined for any other element.
+ */
+export function signalHolder(element: DiagramElement): Moddle | undefined {
+  const definitions = (element.businessObject.eventDefinitions as Moddle[] | undefined) ?? [];
+  return definitions.length === 1 && definitions[0].$type === 'bpmn:SignalEventDefinition' ? definitions[0] : undefined;
+}
 
-/** Whether anything in the definitions other than `holder` refers to `message`. */
-function referencedElsewhere(definitions: Moddle, message: Moddle, holder: Moddle): boolean {
+/** A root element the diagram's elements refer to by a property: a message (messageRef) or a signal (signalRef). */
+interface NamedRoot {
+  type: 'bpmn:Message' | 'bpmn:Signal';
+  ref: 'messageRef' | 'signalRef';
+  prefix: 'Message' | 'Signal';
+}
+const MESSAGE: NamedRoot = { type: 'bpmn:Message', ref: 'messageRef', prefix: 'Message' };
+const SIGNAL: NamedRoot = { type: 'bpmn:Signal', ref: 'signalRef', prefix: 'Signal' };
+
+const rootOf = (holder: Moddle | undefined, kind: NamedRoot) => holder?.[kind.ref] as Moddle | undefined;
+
+/** Whether anything in the definitions other than `holder` refers to `root`. */
+function referencedElsewhere(definitions: Moddle, root: Moddle, holder: Moddle, kind: NamedRoot): boolean {
   const visit = (container: Moddle): boolean =>
     ((container.flowElements as Moddle[] | undefined) ?? []).some((element) => {
       const holders = [element, ...((element.eventDefinitions as Moddle[] | undefined) ?? [])];
-      return holders.some((h) => h !== holder && h.messageRef === message) || visit(element);
+      return holders.some((h) => h !== holder && h[kind.ref] === root) || visit(element);
     });
-  return ((definitions.rootElements as Moddle[] | undefined) ?? []).some((root) => root.$type === 'bpmn:Process' && visit(root));
+  return ((definitions.rootElements as Moddle[] | undefined) ?? []).some((r) => r.$type === 'bpmn:Process' && visit(r));
 }
 
 /**
- * Points the element at the bpmn:message named `name`: the one of that name in the definitions if
- * there is one, else its own message renamed when nothing else uses it, else a new message.
+ * Points `holder` (of `element`) at the root element of `kind` named `name`: the one of that name
+ * in the definitions if there is one, else its own renamed when nothing else uses it, else a new one.
  */
-export function writeMessage(element: DiagramElement, name: string, modeling: ModelingApi, moddle: ModdleFactory): void {
-  const holder = messageHolder(element);
+function writeNamedRoot(element: DiagramElement, holder: Moddle | undefined, kind: NamedRoot, name: string, modeling: ModelingApi, moddle: ModdleFactory): void {
   const definitions = holder && definitionsOf(element.businessObject);
   if (!holder || !definitions) return;
   const wanted = name.trim();
-  const current = messageOf(holder);
+  const current = rootOf(holder, kind);
   if (String(current?.name ?? '') === wanted && (current || !wanted)) return;
   const roots = (definitions.rootElements as Moddle[] | undefined) ?? [];
-  const named = roots.find((root) => root.$type === 'bpmn:Message' && root.name === wanted);
-  if (wanted && !named && current && !referencedElsewhere(definitions, current, holder)) {
+  const named = roots.find((root) => root.$type === kind.type && root.name === wanted);
+  if (wanted && !named && current && !referencedElsewhere(definitions, current, holder, kind)) {
     modeling.updateModdleProperties(element, current, { name: wanted });
     return;
   }
-  let message = wanted ? named : undefined;
-  if (wanted && !message) {
-    message = moddle.create('bpmn:Message', { id: freeId(roots, 'Message'), name: wanted });
-    modeling.updateModdleProperties(element, definitions, { rootElements: [...roots, message] });
+  let root = wanted ? named : undefined;
+  if (wanted && !root) {
+    root = moddle.create(kind.type, { id: freeId(roots, kind.prefix), name: wanted });
+    modeling.updateModdleProperties(element, definitions, { rootElements: [...roots, root] });
   }
-  modeling.updateModdleProperties(element, holder, { messageRef: message });
+  modeling.updateModdleProperties(element, holder, { [kind.ref]: root });
 }
+
+/** Points the element at the bpmn:message named `name` (see writeNamedRoot). */
+export const writeMessage = (element: DiagramElement, name: string, modeling: ModelingApi, moddle: ModdleFactory) =>
+  writeNamedRoot(element, messageHolder(element), MESSAGE, name, modeling, moddle);
+
+/** Points the signal event at the bpmn:signal named `name`: a throw and its catches share one. */
+export const writeSignal = (element: DiagramElement, name: string, modeling: ModelingApi, moddle: ModdleFactory) =>
+  writeNamedRoot(element, signalHolder(element), SIGNAL, name, modeling, moddle);
 
 /** An id `prefix_n` no root element has. */
 function freeId(roots: readonly Moddle[], prefix: string): string {
@@ -157,7 +184,8 @@ export function readNode(element: DiagramElement): NodeForm {
       .filter((r) => PERFORMERS.has(r.$type))
       .map((r) => String((r.resourceRef as Moddle | undefined)?.name ?? '').trim())
       .filter(Boolean),
-    messageName: String(messageOf(messageHolder(element))?.name ?? ''),
+    messageName: String(rootOf(messageHolder(element), MESSAGE)?.name ?? ''),
+    signalName: String(rootOf(signalHolder(element), SIGNAL)?.name ?? ''),
   };
 }
 
@@ -222,6 +250,7 @@ export function writeNode(element: DiagramElement, form: NodeForm, modeling: Mod
   const others = extensionOf(bo).filter((v) => v.$type !== 'macro:Node');
   modeling.updateProperties(element, { extensionElements: moddle.create('bpmn:ExtensionElements', { values: [...others, node] }) });
   writeMessage(element, form.messageName ?? '', modeling, moddle);
+  writeSignal(element, form.signalName ?? '', modeling, moddle);
 }
 
 /** A new template: one start event, laid out. */

@@ -127,7 +127,7 @@ export const LINT_MESSAGES = {
   timerValue: 'a timer needs an ISO 8601 duration (timeDuration) or date (timeDate)',
   timerCycleValue: 'a timer cycle (timeCycle) needs a count and an ISO 8601 duration, e.g. R3/PT24H',
   timerCycleBoundary: 'a timer cycle (timeCycle) is supported on non-interrupting boundary events only',
-  boundaryDefinition: 'boundary events are supported with a timer or an error definition only, found {{type}}',
+  boundaryDefinition: 'boundary events are supported with a timer, an error or a signal definition only, found {{type}}',
   errorBoundaryServiceOnly: 'an error boundary event is supported on service tasks only; it is attached to {{type}} {{attached}}',
   errorBoundaryInterrupting: 'an error boundary event always interrupts its task: cancelActivity cannot be false',
   approverMissing: 'a user task needs an approver rule (macro:approver)',

@@ -122,7 +122,7 @@ describe.skipIf(!reachable)('error boundary events on service tasks', () => {
     expect(await lint(around(user('check', '1'), catcher('err', 'check')))).toEqual(['BoundaryEvent:err:errorBoundaryServiceOnly:check']);
     const nonInterrupting = '<bpmn:boundaryEvent id="err" attachedToRef="check" cancelActivity="false"><bpmn:errorEventDefinition/></bpmn:boundaryEvent>';
     expect(await lint(around(service('check'), nonInterrupting))).toEqual(['BoundaryEvent:err:errorBoundaryInterrupting:']);
-    const signal = '<bpmn:boundaryEvent id="err" attachedToRef="check"><bpmn:signalEventDefinition/></bpmn:boundaryEvent>';
-    expect(await lint(around(service('check'), signal))).toEqual(['BoundaryEvent:err:boundaryDefinition:']);
+    const escalation = '<bpmn:boundaryEvent id="err" attachedToRef="check"><bpmn:escalationEventDefinition/></bpmn:boundaryEvent>';
+    expect(await lint(around(service('check'), escalation))).toEqual(['BoundaryEvent:err:boundaryDefinition:']);
   });
 });

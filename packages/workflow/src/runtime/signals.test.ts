@@ -97,6 +97,28 @@ describe.skipIf(!reachable)('signal events', () => {
     expect(history.find((h) => h.action === 'signal')?.userId).toBe(2);
   });
 
+  it('a signal thrown in one branch moves on the other branch of the same instance waiting for it', async () => {
+    const body = [
+      start(),
+      '<bpmn:parallelGateway id="split"/>',
+      user('approve', '2'),
+      signalThrow('announce', 'branchDone'),
+      signalCatch('hear', 'branchDone'),
+      user('follow', '3'),
+      '<bpmn:parallelGateway id="join"/>',
+      end(),
+      chain('start', 'split', 'approve', 'announce', 'join', 'end'),
+      chain('split', 'hear', 'follow', 'join'),
+    ].join('\n');
+    await deploy('branches', withSignals('branches', body, 'branchDone'));
+    const instance = await startProcess('branches');
+    expect(await openTrace(database, engine, instance.id)).toEqual(['approve:2']);
+    await approveAt(database, engine, instance.id, 'approve');
+    expect(await openTrace(database, engine, instance.id)).toEqual(['follow:3']);
+    await approveAt(database, engine, instance.id, 'follow');
+    expect((await database.tx((tx) => engine.instance(tx, instance.id))).state).toBe('completed');
+  });
+
   it('a signal start event starts the newest version of each enabled definition that has it, the thrower as initiator', async () => {
     const onSignal = (key: string, approver: string) =>
       deploy(key, withSignals(key, [signalStart('start', 'quarterClosed'), user('compile', approver), end(), chain('start', 'compile', 'end')].join('\n'), 'quarterClosed'));
@@ -137,6 +159,29 @@ describe.skipIf(!reachable)('signal events', () => {
     expect(await openTrace(database, engine, instance.id)).toEqual(['cleanup:2']);
     const review = await database.tx((tx) => tx.select().from(wfTasks).where(and(eq(wfTasks.instanceId, instance.id), eq(wfTasks.nodeId, 'review'))));
     expect(review.map((t) => `${t.state}:${t.action}`)).toEqual(['cancelled:signal']);
+  });
+
+  it('a non-interrupting signal boundary event adds a branch and leaves the task open', async () => {
+    await deploy(
+      'noted',
+      withSignals(
+        'noted',
+        [
+          start(),
+          user('review', '1'),
+          `<bpmn:boundaryEvent id="heads" attachedToRef="review" cancelActivity="false">${signalDefinition('headsUp')}</bpmn:boundaryEvent>`,
+          user('prepare', '2'),
+          end(),
+          end('end2'),
+          chain('start', 'review', 'end'),
+          chain('heads', 'prepare', 'end2'),
+        ].join('\n'),
+        'headsUp',
+      ),
+    );
+    const instance = await startProcess('noted');
+    expect(await signal({ signalName: 'headsUp' })).toEqual({ moved: 1, started: 0 });
+    expect((await openTrace(database, engine, instance.id)).sort()).toEqual(['prepare:2', 'review:1']);
   });
 
   it('a signal that keeps starting the process that throws it is refused as a loop, and nothing of it stays', async () => {

@@ -7,8 +7,12 @@ import { useEndpointQuery } from '../../../api/endpoint';
 import { PostPicker } from '../../../components/PostPicker';
 import { RolePicker } from '../../../components/RolePicker';
 import { UserPicker } from '../../../components/UserPicker';
+import { errorHolder, readErrorCode, writeErrorCode } from './errorCode';
 import { type DiagramElement, messageHolder, type NodeForm, readNode, signalHolder, writeNode } from './model';
 import { type DiagramShape, REMIND_UNITS, type ReminderForm, readReminder, type ShapeApi, writeReminder } from './reminder';
+
+/** The panel's fields: the node's settings, a user task's reminder, an error boundary event's code. */
+type PanelForm = NodeForm & ReminderForm & { errorCode?: string };
 
 interface Props {
   element: DiagramElement | null;
@@ -43,7 +47,7 @@ function useFormChoices() {
 /** The chosen element's settings: what the engine reads from our `macro` extension, edited and applied in one undoable step. */
 export function NodePanel({ element, readOnly, apis }: Props) {
   const { t } = useTranslation('schemes');
-  const [form] = Form.useForm<NodeForm & ReminderForm>();
+  const [form] = Form.useForm<PanelForm>();
   const formChoices = useFormChoices();
   const formKey = Form.useWatch('formKey', form);
   const kind = Form.useWatch('approverKind', form);
@@ -59,18 +63,24 @@ export function NodePanel({ element, readOnly, apis }: Props) {
   if (!element) return <Empty description={t('designer.chooseElement')} />;
   const type = element.type;
   const isTask = type === 'bpmn:UserTask';
-  const initial = { ...readNode(element), ...(isTask ? readReminder(element as DiagramShape) : { remindUnit: 'H' as const }) };
+  const catchesErrors = errorHolder(element) !== undefined;
+  const initial: PanelForm = {
+    ...readNode(element),
+    ...(isTask ? readReminder(element as DiagramShape) : { remindUnit: 'H' as const }),
+    errorCode: catchesErrors ? readErrorCode(element) : '',
+  };
   const bindsForm = isTask || type === 'bpmn:StartEvent';
   // A message start event, intermediate message catch event or receive task: named by its message.
   const waitsForMessage = messageHolder(element) !== undefined;
   // A signal event (start, catch, throw, end, boundary): named by its signal.
   const signalled = signalHolder(element) !== undefined;
-  const apply = (values: NodeForm & ReminderForm) => {
+  const apply = (values: PanelForm) => {
     const api = apis();
     const permissions = new Map((values.fields ?? []).map((f) => [f.name, f.permission]));
     const fields = (bindFields.data ?? []).map((f) => ({ name: f.name, permission: permissions.get(f.name) ?? 'edit' }));
     writeNode(element, { ...initial, ...values, fields }, api.modeling, api.moddle);
     if (isTask) writeReminder(element as DiagramShape, { ...initial, ...values }, api);
+    if (catchesErrors) writeErrorCode(element, values.errorCode ?? '', api.modeling, api.moddle);
   };
   return (
     // No <form> of its own: the panel sits inside the template dialog's form, whose submit would save the template.
@@ -216,6 +226,11 @@ export function NodePanel({ element, readOnly, apis }: Props) {
           rules={[{ required: true, whitespace: true, message: t('designer.signalNameRequired') }]}
         >
           <Input maxLength={100} placeholder="budgetApproved" aria-label={t('designer.signalName')} data-testid="node-signal-name" />
+        </Form.Item>
+      ) : null}
+      {catchesErrors ? (
+        <Form.Item name="errorCode" label={t('designer.errorCode')} extra={t('designer.errorCodeHelp')}>
+          <Input maxLength={50} placeholder={t('designer.errorCodeAny')} aria-label={t('designer.errorCode')} data-testid="node-error-code" />
         </Form.Item>
       ) : null}
       {type === 'bpmn:ServiceTask' ? (

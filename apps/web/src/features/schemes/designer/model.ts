@@ -61,7 +61,7 @@ export interface NodeForm {
 const PERFORMERS = new Set(['bpmn:PotentialOwner', 'bpmn:HumanPerformer', 'bpmn:Performer']);
 
 /** The definitions an element sits in (its `$parent` chain). */
-function definitionsOf(bo: Moddle): Moddle | undefined {
+export function definitionsOf(bo: Moddle): Moddle | undefined {
   let at: Moddle | undefined = bo;
   while (at && at.$type !== 'bpmn:Definitions') at = at.$parent as Moddle | undefined;
   return at;
@@ -145,7 +145,7 @@ export const writeSignal = (element: DiagramElement, name: string, modeling: Mod
   writeNamedRoot(element, signalHolder(element), SIGNAL, name, modeling, moddle);
 
 /** An id `prefix_n` no root element has. */
-function freeId(roots: readonly Moddle[], prefix: string): string {
+export function freeId(roots: readonly Moddle[], prefix: string): string {
   const taken = new Set(roots.map((root) => root.id));
   let n = roots.length + 1;
   while (taken.has(`${prefix}_${n}`)) n += 1;

@@ -15,7 +15,7 @@ import { rowsOf, type Tx, withTenant } from '@macro/store';
 import { openTestDatabase, postgresReachable, TENANT, type TestDatabase } from '@macro/workflow/testing';
 import { TOTAL_CAP } from '@macro/contract';
 import { sql } from 'drizzle-orm';
-import { taskList, todoWhere } from '../apps/server/src/modules/workflow/service.ts';
+import { taskList, todoList } from '../apps/server/src/modules/workflow/service.ts';
 
 const TASKS = Number(process.env.BENCH_TODO_TASKS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -82,13 +82,13 @@ export async function benchTodo(): Promise<string[]> {
         await inTenant((tx) => tx.execute(sql`select id from wf_task where assignee_id = ${USER} and state = 'open' order by id desc offset 50000 limit 1`)),
       );
       const cursor = Buffer.from(JSON.stringify([Number(deep.id)])).toString('base64url');
-      const first = await inTenant((tx) => taskList(tx, todoWhere(USER), { current: 1, size: SIZE }));
+      const first = await inTenant(async (tx) => taskList(tx, await todoList(tx, USER), { current: 1, size: SIZE }));
       const floorFirst = rowsOf<{ id: number; total: number }>(await inTenant((tx) => tx.execute(floorSql(null))));
       if (first.records.map((r) => r.taskId).join() !== floorFirst.map((r) => Number(r.id)).join()) throw new Error('product and floor pages differ');
       if (Math.min(first.total, TOTAL_CAP) !== Math.min(Number(floorFirst[0]?.total), TOTAL_CAP)) throw new Error('product and floor totals differ');
       for (const [name, product, floor] of [
-        ['page 1', () => inTenant((tx) => taskList(tx, todoWhere(USER), { current: 1, size: SIZE })), () => inTenant((tx) => tx.execute(floorSql(null)))],
-        ['deep page (cursor)', () => inTenant((tx) => taskList(tx, todoWhere(USER), { current: 1, size: SIZE, cursor })), () => inTenant((tx) => tx.execute(floorSql(Number(deep.id))))],
+        ['page 1', () => inTenant(async (tx) => taskList(tx, await todoList(tx, USER), { current: 1, size: SIZE })), () => inTenant((tx) => tx.execute(floorSql(null)))],
+        ['deep page (cursor)', () => inTenant(async (tx) => taskList(tx, await todoList(tx, USER), { current: 1, size: SIZE, cursor })), () => inTenant((tx) => tx.execute(floorSql(Number(deep.id))))],
       ] as const) {
         const floorMs = await timeIt(floor);
         const productMs = await timeIt(product);

@@ -15,3 +15,4 @@ export * from './runtime/migrate.ts';
 export * from './runtime/approverSql.ts';
 export * from './runtime/counterSign.ts';
 export * from './runtime/forms.ts';
+export * from './runtime/actors.ts';

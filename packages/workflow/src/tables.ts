@@ -1,4 +1,5 @@
 import { idColumn, tenantTable } from '@macro/store/tables';
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /*
@@ -74,7 +75,11 @@ export const wfTasks = tenantTable(
     nodeName: text('node_name').notNull(),
     /** start (the initiator's node) | approve | counterSign */
     kind: text('kind').notNull().default('approve'),
-    assigneeId: bigint('assignee_id', { mode: 'number' }).notNull(),
+    /**
+     * The one person who may act on the task; null while an or-sign node's task is unclaimed,
+     * when any of its candidates (wf_task_candidate) may. Set to whoever completes it.
+     */
+    assigneeId: bigint('assignee_id', { mode: 'number' }),
     /** Set while delegated: the owner the task goes back to. */
     ownerId: bigint('owner_id', { mode: 'number' }),
     /** open | completed | cancelled */
@@ -103,6 +108,43 @@ export const wfTasks = tenantTable(
     index('wf_task_done').on(t.tenantId, t.completedBy, t.id),
   ],
 );
+
+/**
+ * The candidates of an or-sign node's task: the users its approver rule resolved to (with their
+ * standing deputies). They may act while the task is open and has no assignee (`active`); once
+ * someone completes, transfers, delegates or is assigned it, or it is cancelled, the rows stay,
+ * inactive, as the record of who was asked.
+ */
+export const wfTaskCandidates = tenantTable(
+  'wf_task_candidate',
+  {
+    id: idColumn(),
+    taskId: integer('task_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('wf_task_candidate_task_user').on(t.tenantId, t.taskId, t.userId),
+    // A candidate's open tasks in id order: the candidates' half of a to-do list.
+    index('wf_task_candidate_open').on(t.tenantId, t.userId, t.taskId).where(sql`active`),
+  ],
+);
+
+/**
+ * Keeps `wf_task_candidate.active` true exactly while its task is open and nobody holds it,
+ * whichever statement closes or takes the task (a trigger on wf_task). Applied by migration
+ * 0033_orsign_one_task, which holds the same text (a server test compares them).
+ */
+export const CANDIDATE_TRIGGER_SQL = [
+  `CREATE OR REPLACE FUNCTION wf_task_candidates_close() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog, public AS $$
+BEGIN
+  UPDATE wf_task_candidate SET active = false WHERE tenant_id = NEW.tenant_id AND task_id = NEW.id AND active;
+  RETURN NULL;
+END $$`,
+  `CREATE TRIGGER wf_task_candidates_close AFTER UPDATE OF state, assignee_id ON wf_task FOR EACH ROW
+  WHEN (OLD.state = 'open' AND OLD.assignee_id IS NULL AND (NEW.state <> 'open' OR NEW.assignee_id IS NOT NULL))
+  EXECUTE FUNCTION wf_task_candidates_close()`,
+];
 
 export const wfVariables = tenantTable(
   'wf_variable',
@@ -184,6 +226,7 @@ export const workflowTables = [
   wfInstances,
   wfExecutions,
   wfTasks,
+  wfTaskCandidates,
   wfVariables,
   wfHistory,
   wfCarbonCopies,

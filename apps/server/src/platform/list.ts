@@ -9,6 +9,11 @@ export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `
 export interface ListSpec<Row> {
   /** The table, aliased `t` in every other fragment. */
   table: SQL;
+  /**
+   * Where the matches are found when that is not `table` itself (a union of two index walks,
+   * say): rows of `table`'s shape, aliased `t` too. The page's records are read from `table`.
+   */
+  matches?: SQL;
   /** Which rows match (on `t`). */
   where: SQL;
   /**
@@ -73,13 +78,14 @@ export async function listPage<Row>(tx: Tx, spec: ListSpec<Row>, query: PageQuer
   // The page's keys come straight from the list index (an index-only scan that stops after the
   // page), the total from an unordered scan that stops past the cap: each stops early, where one
   // ordered pass over all matches would scan and sort every match of a search at a million rows.
-  const pageKeys = sql`select ${keys} from ${spec.table} t where ${spec.where} ${after}
+  const matches = spec.matches ?? spec.table;
+  const pageKeys = sql`select ${keys} from ${matches} t where ${spec.where} ${after}
     order by ${orderKeys} offset ${offset} limit ${query.size + 1}`;
 
   const rows = rowsOf(
     await tx.execute(sql`
       select c.__total, r.* from (
-        select count(*)::int as __total from (select 1 from ${spec.table} t where ${spec.where} limit ${limit}) m
+        select count(*)::int as __total from (select 1 from ${matches} t where ${spec.where} limit ${limit}) m
       ) c
       left join lateral (
         select ${spec.columns}, ${keyAliases}, page.__n

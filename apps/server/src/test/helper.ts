@@ -64,6 +64,15 @@ export async function copyTemplateDatabase(): Promise<{ url: string; drop: () =>
   return { url: url.toString(), drop: () => onAdmin((c) => c.query(`drop database if exists ${name} with (force)`)) };
 }
 
+/** An empty PostgreSQL database of its own (nothing migrated); dropped by the returned function. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `macro_empty_${randomBytes(6).toString('hex')}`;
+  await onAdmin((c) => c.query(`create database ${name}`));
+  const url = new URL(inject('postgresAdminUrl'));
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onAdmin((c) => c.query(`drop database if exists ${name} with (force)`)) };
+}
+
 /** The PGlite template's dump, read once per worker (the files of a worker share modules). */
 let template: Blob | undefined;
 

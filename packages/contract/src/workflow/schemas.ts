@@ -160,7 +160,10 @@ export const taskRecord = z
     nodeId: z.string(),
     nodeName: z.string(),
     kind: z.string(),
-    assigneeId: z.number(),
+    /** Who holds the task; null while an or-sign node's task waits for one of its candidates to act. */
+    assigneeId: z.number().nullable(),
+    /** The users an or-sign node's task was given to, any of whom may act while it has no assignee. */
+    candidateIds: z.array(z.number()),
     ownerId: z.number().nullable(),
     state: z.string(),
     action: z.string().nullable(),
@@ -210,6 +213,8 @@ export const historyRecord = z
     action: z.string().nullable(),
     userId: z.number().nullable(),
     userName: z.string(),
+    /** The names of those an or-sign node's task was given to (empty for a task of one approver). */
+    candidateNames: z.array(z.string()),
     comment: z.string().nullable(),
     stamp: z.string().nullable(),
     time: z.string(),
@@ -221,7 +226,19 @@ export const diagramData = z
   .object({ xml: z.string(), done: z.array(z.string()), current: z.array(z.string()), flows: z.array(z.string()) })
   .meta({ id: 'WorkflowDiagram' });
 
-export const taskAssignee = z.object({ taskId: z.number(), nodeId: z.string(), nodeName: z.string(), userId: z.number(), state: z.string() }).meta({ id: 'WorkflowTaskAssignee' });
+/** Who holds (open) or completed a task; an or-sign node's open task without an assignee lists its candidates. */
+export const taskAssignee = z
+  .object({
+    taskId: z.number(),
+    nodeId: z.string(),
+    nodeName: z.string(),
+    userId: z.number().nullable(),
+    userName: z.string(),
+    candidateIds: z.array(z.number()),
+    candidateNames: z.array(z.string()),
+    state: z.string(),
+  })
+  .meta({ id: 'WorkflowTaskAssignee' });
 export const done = z.object({ done: z.literal(true) });
 export const removedCount = z.object({ removed: z.number().int() });
 

@@ -92,7 +92,7 @@ describe.skipIf(!reachable)('SQL approvers at run time', () => {
     await deploy('bySql', 'select user_id as F_UserId from approver_users where dept_id = 3 order by user_id');
     const { instance } = await database.tx((tx) => engine.start(tx, { definitionKey: 'bySql', starterId: STARTER }));
     // The operation's own writes after the query still work: the fence is gone.
-    expect(await openTrace(database, engine, instance.id)).toEqual(['a:7', 'a:8']);
+    expect(await openTrace(database, engine, instance.id)).toEqual(['a:7|8']);
   });
 
   it('fails with the SQLSTATE and position only, never the database text (which can carry values)', async () => {

@@ -61,7 +61,7 @@ describe.skipIf(!reachable)('concurrent operations', () => {
     for (let round = 0; round < 10; round += 1) {
       const { instance } = await database.tx((tx) => engine.start(tx, { definitionKey: 'race', starterId: STARTER }));
       const tasks = await database.tx((tx) => engine.openTasks(tx, instance.id));
-      await Promise.all(tasks.map((t) => database.tx((tx) => engine.approve(tx, { taskId: t.id, userId: t.assigneeId }))));
+      await Promise.all(tasks.map((t) => database.tx((tx) => engine.approve(tx, { taskId: t.id, userId: t.assigneeId! }))));
       expect(await openTrace(database, engine, instance.id)).toEqual(['c:3']);
       const history = await database.tx((tx) => engine.history(tx, instance.id));
       expect(history.filter((h) => h.nodeId === 'join' && h.event === 'leave')).toHaveLength(1);

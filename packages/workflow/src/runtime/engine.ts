@@ -5,6 +5,7 @@ import { compileProcess, type FlowNode, type LintProblem, lintProblem, type Proc
 import { parseXml } from '../definitions/moddle.ts';
 import { refuse, WorkflowError } from '../errors.ts';
 import { wfDefinitions, wfExecutions, wfHistory, wfInstances, wfTasks, wfVariables } from '../tables.ts';
+import { mustBeActor } from './actors.ts';
 import { approverSqlProblem } from './approverSql.ts';
 import { assertWritable } from './forms.ts';
 import type { EngineOptions } from './ports.ts';
@@ -189,10 +190,6 @@ export class WorkflowEngine implements RunHost {
     if ((options.running ?? true) && instance.state === 'suspended') refuse('workflow.suspended', `instance ${instance.id} is suspended`, { id: instance.id });
   }
 
-  private mustBeAssignee(task: Task, userId: number): void {
-    if (task.assigneeId !== userId) refuse('workflow.notAssignee', `task ${task.id} is not assigned to user ${userId}`, { id: task.id });
-  }
-
   // ---------------------------------------------------------------- start and approve
 
   /**
@@ -289,6 +286,7 @@ export class WorkflowEngine implements RunHost {
         action = case when ${done} then ${action} else action end,
         comment = case when ${done} then ${comment ?? null}::text else comment end,
         completed_by = case when ${done} then ${run.actorId}::bigint else completed_by end,
+        assignee_id = case when ${done} then coalesce(assignee_id, ${run.actorId}::bigint) else assignee_id end,
         completed_at = ${run.now().toISOString()}::timestamptz,
         touched = touched or ${done}
       where ${scope}`);
@@ -302,7 +300,7 @@ export class WorkflowEngine implements RunHost {
 
   private async approveNow(tx: Tx, input: TaskInput): Promise<void> {
     const { task, instance, execution } = await this.lockTask(tx, input.taskId);
-    this.mustBeAssignee(task, input.userId);
+    await mustBeActor(tx, task, input.userId);
     const run = await this.runFor(tx, instance, input.userId, task.id, input.designated);
     if (task.ownerId !== null) {
       await tx.update(wfTasks).set({ assigneeId: task.ownerId, ownerId: null }).where(eq(wfTasks.id, task.id));

@@ -4,6 +4,7 @@ import type { FlowNode } from '../definitions/model.ts';
 import type { FieldPermission } from '../definitions/settings.ts';
 import { refuse } from '../errors.ts';
 import { wfTasks } from '../tables.ts';
+import { mustBeActor } from './actors.ts';
 import type { WorkflowEngine } from './engine.ts';
 
 /*
@@ -66,7 +67,7 @@ export function assertWritable(node: FlowNode | undefined, current: Record<strin
 /** The open task, locked through its instance, for its approver only. */
 async function ownOpenTask(engine: WorkflowEngine, tx: Tx, taskId: number, userId: number) {
   const locked = await engine.lockTask(tx, taskId);
-  if (locked.task.assigneeId !== userId) refuse('workflow.notAssignee', `task ${taskId} is not assigned to user ${userId}`, { id: taskId });
+  await mustBeActor(tx, locked.task, userId);
   const run = await engine.runOf(tx, locked.instance, userId, taskId);
   return { ...locked, run, node: run.model.nodes.get(locked.task.nodeId) };
 }

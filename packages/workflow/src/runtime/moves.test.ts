@@ -71,7 +71,7 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
     (await database.tx((tx) => engine.openTasks(tx, instanceId))).find((t) => t.nodeId === nodeId)!;
   const reject = async (instanceId: number, nodeId: string, target: string) => {
     const task = await taskAt(instanceId, nodeId);
-    return database.tx((tx) => rejectTask(engine, tx, { taskId: task.id, userId: task.assigneeId, target, comment: 'no' }));
+    return database.tx((tx) => rejectTask(engine, tx, { taskId: task.id, userId: task.assigneeId!, target, comment: 'no' }));
   };
   const waitingAt = (instanceId: number) =>
     database.tx(async (tx) =>

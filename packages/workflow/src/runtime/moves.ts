@@ -3,6 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type FlowNode, reachableFrom } from '../definitions/model.ts';
 import { refuse } from '../errors.ts';
 import { wfExecutions, wfTasks } from '../tables.ts';
+import { candidatesOf, mustBeActor } from './actors.ts';
 import type { WorkflowEngine } from './engine.ts';
 import { batchHistory, type Execution, type Run, type Task } from './run.ts';
 
@@ -122,7 +123,7 @@ export function rejectTask(engine: WorkflowEngine, tx: Tx, input: RejectInput): 
 async function reject(engine: WorkflowEngine, tx: Tx, input: RejectInput): Promise<void> {
   if (!input.target) refuse('workflow.rejectNeedsNode', 'a rejection needs a node');
   const { task, instance, execution } = await engine.lockTask(tx, input.taskId);
-  if (task.assigneeId !== input.userId) refuse('workflow.notAssignee', `task ${task.id} is not assigned to user ${input.userId}`, { id: task.id });
+  await mustBeActor(tx, task, input.userId);
   const run = await engine.runOf(tx, instance, input.userId, task.id);
   const node = run.node(task.nodeId);
   const rule = node.settings.reject;
@@ -145,7 +146,16 @@ async function reject(engine: WorkflowEngine, tx: Tx, input: RejectInput): Promi
 
   await tx
     .update(wfTasks)
-    .set({ state: 'completed', action: 'reject', comment: input.comment ?? null, completedBy: input.userId, completedAt: run.now(), touched: true, withdrawable: false })
+    .set({
+      state: 'completed',
+      action: 'reject',
+      comment: input.comment ?? null,
+      assigneeId: input.userId,
+      completedBy: input.userId,
+      completedAt: run.now(),
+      touched: true,
+      withdrawable: false,
+    })
     .where(eq(wfTasks.id, task.id));
   await run.history({ nodeId: task.nodeId, event: 'leave', action: 'reject', taskId: task.id, comment: input.comment });
 
@@ -171,7 +181,7 @@ async function reject(engine: WorkflowEngine, tx: Tx, input: RejectInput): Promi
 /**
  * Puts a fresh token at `target` after a reject. The start node is the initiator's again. A user
  * task's approver rule is resolved again, as entering the node does: every current candidate of
- * an or-sign gets a task (standing delegations apply), a counter-sign starts over with its signers
+ * an or-sign is a candidate of its task (standing delegations apply), a counter-sign starts over with its signers
  * resolved again, and nobody to approve refuses the reject. A node whose approver the previous
  * node designates goes to those designated for its last round (nobody designates on a reject).
  * A node set to go back to the same approver reopens for whoever completed it last (a
@@ -209,7 +219,9 @@ async function approversAgain(run: Run, target: FlowNode, tasks: Task[], last: T
   if (target.settings.rejectedToSameApprover) {
     return target.multi ? unique(round.filter((t) => t.state === 'completed').map((t) => t.completedBy)) : unique([last.completedBy]);
   }
-  const designated = target.settings.previousDesignates ? unique(round.map((t) => t.ownerId ?? t.assigneeId)) : undefined;
+  // Those designated last time: who held each task of the round, or every candidate of one asked of several.
+  const candidates = await candidatesOf(run.tx, round.map((t) => t.id));
+  const designated = target.settings.previousDesignates ? unique(round.flatMap((t) => candidates.get(t.id) ?? [t.ownerId ?? t.assigneeId])) : undefined;
   return run.approversOf(target, designated);
 }
 

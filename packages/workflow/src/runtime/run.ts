@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { evaluate } from 'feelin';
 import { type FlowNode, type ProcessModel, reachableFrom } from '../definitions/model.ts';
 import { refuse, ServiceFailure } from '../errors.ts';
-import { wfExecutions, wfHistory, wfInstances, wfJobs, wfTasks, wfVariables } from '../tables.ts';
+import { wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVariables } from '../tables.ts';
 import type { EngineOptions } from './ports.ts';
 import { runApproverSql } from './approverSql.ts';
 import { addDuration, timerDueAt } from './time.ts';
@@ -151,17 +151,26 @@ export class Run {
   }
 
   /**
-   * An approver's open task (the start node's is made completed, by `completedTask`), following
-   * `follows`: the completion whose previous node it is (`previousTaskId`).
+   * An open task for `approvers` (the start node's is made completed, by `completedTask`),
+   * following `follows`: the completion whose previous node it is (`previousTaskId`). One
+   * approver holds it as its assignee (a standing deputy holds it for them, as its owner); several
+   * are its candidates, with their standing deputies added, any of whom may take it.
    */
-  async createTask(execution: Execution, node: FlowNode, assigneeId: number, kind: 'approve' | 'counterSign', follows = this.causeTaskId) {
-    const deputy = await this.host.options.delegation?.activeDelegateFor(this.tx, assigneeId, this.host.keyOf(this.instance), this.now());
+  async createTask(execution: Execution, node: FlowNode, approvers: number | readonly number[], kind: 'approve' | 'counterSign', follows = this.causeTaskId) {
+    const asked = typeof approvers === 'number' ? [approvers] : [...new Set(approvers)];
+    const deputies = await Promise.all(asked.map((user) => this.host.options.delegation?.activeDelegateFor(this.tx, user, this.host.keyOf(this.instance), this.now()) ?? null));
     const dueAt = await this.scheduleDue(execution, node);
+    const [assignee, owner, candidates] =
+      asked.length === 1 ? [deputies[0] ?? asked[0], deputies[0] ? asked[0] : null, [] as number[]] : [null, null, [...new Set([...asked, ...deputies.filter((d) => d !== null)])]];
     await executePrepared(
       this.tx,
-      sql`insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, previous_task_id, created_by_task_id, kind, assignee_id, owner_id, due_at, created_at)
-        values (${this.instance.id}, ${execution.id}, ${node.id}, ${node.name}, ${follows}, ${this.causeTaskId}, ${kind},
-          ${deputy ?? assigneeId}, ${deputy ? assigneeId : null}, ${dueAt?.toISOString() ?? null}::timestamptz, ${this.now().toISOString()}::timestamptz)`,
+      sql`with task as (
+          insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, previous_task_id, created_by_task_id, kind, assignee_id, owner_id, due_at, created_at)
+          values (${this.instance.id}, ${execution.id}, ${node.id}, ${node.name}, ${follows}, ${this.causeTaskId}, ${kind},
+            ${assignee}::bigint, ${owner}::bigint, ${dueAt?.toISOString() ?? null}::timestamptz, ${this.now().toISOString()}::timestamptz)
+          returning id
+        )
+        insert into ${wfTaskCandidates} (task_id, user_id) select task.id, candidate from task, unnest(${sql.param(candidates)}::bigint[]) as candidate`,
     );
   }
 
@@ -179,20 +188,14 @@ export class Run {
     };
   }
 
-  /** Executions whose due job this operation already made (an or-sign node's tasks share one). */
-  private readonly dueScheduled = new Map<number, Date>();
-
   /**
-   * The due time of a task the node gives `execution`, with the job that marks it overdue then
-   * (one per execution); null when the node sets none.
+   * The due time of a task the node gives `execution`, with the job that marks it overdue then;
+   * null when the node sets none.
    */
   async scheduleDue(execution: Execution, node: FlowNode): Promise<Date | null> {
     if (!node.settings.dueIn) return null;
-    const known = this.dueScheduled.get(execution.id);
-    if (known) return known;
     const dueAt = addDuration(this.now(), node.settings.dueIn);
     await this.tx.insert(wfJobs).values({ instanceId: this.instance.id, executionId: execution.id, nodeId: node.id, dueAt });
-    this.dueScheduled.set(execution.id, dueAt);
     return dueAt;
   }
 
@@ -368,14 +371,12 @@ export class Run {
   }
 
   /**
-   * The tasks of a user task for its approvers, each following `follows`: one each on the token
-   * (or-sign), or a counter-sign's scope with its first signers (standing delegations apply).
+   * The tasks of a user task for its approvers, following `follows`: one on the token whose
+   * candidates they are (or-sign), or a counter-sign's scope with a task for each of its first
+   * signers (standing delegations apply).
    */
   async handOutTasks(execution: Execution, node: FlowNode, approvers: number[], follows: number | null): Promise<void> {
-    if (!node.multi) {
-      for (const approver of approvers) await this.createTask(execution, node, approver, 'approve', follows);
-      return;
-    }
+    if (!node.multi) return this.createTask(execution, node, approvers, 'approve', follows);
     const loop: LoopState = { approvers, next: 0, approved: 0 };
     const scope = await this.moveExecution(execution, node.id, { state: 'scope', loop });
     const first = node.multi.type === 'sequential' ? approvers.slice(0, 1) : approvers;

@@ -1,7 +1,8 @@
 import type { Tx } from '@macro/store';
-import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { refuse } from '../errors.ts';
-import { wfCarbonCopies, wfDrafts, wfExecutions, wfHistory, wfInstances, wfJobs, wfTasks, wfVariables } from '../tables.ts';
+import { wfCarbonCopies, wfDrafts, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVariables } from '../tables.ts';
+import { actorOf, mustBeActor } from './actors.ts';
 import type { WorkflowEngine } from './engine.ts';
 
 /*
@@ -17,26 +18,16 @@ export interface HandOverInput {
 }
 
 /**
- * An or-sign node's task handed to one person (transfer, delegation, assignment) is theirs
- * alone: the open tasks of the other candidates at that node end, so none of them can act on
- * it any more. A counter-sign's tasks are each their signer's and stay.
+ * Gives the task to another approver; the task record stays, its approver changes. Handed to
+ * one person (transfer, delegation, assignment), an or-sign node's task is theirs alone: its
+ * other candidates can no longer act on it.
  */
-async function endOtherCandidates(tx: Tx, task: { id: number; kind: string; instanceId: number; executionId: number }, at: Date): Promise<void> {
-  if (task.kind !== 'approve') return;
-  await tx
-    .update(wfTasks)
-    .set({ state: 'cancelled', completedAt: at })
-    .where(and(eq(wfTasks.instanceId, task.instanceId), eq(wfTasks.executionId, task.executionId), eq(wfTasks.state, 'open'), ne(wfTasks.id, task.id)));
-}
-
-/** Gives the task to another approver; the task record stays, its approver changes. */
 export async function transferTask(engine: WorkflowEngine, tx: Tx, input: HandOverInput): Promise<void> {
   if (!input.toUserId) refuse('workflow.transferNeedsApprover', 'a transfer needs an approver');
   const { task, instance } = await engine.lockTask(tx, input.taskId);
-  if (task.assigneeId !== input.userId) refuse('workflow.notAssignee', `task ${task.id} is not assigned to user ${input.userId}`, { id: task.id });
+  await mustBeActor(tx, task, input.userId);
   await tx.update(wfTasks).set({ assigneeId: input.toUserId, ownerId: null, touched: true }).where(eq(wfTasks.id, task.id));
   const run = await engine.runOf(tx, instance, input.userId, null);
-  await endOtherCandidates(tx, task, run.now());
   await run.history({ nodeId: task.nodeId, event: 'operation', action: 'transfer', taskId: task.id, comment: input.comment ?? `→ ${input.toUserId}` });
 }
 
@@ -44,13 +35,12 @@ export async function transferTask(engine: WorkflowEngine, tx: Tx, input: HandOv
 export async function delegateTask(engine: WorkflowEngine, tx: Tx, input: HandOverInput): Promise<void> {
   if (!input.toUserId) refuse('workflow.delegateNeedsUser', 'a delegation needs a delegate');
   const { task, instance } = await engine.lockTask(tx, input.taskId);
-  if (task.assigneeId !== input.userId) refuse('workflow.notAssignee', `task ${task.id} is not assigned to user ${input.userId}`, { id: task.id });
+  await mustBeActor(tx, task, input.userId);
   await tx
     .update(wfTasks)
     .set({ assigneeId: input.toUserId, ownerId: task.ownerId ?? input.userId, touched: true })
     .where(eq(wfTasks.id, task.id));
   const run = await engine.runOf(tx, instance, input.userId, null);
-  await endOtherCandidates(tx, task, run.now());
   await run.history({ nodeId: task.nodeId, event: 'operation', action: 'delegate', taskId: task.id, comment: input.comment ?? `→ ${input.toUserId}` });
 }
 
@@ -60,7 +50,6 @@ export async function assignTask(engine: WorkflowEngine, tx: Tx, input: { taskId
   const { task, instance } = await engine.lockTask(tx, input.taskId);
   await tx.update(wfTasks).set({ assigneeId: input.toUserId, ownerId: null }).where(eq(wfTasks.id, task.id));
   const run = await engine.runOf(tx, instance, input.adminId, null);
-  await endOtherCandidates(tx, task, run.now());
   await run.history({ nodeId: task.nodeId, event: 'operation', action: 'assign', taskId: task.id, comment: `→ ${input.toUserId}` });
 }
 
@@ -69,7 +58,7 @@ export async function touchTask(tx: Tx, input: { taskId: number; userId: number 
   await tx
     .update(wfTasks)
     .set({ touched: true })
-    .where(and(eq(wfTasks.id, input.taskId), eq(wfTasks.assigneeId, input.userId), eq(wfTasks.state, 'open')));
+    .where(and(eq(wfTasks.id, input.taskId), actorOf(input.userId), eq(wfTasks.state, 'open')));
 }
 
 async function setState(engine: WorkflowEngine, tx: Tx, input: { instanceId: number; userId: number }, from: string, to: string) {
@@ -186,6 +175,7 @@ export async function purgeInstance(tx: Tx, input: { instanceId: number }): Prom
     .where(and(eq(wfInstances.id, input.instanceId), isNotNull(wfInstances.deletedAt)))
     .for('update');
   if (!row) refuse('workflow.instanceNotFound', `no instance ${input.instanceId} in the recycle bin`, { id: input.instanceId });
+  await tx.delete(wfTaskCandidates).where(inArray(wfTaskCandidates.taskId, tx.select({ id: wfTasks.id }).from(wfTasks).where(eq(wfTasks.instanceId, input.instanceId))));
   for (const table of [wfTasks, wfExecutions, wfHistory, wfVariables, wfCarbonCopies, wfJobs]) {
     await tx.delete(table).where(eq(table.instanceId, input.instanceId));
   }
@@ -203,7 +193,7 @@ export async function todoTasks(tx: Tx, userId: number, p?: { current: number; s
     .select({ task: wfTasks, title: wfInstances.title, instanceState: wfInstances.state })
     .from(wfTasks)
     .innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
-    .where(and(eq(wfTasks.assigneeId, userId), eq(wfTasks.state, 'open'), isNull(wfInstances.deletedAt)))
+    .where(and(actorOf(userId), eq(wfTasks.state, 'open'), isNull(wfInstances.deletedAt)))
     .orderBy(desc(wfTasks.id))
     .limit(limit)
     .offset(offset);

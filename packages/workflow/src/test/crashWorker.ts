@@ -22,7 +22,7 @@ async function worker(mine: number[]) {
       const done = await withTenant(db, TENANT, async (tx) => {
         const [task] = await engine.openTasks(tx, instanceId);
         if (!task) return undefined;
-        await engine.approve(tx, { taskId: task.id, userId: task.assigneeId });
+        await engine.approve(tx, { taskId: task.id, userId: task.assigneeId! });
         return task.id;
       }).catch(() => undefined);
       if (done !== undefined) {

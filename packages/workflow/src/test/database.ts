@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { workflowTables } from '../tables.ts';
+import { CANDIDATE_TRIGGER_SQL, workflowTables } from '../tables.ts';
 
 export const TENANT = '000000';
 export const OTHER_TENANT = '200001';
@@ -35,7 +35,7 @@ function schemaStatements(): Promise<string[]> {
 }
 
 async function prepare(db: Db): Promise<void> {
-  for (const statement of await schemaStatements()) await db.execute(sql.raw(statement));
+  for (const statement of [...(await schemaStatements()), ...CANDIDATE_TRIGGER_SQL]) await db.execute(sql.raw(statement));
   for (const statement of roleStatements()) await db.execute(sql.raw(statement));
   for (const statement of grantStatements(workflowTables)) await db.execute(sql.raw(statement));
 }

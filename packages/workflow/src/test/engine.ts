@@ -1,4 +1,5 @@
 import type { Tx } from '@macro/store';
+import { actorsOfOpenTasks } from '../runtime/actors.ts';
 import { WorkflowEngine } from '../runtime/engine.ts';
 import type { ApproverResolver } from '../runtime/ports.ts';
 import type { TestDatabase } from './database.ts';
@@ -27,17 +28,32 @@ export function newEngine(clock = new TestClock()) {
   return new WorkflowEngine({ resolver: testResolver, clock: clock.read });
 }
 
-/** Open tasks of an instance as "node:assignee", sorted: what a person checks in a to-do list. */
-export async function openTrace(database: TestDatabase, engine: WorkflowEngine, instanceId: number): Promise<string[]> {
-  return database.tx(async (tx: Tx) => (await engine.openTasks(tx, instanceId)).map((t) => `${t.nodeId}:${t.assigneeId}`).sort());
+/** The open tasks of an instance with those who may act on each (its assignee, or its candidates). */
+export async function openTasksWithActors(tx: Tx, engine: WorkflowEngine, instanceId: number) {
+  const actors = await actorsOfOpenTasks(tx, instanceId);
+  return (await engine.openTasks(tx, instanceId)).map((task) => ({ ...task, actors: actors.get(task.id) ?? [] }));
 }
 
-/** Approves the open task of `nodeId` (the first one, or that of `userId`). */
+/**
+ * Open tasks of an instance as "node:assignee" (an or-sign task nobody holds yet as
+ * "node:candidate|candidate"), sorted: what a person checks in a to-do list.
+ */
+export async function openTrace(database: TestDatabase, engine: WorkflowEngine, instanceId: number): Promise<string[]> {
+  return database.tx(async (tx: Tx) => (await openTasksWithActors(tx, engine, instanceId)).map((t) => `${t.nodeId}:${t.actors.join('|')}`).sort());
+}
+
+/** The open task at `nodeId` on which `userId` (default: anyone) may act. */
+export async function openTaskAt(tx: Tx, engine: WorkflowEngine, instanceId: number, nodeId: string, userId?: number) {
+  const task = (await openTasksWithActors(tx, engine, instanceId)).find((t) => t.nodeId === nodeId && (userId === undefined || t.actors.includes(userId)));
+  if (!task) throw new Error(`no open task at ${nodeId}${userId ? ` for ${userId}` : ''}`);
+  return { ...task, actor: userId ?? task.actors[0] };
+}
+
+/** Approves the open task of `nodeId` (the first one, or one `userId` may act on, as them). */
 export async function approveAt(database: TestDatabase, engine: WorkflowEngine, instanceId: number, nodeId: string, userId?: number, variables?: Record<string, unknown>) {
   return database.tx(async (tx) => {
-    const task = (await engine.openTasks(tx, instanceId)).find((t) => t.nodeId === nodeId && (userId === undefined || t.assigneeId === userId));
-    if (!task) throw new Error(`no open task at ${nodeId}${userId ? ` for ${userId}` : ''}`);
-    await engine.approve(tx, { taskId: task.id, userId: task.assigneeId, variables });
+    const task = await openTaskAt(tx, engine, instanceId, nodeId, userId);
+    await engine.approve(tx, { taskId: task.id, userId: task.actor, variables });
     return task.id;
   });
 }

@@ -57,6 +57,8 @@ describeDb(`an or-sign task handed to one person (${dbLabel})`, () => {
     const { instanceId } = expectOk(await holders[0].post(`${TASK}/create-process`, { code: 'by-role', title: '核对发票', variables: {} }), z.object({ instanceId: z.number() }));
     const lists = await Promise.all(holders.map(todo));
     for (const list of lists) expect(list.filter((t) => t.processInstanceId === instanceId)).toHaveLength(1);
+    // One task record, the same in all three lists.
+    expect(new Set(lists.map((list) => list.find((t) => t.processInstanceId === instanceId)!.taskId)).size).toBe(1);
     const [mine] = lists[0].filter((t) => t.processInstanceId === instanceId);
     expectOk(await holders[0].call({ method: 'PUT', url: `${TASK}/change-candidate`, payload: { taskId: mine.taskId, userId: targetId } }), done);
     // The other two no longer see it, and the API refuses their approval of the task they saw.
@@ -67,8 +69,9 @@ describeDb(`an or-sign task handed to one person (${dbLabel})`, () => {
     }
     const [handed] = (await todo(target)).filter((t) => t.processInstanceId === instanceId);
     expectOk(await target.post(`${TASK}/task-handle`, { taskId: handed.taskId, action: 'approve', comment: 'ok' }), done);
-    const history = (await target.get(`${TASK}/history-taskList?processInstanceId=${instanceId}`)).json().data as { action: string | null }[];
+    const history = (await target.get(`${TASK}/history-taskList?processInstanceId=${instanceId}`)).json().data as { action: string | null; userName: string; candidateNames: string[] }[];
     expect(history.filter((h) => h.action === 'transfer')).toHaveLength(1);
-    expect(history.filter((h) => h.action === 'approve')).toHaveLength(1);
+    // The approval: one record, saying who was asked and who acted.
+    expect(history.filter((h) => h.action === 'approve')).toEqual([expect.objectContaining({ userName: 'cand_target', candidateNames: ['cand_a', 'cand_b', 'cand_c'] })]);
   });
 });

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Language, type Page, type PageQuery, translate } from '@macro/contract';
 import type { InstanceRecord, publicCreateInput, startLinkInput } from '@macro/contract/workflow';
 import { type AuditPort, type Ctx, type Db, rowsOf, type Tx, withTenant } from '@macro/store';
-import { refuse, saveTaskForm, signTask, visibleData, type WorkflowEngine, wfDefinitions, wfInstances, wfTasks } from '@macro/workflow';
+import { actorsOfOpenTasks, candidatesOf, refuse, saveTaskForm, signTask, visibleData, type WorkflowEngine, wfDefinitions, wfInstances, wfTasks } from '@macro/workflow';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findOr404 } from '../../platform/crud.ts';
@@ -35,7 +35,10 @@ async function visibleTask(tx: Tx, userId: number, taskId: number) {
     .innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
     .where(and(eq(wfTasks.id, taskId), sql`${wfInstances.deletedAt} is null`));
   const { task } = row ?? {};
-  if (!row || !task || ![task.assigneeId, task.ownerId, task.completedBy, row.starterId].includes(userId)) throw notFound('workflow.taskNotFound');
+  if (!row || !task) throw notFound('workflow.taskNotFound');
+  if (![task.assigneeId, task.ownerId, task.completedBy, row.starterId].includes(userId) && !(await candidatesOf(tx, [task.id])).get(task.id)?.includes(userId)) {
+    throw notFound('workflow.taskNotFound');
+  }
   return row;
 }
 
@@ -298,10 +301,12 @@ export async function simulate(ctx: Ctx, engine: WorkflowEngine, userId: number,
           throw new SimulationDone();
         }
         const node = open[0];
-        const people = await usersByIds(sp, [...new Set(open.map((t) => t.assigneeId).filter((id): id is number => id !== null))]);
+        const atNode = open.filter((t) => t.nodeId === node.nodeId);
+        const actors = await actorsOfOpenTasks(sp, instanceId);
+        const people = await usersByIds(sp, [...new Set(atNode.flatMap((t) => actors.get(t.id) ?? []))]);
         steps.push({ nodeId: node.nodeId, nodeName: node.nodeName || node.nodeId, approvers: people.map((u) => ({ id: u.id, name: u.name })) });
         try {
-          for (const task of open.filter((t) => t.nodeId === node.nodeId)) await engine.approve(sp, { taskId: task.id, userId: task.assigneeId ?? userId });
+          for (const task of atNode) await engine.approve(sp, { taskId: task.id, userId: actors.get(task.id)?.[0] ?? userId });
         } catch (error) {
           warnings.push(say(error));
           throw new SimulationDone();

@@ -24,6 +24,11 @@ import {
   visibleToViewer,
   WorkflowEngine,
   WorkflowError,
+  actorOf,
+  openTasksOf,
+  candidatesOf,
+  involvedWhere,
+  mustBeActor,
   wfCarbonCopies,
   wfDefinitions,
   wfDrafts,
@@ -324,6 +329,7 @@ const toTask = (r: { task: typeof wfTasks.$inferSelect; title: string; instanceS
   nodeName: r.task.nodeName,
   kind: r.task.kind,
   assigneeId: r.task.assigneeId,
+  candidateIds: [],
   ownerId: r.task.ownerId,
   state: r.task.state,
   action: r.task.action,
@@ -344,7 +350,8 @@ const taskFromSql = (r: Record<string, unknown>): TaskRecord => ({
   nodeId: String(r.node_id),
   nodeName: String(r.node_name),
   kind: String(r.kind),
-  assigneeId: Number(r.assignee_id),
+  assigneeId: num(r.assignee_id),
+  candidateIds: [],
   ownerId: num(r.owner_id),
   state: String(r.state),
   action: r.action === null || r.action === undefined ? null : String(r.action),
@@ -358,18 +365,26 @@ const taskFromSql = (r: Record<string, unknown>): TaskRecord => ({
  * pages through the kit's list (`cursor`): the page walks (tenant, user, state, id) backwards
  * and stops after its rows, so it costs the same at 100k open tasks.
  */
-export async function taskList(tx: Tx, mine: SQL, query: PageQuery & { keyword?: string }): Promise<Page<TaskRecord>> {
+export async function taskList(tx: Tx, mine: { matches?: SQL; where: SQL }, query: PageQuery & { keyword?: string }): Promise<Page<TaskRecord>> {
   const keyword = query.keyword ? sql`and (i.title ilike ${containing(query.keyword)} or t.node_name ilike ${containing(query.keyword)})` : sql``;
-  const where = sql`${mine} and exists (select 1 from ${wfInstances} i where i.id = t.instance_id and i.deleted_at is null ${keyword})`;
-  return listPage(
+  const where = sql`${mine.where} and exists (select 1 from ${wfInstances} i where i.id = t.instance_id and i.deleted_at is null ${keyword})`;
+  const page = await listPage(
     tx,
-    { table: sql`${wfTasks}`, where, order: ['id'], descending: true, columns: TASK_COLUMNS, joins: sql`join ${wfInstances} i on i.id = t.instance_id`, toRecord: taskFromSql },
+    { table: sql`${wfTasks}`, matches: mine.matches, where, order: ['id'], descending: true, columns: TASK_COLUMNS, joins: sql`join ${wfInstances} i on i.id = t.instance_id`, toRecord: taskFromSql },
     query,
   );
+  return { ...page, records: await withCandidates(tx, page.records) };
 }
 
-export const todoWhere = (userId: number) => sql`t.assignee_id = ${userId} and t.state = 'open'`;
-export const doneWhere = (userId: number) => sql`t.completed_by = ${userId} and t.state = 'completed'`;
+/** Tasks with the candidates of those an or-sign node gave to several (one read for the page). */
+async function withCandidates<T extends { taskId: number }>(tx: Tx, tasks: T[]): Promise<(T & { candidateIds: number[] })[]> {
+  const candidates = await candidatesOf(tx, tasks.map((t) => t.taskId));
+  return tasks.map((t) => ({ ...t, candidateIds: candidates.get(t.taskId) ?? [] }));
+}
+
+/** The open tasks `userId` may act on: held by them, or not yet taken and they a candidate. */
+export const todoList = (tx: Tx, userId: number) => openTasksOf(tx, userId);
+export const doneList = async (_tx: Tx, userId: number) => ({ where: sql`t.completed_by = ${userId} and t.state = 'completed'` });
 export const startedWhere = (userId: number) => sql`t.starter_id = ${userId} and t.deleted_at is null`;
 export const binWhere = (userId: number) => sql`t.starter_id = ${userId} and t.deleted_at is not null`;
 export const finishedWhere = sql`t.state in ('completed', 'terminated') and t.deleted_at is null`;
@@ -451,7 +466,9 @@ export async function historyOf(tx: Tx, engine: WorkflowEngine, instanceId: numb
   const instance = await engine.instance(tx, instanceId);
   const model = await engine.modelOf(tx, instance.definitionId);
   const entries = await engine.history(tx, instanceId);
-  const names = await userNamesOf(tx, entries.map((h) => h.userId));
+  const candidates = await candidatesOf(tx, entries.filter((h) => h.event === 'leave' && h.taskId !== null).map((h) => h.taskId!));
+  const names = await userNamesOf(tx, [...entries.map((h) => h.userId), ...[...candidates.values()].flat()]);
+  const nameOf = (id: number | null) => (id === null ? '' : (names.get(id) ?? ''));
   return entries.map((h) => ({
     id: h.id,
     nodeId: h.nodeId,
@@ -460,7 +477,8 @@ export async function historyOf(tx: Tx, engine: WorkflowEngine, instanceId: numb
     event: h.event,
     action: h.action,
     userId: h.userId,
-    userName: h.userId === null ? '' : (names.get(h.userId) ?? ''),
+    userName: nameOf(h.userId),
+    candidateNames: h.event === 'leave' && h.taskId !== null ? (candidates.get(h.taskId) ?? []).map(nameOf) : [],
     comment: h.comment,
     stamp: h.stamp,
     time: h.at.toISOString(),
@@ -486,11 +504,18 @@ export async function assigneesOf(tx: Tx, engine: WorkflowEngine, instanceId: nu
     .from(wfTasks)
     .where(and(eq(wfTasks.instanceId, instanceId), inArray(wfTasks.state, [state])))
     .orderBy(wfTasks.id);
+  const candidates = await candidatesOf(tx, rows.map((t) => t.id));
+  const holder = (t: (typeof rows)[number]) => (state === 'open' ? t.assigneeId : (t.completedBy ?? t.assigneeId));
+  const names = await userNamesOf(tx, [...rows.map(holder), ...[...candidates.values()].flat()]);
+  const nameOf = (id: number | null) => (id === null ? '' : (names.get(id) ?? ''));
   return rows.map((t) => ({
     taskId: t.id,
     nodeId: t.nodeId,
     nodeName: t.nodeName,
-    userId: state === 'open' ? t.assigneeId : (t.completedBy ?? t.assigneeId),
+    userId: holder(t),
+    userName: nameOf(holder(t)),
+    candidateIds: candidates.get(t.id) ?? [],
+    candidateNames: (candidates.get(t.id) ?? []).map(nameOf),
     state: t.state,
   }));
 }
@@ -536,7 +561,7 @@ export async function processViewOf(tx: Tx, engine: WorkflowEngine, instanceId: 
   const worked = await tx
     .selectDistinct({ nodeId: wfTasks.nodeId })
     .from(wfTasks)
-    .where(and(eq(wfTasks.instanceId, instanceId), or(eq(wfTasks.assigneeId, viewerId), eq(wfTasks.ownerId, viewerId), eq(wfTasks.completedBy, viewerId))));
+    .where(and(eq(wfTasks.instanceId, instanceId), or(eq(wfTasks.assigneeId, viewerId), eq(wfTasks.ownerId, viewerId), eq(wfTasks.completedBy, viewerId), actorOf(viewerId))));
   const variables = visibleToViewer(model.nodes.values(), await engine.variablesOf(tx, instanceId), {
     isStarter: instance.starterId === viewerId,
     nodeIds: worked.map((w) => w.nodeId),
@@ -554,7 +579,7 @@ export async function taskDetailOf(tx: Tx, engine: WorkflowEngine, userId: numbe
       and(
         eq(wfTasks.id, taskId),
         isNull(wfInstances.deletedAt),
-        or(eq(wfTasks.assigneeId, userId), eq(wfTasks.ownerId, userId), eq(wfTasks.completedBy, userId), eq(wfInstances.starterId, userId)),
+        or(eq(wfTasks.assigneeId, userId), eq(wfTasks.ownerId, userId), eq(wfTasks.completedBy, userId), eq(wfInstances.starterId, userId), actorOf(userId)),
       ),
     );
   if (!row) throw notFound('workflow.taskNotFound');
@@ -562,7 +587,7 @@ export async function taskDetailOf(tx: Tx, engine: WorkflowEngine, userId: numbe
   const model = await engine.modelOf(tx, instance.definitionId);
   const node = model.nodes.get(row.task.nodeId);
   return {
-    task: toTask(row),
+    task: (await withCandidates(tx, [toTask(row)]))[0],
     node: node ? toNode(node) : toNode({ id: row.task.nodeId, name: row.task.nodeName, kind: 'userTask', settings: EMPTY_SETTINGS } as never),
     // What the node hides is not shown through its task.
     variables: visibleData(node, await engine.variablesOf(tx, row.task.instanceId)),
@@ -593,7 +618,7 @@ export async function assertParticipant(tx: Tx, userId: number, instanceId: numb
   const [row] = rowsOf(
     await tx.execute(sql`select 1 as ok where
       exists (select 1 from ${wfInstances} i where i.id = ${instanceId} and i.starter_id = ${userId})
-      or exists (select 1 from ${wfTasks} t where t.instance_id = ${instanceId} and (t.assignee_id = ${userId} or t.owner_id = ${userId} or t.completed_by = ${userId}))
+      or exists (select 1 from ${wfTasks} t where t.instance_id = ${instanceId} and ${involvedWhere(userId)})
       or exists (select 1 from ${wfCarbonCopies} c where c.instance_id = ${instanceId} and c.user_id = ${userId})`),
   );
   if (!row) throw notFound('workflow.instanceNotFound');
@@ -616,5 +641,5 @@ export async function assertUsers(tx: Tx, userIds: readonly number[]): Promise<v
  */
 export async function assertHolds(tx: Tx, engine: WorkflowEngine, userId: number, taskId: number): Promise<void> {
   const { task } = await engine.lockTask(tx, taskId);
-  if (task.assigneeId !== userId) throw unprocessable('workflow.notAssignee');
+  await mustBeActor(tx, task, userId);
 }

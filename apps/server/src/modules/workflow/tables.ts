@@ -14,6 +14,7 @@ export {
   wfHistory,
   wfInstances,
   wfJobs,
+  wfTaskCandidates,
   wfTasks,
   wfVariables,
 } from '@macro/workflow/tables';

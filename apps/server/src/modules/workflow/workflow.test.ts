@@ -486,7 +486,7 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     const threeProblems = expenseXml(1, 1)
       .replace('<macro:approver kind="person" values="1"/>', '')
       .replace('<macro:approver kind="post" values="1"/>', '<macro:approver kind="wizard" values="1"/>')
-      .replace('<bpmn:endEvent id="end"/>', '<bpmn:endEvent id="end"><bpmn:signalEventDefinition/></bpmn:endEvent>');
+      .replace('<bpmn:endEvent id="end"/>', '<bpmn:endEvent id="end"><bpmn:escalationEventDefinition/></bpmn:endEvent>');
     const problem = z.object({ elementType: z.string(), elementId: z.string(), code: z.string(), message: z.string() });
     const refusal = z.object({ sys_msg: z.string(), problems: z.array(problem) });
     const create = { name: 'Three problems', code: 'lint-three', category: 'finance', xml: threeProblems };
@@ -494,13 +494,13 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expect(zh.problems).toEqual([
       { elementType: 'UserTask', elementId: 'manager', code: 'approverMissing', message: '审批节点需要设置审批人规则' },
       { elementType: 'UserTask', elementId: 'director', code: 'approverKindUnknown', message: '未知的审批人类型 wizard' },
-      { elementType: 'EndEvent', elementId: 'end', code: 'endEventDefinition', message: '不支持带 SignalEventDefinition 的结束事件' },
+      { elementType: 'EndEvent', elementId: 'end', code: 'endEventDefinition', message: '不支持带 EscalationEventDefinition 的结束事件' },
     ]);
     const en = refusal.parse(expectFailure(await adminEn.post(`${SCHEME}/new-model`, create), 422, 'Process config invalid: UserTask manager: An approval node needs an approver rule (and 2 more)'));
     expect(en.problems).toEqual([
       { elementType: 'UserTask', elementId: 'manager', code: 'approverMissing', message: 'An approval node needs an approver rule' },
       { elementType: 'UserTask', elementId: 'director', code: 'approverKindUnknown', message: 'Unknown approver kind wizard' },
-      { elementType: 'EndEvent', elementId: 'end', code: 'endEventDefinition', message: 'End events with SignalEventDefinition are not supported' },
+      { elementType: 'EndEvent', elementId: 'end', code: 'endEventDefinition', message: 'End events with EscalationEventDefinition are not supported' },
     ]);
     // A new version of a template is refused the same way; one problem alone reads without a count.
     const saved = expectOk(await admin.post(`${SCHEME}/new-model`, { ...create, code: 'lint-three-ok', xml: expenseXml(1, 1) }), scheme);

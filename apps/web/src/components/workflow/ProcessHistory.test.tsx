@@ -9,7 +9,15 @@ import { renderPage } from '../../test/render';
 import { ProcessHistory } from './ProcessHistory';
 
 let id = 0;
-const record = (nodeName: string, nodeKind: string, event: string, action: string | null, userName: string, comment: string | null = null): HistoryRecord => ({
+const record = (
+  nodeName: string,
+  nodeKind: string,
+  event: string,
+  action: string | null,
+  userName: string,
+  comment: string | null = null,
+  candidateNames: string[] = [],
+): HistoryRecord => ({
   id: ++id,
   nodeId: nodeName,
   nodeName,
@@ -18,6 +26,7 @@ const record = (nodeName: string, nodeKind: string, event: string, action: strin
   action,
   userId: userName ? id : null,
   userName,
+  candidateNames,
   comment,
   stamp: null,
   time: '2026-11-26T09:30:00.000Z',
@@ -37,12 +46,22 @@ describe('the process timeline', () => {
           record('经理审批', 'userTask', 'enter', null, '采购员'),
           record('经理审批', 'userTask', 'operation', 'cc', '经理'),
           record('经理审批', 'userTask', 'leave', 'reject', '经理', '请附报价单'),
+          record('复核', 'userTask', 'leave', 'approve', '王五', null, ['张三', '李四', '王五']),
           record('结束', 'endEvent', 'enter', null, '经理'),
         ]}
       />,
     );
     const lines = screen.getByTestId('timeline').querySelectorAll('li');
-    expect([...lines].map((line) => line.textContent?.slice('2026-11-26 09:30 · '.length))).toEqual(['申请 · 到达', '申请 · 采购员 · 提交', '经理审批 · 到达', '经理审批 · 经理 · 传阅', '经理审批 · 经理 · 驳回 · 请附报价单', '结束 · 到达']);
+    expect([...lines].map((line) => line.textContent?.slice('2026-11-26 09:30 · '.length))).toEqual([
+      '申请 · 到达',
+      '申请 · 采购员 · 提交',
+      '经理审批 · 到达',
+      '经理审批 · 经理 · 传阅',
+      '经理审批 · 经理 · 驳回 · 请附报价单',
+      // A task given to several people: who was asked, then who acted.
+      '复核 · 候选人：张三、李四、王五 · 王五 · 同意',
+      '结束 · 到达',
+    ]);
   });
 });
 

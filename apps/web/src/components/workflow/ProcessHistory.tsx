@@ -16,6 +16,11 @@ export function shownInTimeline(h: HistoryRecord): boolean {
   return h.event !== 'leave' || h.action !== null;
 }
 
+/** "Candidates: A, B" on the completion of a task that was given to several people; else nothing. */
+export function candidatesText(t: (key: string, options?: Record<string, unknown>) => string, h: Pick<HistoryRecord, 'candidateNames'>): string {
+  return h.candidateNames.length ? t('candidates', { names: h.candidateNames.join(t('candidateSeparator')) }) : '';
+}
+
 /**
  * A process's history as a timeline: when, at which node, who, what they did and said. An
  * arrival names nobody: the person who moved the process there is not the one it waits for.
@@ -30,6 +35,7 @@ export function ProcessHistory({ records, testId }: { records: readonly HistoryR
           {[
             h.time.slice(0, 16).replace('T', ' '),
             h.nodeName,
+            candidatesText(t, h),
             h.event === 'enter' ? '' : h.userName,
             t(`event.${h.action ?? h.event}`, { defaultValue: h.action ?? h.event }),
             h.comment,

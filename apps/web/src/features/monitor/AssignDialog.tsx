@@ -39,7 +39,10 @@ export function AssignDialog({ instance, onClose }: { instance: InstanceRecord |
           <Select
             placeholder={t('assign.taskPlaceholder')}
             loading={tasks.isLoading}
-            options={(tasks.data ?? []).map((task) => ({ value: task.taskId, label: `${task.nodeName} (#${task.userId})` }))}
+            options={(tasks.data ?? []).map((task) => ({
+              value: task.taskId,
+              label: `${task.nodeName} (${task.userId === null ? t('tasks:candidates', { names: task.candidateNames.join(t('tasks:candidateSeparator')) }) : task.userName || `#${task.userId}`})`,
+            }))}
             data-testid="assign-task"
           />
         </Form.Item>

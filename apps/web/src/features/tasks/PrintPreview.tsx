@@ -6,6 +6,7 @@ import { Button, Modal, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormByKey } from '../../api/forms';
+import { candidatesText } from '../../components/workflow/ProcessHistory';
 import { useHistory, useTaskDetail } from './api';
 import './print.css';
 
@@ -121,7 +122,10 @@ export function PrintPreview({ task, onClose }: { task: TaskRecord; onClose: () 
             {record.map((h) => (
               <tr key={h.id}>
                 <td>{h.nodeName}</td>
-                <td>{h.userName}</td>
+                <td>
+                  {h.userName}
+                  {h.candidateNames.length ? <div className="print-candidates">{candidatesText(t, h)}</div> : null}
+                </td>
                 <td>{t(`event.${h.action}`, { defaultValue: h.action ?? '' })}</td>
                 <td>
                   {h.comment}

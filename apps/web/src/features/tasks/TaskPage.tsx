@@ -100,8 +100,9 @@ function TaskView({ task }: { task: TaskRecord }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const me = useSession((s) => s.user?.user_id);
-  // The person it is assigned to decides, while it is open; the starter and the one who handled it read.
-  const mayHandle = useHasPermission(P.taskHandle) && task.state === 'open' && task.assigneeId === me;
+  // The person it is assigned to (or, while nobody holds it, any of its candidates) decides while it is open; others read.
+  const mayAct = task.assigneeId === null ? task.candidateIds.includes(me ?? -1) : task.assigneeId === me;
+  const mayHandle = useHasPermission(P.taskHandle) && task.state === 'open' && mayAct;
   const detail = useTaskDetail(task.taskId);
   const history = useHistory(task.processInstanceId);
   const targets = useRejectTargets(mayHandle ? task.taskId : undefined);

@@ -5,6 +5,7 @@ import { chain, definitions, end, flow, gateway, start, user } from '../test/bpm
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, newEngine, openTrace, STARTER, TestClock } from '../test/engine.ts';
 import { rejectTask, withdrawTask } from './moves.ts';
+import { deleteInstance, purgeInstance, recycleBin, restoreInstance, todoTasks } from './tasks.ts';
 import { runDueJobs } from './timers.ts';
 
 /*
@@ -238,5 +239,32 @@ describe.skipIf(!reachable)('called processes', () => {
     await approveAt(database, engine, parent.id, 'b');
     expect(await instance(parent.id)).toMatchObject({ state: 'terminated' });
     await expectInterrupted(child.id, 2);
+  });
+
+  it('the recycle bin takes a called process with its caller, and gives it back with it', async () => {
+    const { instance: parent } = await startProcess('hiring');
+    const [child] = await calledBy(parent.id);
+    const [grandchild] = await calledBy(child.id);
+    const todo = async (userId: number) => (await database.tx((tx) => todoTasks(tx, userId))).map((r) => r.task.instanceId);
+    expect(await todo(4)).toContain(child.id);
+    await database.tx((tx) => deleteInstance(engine, tx, { instanceId: parent.id, userId: STARTER }));
+    // The child's and grandchild's tasks leave the lists and take no operation; their timers wait.
+    expect(await todo(4)).not.toContain(child.id);
+    expect(await todo(5)).not.toContain(grandchild.id);
+    const [review] = await database.tx((tx) => engine.openTasks(tx, child.id));
+    await expect(database.tx((tx) => engine.approve(tx, { taskId: review.id, userId: 4 }))).rejects.toMatchObject({ code: 'workflow.instanceNotFound' });
+    clock.advance(4 * 24 * HOUR);
+    expect(await runDueJobs(engine, database.db)).toBe(0);
+    // The bin shows the caller alone; restoring it brings the called processes back too.
+    expect((await database.tx((tx) => recycleBin(tx, STARTER, { current: 1, size: 100 }))).map((i) => i.id)).toEqual(expect.arrayContaining([parent.id]));
+    expect((await database.tx((tx) => recycleBin(tx, STARTER, { current: 1, size: 100 }))).map((i) => i.id)).not.toContain(child.id);
+    await database.tx((tx) => restoreInstance(tx, { instanceId: parent.id }));
+    expect(await todo(4)).toContain(child.id);
+    expect(await todo(5)).toContain(grandchild.id);
+    // Purged, the whole family is gone.
+    await database.tx((tx) => deleteInstance(engine, tx, { instanceId: parent.id, userId: STARTER }));
+    await database.tx((tx) => purgeInstance(tx, { instanceId: parent.id }));
+    expect(await calledBy(parent.id)).toEqual([]);
+    expect(await tasksOf(grandchild.id)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Tx } from '@macro/store';
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { refuse } from '../errors.ts';
 import { wfCarbonCopies, wfDrafts, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVariables } from '../tables.ts';
 import { actorOf, mustBeActor } from './actors.ts';
@@ -150,24 +150,37 @@ export async function startFromDraft(engine: WorkflowEngine, tx: Tx, input: { dr
 
 // ---------------------------------------------------------------- recycle bin
 
-/** Moves an instance to the recycle bin: it and its tasks leave every list until restored. */
+/** The ids of an instance and of those it called, and they called, …: a called process goes where its caller goes. */
+const familyOf = (instanceId: number) =>
+  sql`(with recursive family as (
+      select id from ${wfInstances} where id = ${instanceId}
+      union all
+      select i.id from ${wfInstances} i join family f on i.parent_instance_id = f.id
+    ) select id from family)`;
+
+/**
+ * Moves an instance to the recycle bin with the processes it called: they and their tasks leave
+ * every list, and take no operation or timer, until restored.
+ */
 export async function deleteInstance(engine: WorkflowEngine, tx: Tx, input: { instanceId: number; userId: number }): Promise<void> {
   const instance = await engine.lockInstance(tx, input.instanceId);
-  await tx.update(wfInstances).set({ deletedAt: new Date() }).where(eq(wfInstances.id, instance.id));
   const run = await engine.runOf(tx, instance, input.userId, null);
+  await tx.execute(sql`update ${wfInstances} set deleted_at = ${run.now().toISOString()}::timestamptz where id in ${familyOf(instance.id)} and deleted_at is null`);
   await run.history({ nodeId: run.model.id, event: 'operation', action: 'delete' });
 }
 
+/** Restores an instance from the recycle bin with the called processes that went there with it. */
 export async function restoreInstance(tx: Tx, input: { instanceId: number }): Promise<void> {
-  const restored = await tx
-    .update(wfInstances)
-    .set({ deletedAt: null })
+  const [row] = await tx
+    .select()
+    .from(wfInstances)
     .where(and(eq(wfInstances.id, input.instanceId), isNotNull(wfInstances.deletedAt)))
-    .returning();
-  if (!restored.length) refuse('workflow.instanceNotFound', `no instance ${input.instanceId} in the recycle bin`, { id: input.instanceId });
+    .for('update');
+  if (!row) refuse('workflow.instanceNotFound', `no instance ${input.instanceId} in the recycle bin`, { id: input.instanceId });
+  await tx.execute(sql`update ${wfInstances} set deleted_at = null where id in ${familyOf(row.id)} and deleted_at = ${row.deletedAt!.toISOString()}::timestamptz`);
 }
 
-/** Removes an instance from the recycle bin for good, with everything it recorded. */
+/** Removes an instance from the recycle bin for good, with the called processes in it and everything they recorded. */
 export async function purgeInstance(tx: Tx, input: { instanceId: number }): Promise<void> {
   const [row] = await tx
     .select()
@@ -175,11 +188,12 @@ export async function purgeInstance(tx: Tx, input: { instanceId: number }): Prom
     .where(and(eq(wfInstances.id, input.instanceId), isNotNull(wfInstances.deletedAt)))
     .for('update');
   if (!row) refuse('workflow.instanceNotFound', `no instance ${input.instanceId} in the recycle bin`, { id: input.instanceId });
-  await tx.delete(wfTaskCandidates).where(inArray(wfTaskCandidates.taskId, tx.select({ id: wfTasks.id }).from(wfTasks).where(eq(wfTasks.instanceId, input.instanceId))));
+  const family = sql`(select id from ${wfInstances} where id in ${familyOf(row.id)} and deleted_at is not null)`;
+  await tx.execute(sql`delete from ${wfTaskCandidates} where task_id in (select id from ${wfTasks} where instance_id in ${family})`);
   for (const table of [wfTasks, wfExecutions, wfHistory, wfVariables, wfCarbonCopies, wfJobs]) {
-    await tx.delete(table).where(eq(table.instanceId, input.instanceId));
+    await tx.execute(sql`delete from ${table} where instance_id in ${family}`);
   }
-  await tx.delete(wfInstances).where(eq(wfInstances.id, input.instanceId));
+  await tx.execute(sql`delete from ${wfInstances} where id in ${family}`);
 }
 
 // ---------------------------------------------------------------- lists
@@ -222,12 +236,15 @@ export async function startedInstances(tx: Tx, userId: number, p?: { current: nu
     .offset(offset);
 }
 
+/** Not a called process that went to the bin with its caller (the caller stands for both there). */
+const notInBinWithCaller = sql`not exists (select 1 from ${wfInstances} caller where caller.id = ${wfInstances.parentInstanceId} and caller.deleted_at is not null)`;
+
 export async function recycleBin(tx: Tx, userId: number, p?: { current: number; size: number }) {
   const { limit, offset } = page(p);
   return tx
     .select()
     .from(wfInstances)
-    .where(and(eq(wfInstances.starterId, userId), isNotNull(wfInstances.deletedAt)))
+    .where(and(eq(wfInstances.starterId, userId), isNotNull(wfInstances.deletedAt), notInBinWithCaller))
     .orderBy(desc(wfInstances.id))
     .limit(limit)
     .offset(offset);

@@ -386,7 +386,9 @@ async function withCandidates<T extends { taskId: number }>(tx: Tx, tasks: T[]):
 export const todoList = (tx: Tx, userId: number) => openTasksOf(tx, userId);
 export const doneList = async (_tx: Tx, userId: number) => ({ where: sql`t.completed_by = ${userId} and t.state = 'completed'` });
 export const startedWhere = (userId: number) => sql`t.starter_id = ${userId} and t.deleted_at is null`;
-export const binWhere = (userId: number) => sql`t.starter_id = ${userId} and t.deleted_at is not null`;
+/** In the bin: not a called process that went there with its caller (the caller stands for both). */
+export const binWhere = (userId: number) =>
+  sql`t.starter_id = ${userId} and t.deleted_at is not null and not exists (select 1 from ${wfInstances} caller where caller.id = t.parent_instance_id and caller.deleted_at is not null)`;
 export const finishedWhere = sql`t.state in ('completed', 'terminated') and t.deleted_at is null`;
 export const unfinishedWhere = sql`t.state in ('running', 'suspended') and t.deleted_at is null`;
 

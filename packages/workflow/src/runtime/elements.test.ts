@@ -3,8 +3,8 @@ import { chain, definitions, end, start, user } from '../test/bpmn.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, openTrace, STARTER, TestClock, testResolver } from '../test/engine.ts';
 import { addCounterSigners, removeCounterSigners } from './counterSign.ts';
-import { eq } from 'drizzle-orm';
-import { wfTasks } from '../tables.ts';
+import { and, eq } from 'drizzle-orm';
+import { wfJobs, wfTasks } from '../tables.ts';
 import { WorkflowEngine } from './engine.ts';
 import { suspendInstance, resumeInstance } from './tasks.ts';
 import { runDueJobs } from './timers.ts';
@@ -262,6 +262,19 @@ describe.skipIf(!reachable)('supported elements', () => {
     expect(await runDueJobs(engine, database.db)).toBe(0);
     expect(await overdue()).toEqual([`a:1:${task.id}`]);
     expect(await stateOf(instance.id)).toBe('completed');
+    // A counter-signer who signs in time takes their due timer with them; the others' still wait.
+    await deploy(
+      'dueCs',
+      [start(), user('cs', { values: '5,6', node: 'dueIn="PT1H"', counterSign: 'type="parallel" completion="all"' }), user('after', '1'), end(), chain('start', 'cs', 'after', 'end')].join('\n'),
+    );
+    const { instance: signing } = await startProcess('dueCs');
+    const pending = async () =>
+      (await database.tx((tx) => tx.select().from(wfJobs).where(and(eq(wfJobs.instanceId, signing.id), eq(wfJobs.state, 'pending'))))).length;
+    expect(await pending()).toBe(2);
+    await approveAt(database, engine, signing.id, 'cs', 5);
+    expect(await pending()).toBe(1);
+    await approveAt(database, engine, signing.id, 'cs', 6);
+    expect(await pending()).toBe(0);
     await expect(deploy('badDue', [start(), user('a', { values: '1', node: 'dueIn="2 days"' }), end(), chain('start', 'a', 'end')].join('\n'))).rejects.toThrow(
       'UserTask a: a due time needs an ISO 8601 duration, e.g. P2D or PT4H',
     );

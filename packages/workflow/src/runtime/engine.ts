@@ -323,6 +323,8 @@ export class WorkflowEngine implements RunHost {
     const [scope] = await run.tx.select().from(wfExecutions).where(eq(wfExecutions.id, child.parentId!));
     const loop = scope.loop as LoopState;
     loop.approved += 1;
+    // The signer's token goes, and with it its pending timers (its due time).
+    await run.cancelJobs(child.id);
     await run.tx.delete(wfExecutions).where(eq(wfExecutions.id, child.id));
     await this.settleCounterSign(run, node, scope, loop, child.createdByTaskId);
   }

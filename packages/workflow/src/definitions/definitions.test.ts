@@ -196,4 +196,29 @@ describe('definitions', () => {
     const both = withResources(user('a', '7').replace('</bpmn:userTask>', `${owner('r1')}</bpmn:userTask>`));
     expect((await compileXml(both)).nodes.get('a')?.settings.approver).toMatchObject({ kind: 'person', values: ['7'] });
   });
+
+  it('ignores what does not run: documentation, lanes, annotations, data object and data store references and their associations', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="d" targetNamespace="t">
+  <bpmn:dataStore id="ledger" name="Ledger"/>
+  <bpmn:process id="p" isExecutable="true">
+    <bpmn:documentation>Pays an invoice.</bpmn:documentation>
+    <bpmn:laneSet id="lanes"><bpmn:lane id="clerks" name="Clerks"><bpmn:flowNodeRef>start</bpmn:flowNodeRef><bpmn:flowNodeRef>a</bpmn:flowNodeRef><bpmn:flowNodeRef>end</bpmn:flowNodeRef></bpmn:lane></bpmn:laneSet>
+    <bpmn:dataObject id="invoiceData"/>
+    <bpmn:dataObjectReference id="invoice" dataObjectRef="invoiceData"/>
+    <bpmn:dataStoreReference id="ledgerRef" dataStoreRef="ledger"/>
+    ${start()}
+    ${user('a', '7').replace('</bpmn:userTask>', '<bpmn:dataInputAssociation id="in"><bpmn:sourceRef>invoice</bpmn:sourceRef><bpmn:targetRef>invoice</bpmn:targetRef></bpmn:dataInputAssociation><bpmn:dataOutputAssociation id="out"><bpmn:targetRef>ledgerRef</bpmn:targetRef></bpmn:dataOutputAssociation></bpmn:userTask>')}
+    ${end()}
+    ${chain('start', 'a', 'end')}
+    <bpmn:textAnnotation id="note"><bpmn:text>Within 3 days</bpmn:text></bpmn:textAnnotation>
+    <bpmn:association id="toNote" sourceRef="a" targetRef="note"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+    const model = await compileXml(xml);
+    expect([...model.nodes.keys()].sort()).toEqual(['a', 'end', 'start']);
+    // Behaviour is never ignored: a script task beside them is still refused.
+    const script = xml.replace('<bpmn:textAnnotation', '<bpmn:scriptTask id="s"/><bpmn:textAnnotation');
+    expect((await refusal(script)).problems.map((p) => `${p.elementType}:${p.elementId}:${p.code}`)).toEqual(['ScriptTask:s:unsupportedElement']);
+  });
 });

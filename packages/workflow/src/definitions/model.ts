@@ -224,7 +224,7 @@ const messageNameOf = (element: ModdleElement): string | undefined => {
 };
 
 /** Elements that carry no behaviour and are kept as they are. */
-const INERT = new Set(['bpmn:TextAnnotation', 'bpmn:Association', 'bpmn:Group', 'bpmn:DataObject', 'bpmn:DataObjectReference']);
+const INERT = new Set(['bpmn:TextAnnotation', 'bpmn:Association', 'bpmn:Group', 'bpmn:DataObject', 'bpmn:DataObjectReference', 'bpmn:DataStoreReference']);
 
 /** The parser recovers from errors by marking them in the tree: any error node is a refusal. */
 function feelSyntaxError(expression: string): string | undefined {

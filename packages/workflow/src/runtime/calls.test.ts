@@ -5,7 +5,7 @@ import { chain, definitions, end, flow, gateway, start, user } from '../test/bpm
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, newEngine, openTrace, STARTER, TestClock } from '../test/engine.ts';
 import { rejectTask, withdrawTask } from './moves.ts';
-import { deleteInstance, purgeInstance, recycleBin, restoreInstance, todoTasks } from './tasks.ts';
+import { deleteInstance, purgeInstance, recycleBin, restoreInstance, resumeInstance, suspendInstance, todoTasks } from './tasks.ts';
 import { runDueJobs } from './timers.ts';
 
 /*
@@ -266,5 +266,19 @@ describe.skipIf(!reachable)('called processes', () => {
     await database.tx((tx) => purgeInstance(tx, { instanceId: parent.id }));
     expect(await calledBy(parent.id)).toEqual([]);
     expect(await tasksOf(grandchild.id)).toEqual([]);
+  });
+
+  it('a called process that ends while its caller is suspended moves the caller on when it is resumed, not before', async () => {
+    const { instance: parent } = await startProcess('calling');
+    await approveAt(database, engine, parent.id, 'a');
+    const [child] = await calledBy(parent.id);
+    await database.tx((tx) => suspendInstance(engine, tx, { instanceId: parent.id, userId: 99 }));
+    await approveAt(database, engine, child.id, 'review');
+    expect(await instance(child.id)).toMatchObject({ state: 'completed' });
+    // Suspended: the caller stays at the call activity.
+    expect(await openTrace(database, engine, parent.id)).toEqual([]);
+    expect((await database.tx((tx) => engine.diagram(tx, parent.id))).current).toEqual(['call']);
+    await database.tx((tx) => resumeInstance(engine, tx, { instanceId: parent.id, userId: 99 }));
+    expect(await openTrace(database, engine, parent.id)).toEqual(['after:3']);
   });
 });

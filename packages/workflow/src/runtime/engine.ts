@@ -390,6 +390,8 @@ export class WorkflowEngine implements RunHost {
    */
   async calledEnded(tx: Tx, child: Instance): Promise<void> {
     const parent = await this.lockInstance(tx, child.parentInstanceId!);
+    // A suspended caller moves on when it is resumed (resumeCalled), not while suspended.
+    if (parent.state !== 'running') return;
     const [execution] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, child.parentExecutionId!));
     if (!execution || !(await this.waitsFor(tx, parent, execution, child))) return;
     const run = await this.runFor(tx, parent, child.starterId, null);
@@ -397,6 +399,26 @@ export class WorkflowEngine implements RunHost {
     const node = run.node(execution.nodeId);
     await run.history({ nodeId: node.id, event: 'leave' });
     await run.leave(execution, node, false);
+  }
+
+  /**
+   * A caller just resumed: each of its tokens at a call activity whose called instance ended
+   * while it was suspended moves on now, as it would have then.
+   */
+  async resumeCalled(tx: Tx, parent: Instance): Promise<void> {
+    const model = await this.modelOf(tx, parent.definitionId);
+    const waiting = (await tx.select().from(wfExecutions).where(eq(wfExecutions.instanceId, parent.id))).filter(
+      (e) => e.state === 'active' && model.nodes.get(e.nodeId)?.kind === 'callActivity',
+    );
+    for (const execution of waiting) {
+      const [latest] = await tx
+        .select()
+        .from(wfInstances)
+        .where(and(...this.calledFrom(parent, execution)))
+        .orderBy(desc(wfInstances.id))
+        .limit(1);
+      if (latest?.state === 'completed') await this.calledEnded(tx, latest);
+    }
   }
 
   /** Whether the caller's token is at a call activity waiting for `child`: no instance called from it since. */

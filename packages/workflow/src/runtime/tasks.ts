@@ -4,6 +4,7 @@ import { refuse } from '../errors.ts';
 import { wfCarbonCopies, wfDrafts, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVariables } from '../tables.ts';
 import { actorOf, mustBeActor } from './actors.ts';
 import type { WorkflowEngine } from './engine.ts';
+import { batchHistory } from './run.ts';
 
 /*
  * Operations that change who holds a task or the state of an instance, carbon copies, drafts
@@ -75,9 +76,16 @@ async function setState(engine: WorkflowEngine, tx: Tx, input: { instanceId: num
 export const suspendInstance = (engine: WorkflowEngine, tx: Tx, input: { instanceId: number; userId: number }) =>
   setState(engine, tx, input, 'running', 'suspended');
 
-/** Resumes a suspended instance; timers that fell due meanwhile fire on the next pass. */
-export const resumeInstance = (engine: WorkflowEngine, tx: Tx, input: { instanceId: number; userId: number }) =>
-  setState(engine, tx, input, 'suspended', 'running');
+/**
+ * Resumes a suspended instance; timers that fell due meanwhile fire on the next pass, and a
+ * called process that ended meanwhile moves it on now.
+ */
+export async function resumeInstance(engine: WorkflowEngine, tx: Tx, input: { instanceId: number; userId: number }): Promise<void> {
+  await batchHistory(tx, async () => {
+    await setState(engine, tx, input, 'suspended', 'running');
+    await engine.resumeCalled(tx, await engine.lockInstance(tx, input.instanceId));
+  });
+}
 
 /** Sends a carbon copy (circulation) of a running instance to users; each reads it once. */
 export async function carbonCopy(

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../../api/endpoint';
 import { withDiagram } from '../../../components/bpmn/layout';
+import { engineToolsModule } from './engineTools';
 import { BLANK_BPMN, type DiagramElement, type ModdleFactory } from './model';
 import type { ShapeApi } from './reminder';
 import { NodePanel } from './NodePanel';
@@ -51,14 +52,14 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank, refused = []
   change.current = onChange;
 
   useEffect(() => {
-    // bpmn-js's own words (palette, context pad) through i18n; `{name}` placeholders are bpmn-js's.
+    // bpmn-js's own words and the engine's tools (palette, context pad, change type) through i18n; `{name}` placeholders are bpmn-js's.
     const translate = (template: string, replacements: Record<string, string> = {}) =>
       t(`bpmn.${template}`, { defaultValue: template }).replace(/{([^}]+)}/g, (_, key: string) => replacements[key] ?? `{${key}}`);
     const instance = new Modeler({
       container: canvas.current!,
       moddleExtensions: { macro: macroDescriptor },
       keyboard: { bindTo: canvas.current! },
-      additionalModules: [{ translate: ['value', translate] }],
+      additionalModules: [{ translate: ['value', translate] }, engineToolsModule],
     });
     modeler.current = instance;
     shown.current = undefined;

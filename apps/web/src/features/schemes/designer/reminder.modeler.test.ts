@@ -1,6 +1,7 @@
 import Modeler from 'bpmn-js/lib/Modeler';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withDiagram } from '../../../components/bpmn/layout';
+import { stubSvgGeometry } from './modelerTesting';
 import { type DiagramShape, readReminder, type ShapeApi, writeReminder } from './reminder';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
@@ -10,23 +11,6 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
     <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="review"/><bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end"/>
   </bpmn:process>
 </bpmn:definitions>`;
-
-/** jsdom draws no SVG: the geometry diagram-js asks of it is stubbed, the modeling is bpmn-js's own. */
-function stubSvgGeometry() {
-  const matrix = () => ({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0, inverse: matrix, multiply: matrix, translate: matrix, scale: matrix });
-  const list = { numberOfItems: 0, consolidate: () => null, appendItem() {}, clear() {}, initialize() {}, createSVGTransformFromMatrix: (m: unknown) => ({ matrix: m, setMatrix() {} }) };
-  const svg = globalThis.SVGElement.prototype as unknown as Record<string, unknown>;
-  Object.defineProperty(svg, 'transform', { get: () => ({ baseVal: list }), configurable: true });
-  Object.assign(svg, {
-    getBBox: () => ({ x: 0, y: 0, width: 10, height: 10 }),
-    getScreenCTM: matrix,
-    createSVGMatrix: matrix,
-    createSVGTransform: () => ({ matrix: matrix(), setMatrix() {}, setTranslate() {}, setScale() {}, setRotate() {} }),
-    createSVGTransformFromMatrix: (m: unknown) => ({ matrix: m, setMatrix() {} }),
-    getComputedTextLength: () => 10,
-  });
-  Object.assign(globalThis, { SVGMatrix: class {} });
-}
 
 describe('“remind every …” through bpmn-js', () => {
   beforeAll(stubSvgGeometry);

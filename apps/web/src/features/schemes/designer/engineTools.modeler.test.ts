@@ -51,24 +51,24 @@ describe('the designer offers what the engine runs', () => {
     const { modeler, container, titles } = await designer(zh);
     open = modeler;
     const entries = modeler.get<{ getEntries: () => Record<string, Entry> }>('palette').getEntries();
-    expect(titles(entries)).toEqual({
+    expect(Object.entries(titles(entries))).toEqual(Object.entries({
       'hand-tool': '抓手工具',
       'lasso-tool': '框选工具',
       'space-tool': '插入/删除空间',
       'global-connect-tool': '连线工具',
       'tool-separator': undefined,
       'create.start-event': '创建开始事件',
+      'create.end': '创建结束事件',
       'create.approval': '创建审批节点',
+      'create.service': '创建服务调用',
       'create.condition': '创建条件分支',
       'create.parallel': '创建并行分支',
-      'create.service': '创建服务调用',
+      'create.event-gateway': '创建事件网关',
       'create.timer': '创建定时等待',
       'create.message': '创建消息等待',
       'create.signal': '创建信号等待',
-      'create.event-gateway': '创建事件网关',
-      'create.end': '创建结束事件',
       'create.subprocess-expanded': '创建展开的子流程',
-    });
+    }));
     const buttons = [...container.querySelectorAll('.djs-palette .entry')];
     expect(buttons).toHaveLength(15);
     for (const button of buttons) {

@@ -135,7 +135,9 @@ function EnginePalette(this: unknown, palette: { registerProvider(priority: numb
     getPaletteEntries: () => (stock: Entries) => {
       const entries: Entries = {};
       for (const id of TOOLS) if (stock[id]) entries[id] = stock[id];
-      for (const kind of KINDS.filter((k) => IN_PALETTE.has(k.id))) {
+      // Groups show in the order they first appear (start and end, the nodes, the branches, the waits); an entry joins its group.
+      const kinds = KINDS.filter((k) => IN_PALETTE.has(k.id)).sort((a, b) => GROUPS.indexOf(groupOf(a)) - GROUPS.indexOf(groupOf(b)));
+      for (const kind of kinds) {
         const start = (event: Event) => create.start(event, elementFactory.createShape({ type: kind.type, ...kind.options }));
         entries[`create.${kind.id}`] = { group: groupOf(kind), className: kind.className, title: translate(kind.create), action: { dragstart: start, click: start } };
       }
@@ -146,7 +148,10 @@ function EnginePalette(this: unknown, palette: { registerProvider(priority: numb
 }
 EnginePalette.$inject = ['palette', 'create', 'elementFactory', 'translate'];
 
-const groupOf = (kind: Kind) => (kind.type.endsWith('Gateway') ? 'gateway' : kind.type.endsWith('Event') ? 'event' : 'activity');
+const GROUPS = ['event', 'activity', 'gateway', 'wait'];
+/** The palette group of a kind: the end event beside the start event (bpmn-js's 'event' group), a wait in its own. */
+const groupOf = (kind: Kind) =>
+  kind.id === 'end' ? 'event' : kind.type.endsWith('Gateway') ? 'gateway' : kind.type === 'bpmn:IntermediateCatchEvent' ? 'wait' : 'activity';
 
 function EngineContextPad(
   this: unknown,

@@ -198,8 +198,8 @@ describe.skipIf(!models.includes('C.1.1.bpmn') || !reachable)('BPMN MIWG C.1.1 r
 });
 
 /** The models that deploy as they are, and those of them that start an instance. */
-const DEPLOYING: string[] = [];
-const STARTING: string[] = [];
+const DEPLOYING: string[] = ['A.1.0.bpmn', 'A.2.0.bpmn'];
+const STARTING: string[] = ['A.1.0.bpmn', 'A.2.0.bpmn'];
 /** Every problem the lint finds in the corpus, by element type and reason. */
 const REASONS: Record<string, number> = {
   'BoundaryEvent boundaryDefinition CompensateEventDefinition': 2,
@@ -207,16 +207,16 @@ const REASONS: Record<string, number> = {
   'BoundaryEvent boundaryDefinition MessageEventDefinition': 2,
   'BoundaryEvent errorBoundaryServiceOnly CallActivity': 1,
   'BoundaryEvent errorBoundaryServiceOnly SubProcess': 1,
-  'BoundaryEvent noOutgoing': 9,
+  'BoundaryEvent noOutgoing': 7,
   'BoundaryEvent timerValue': 1,
   'BusinessRuleTask unsupportedElement': 4,
   'CallActivity loopUserTaskOnly MultiInstanceLoopCharacteristics': 1,
   'EndEvent endEventDefinition ErrorEventDefinition': 2,
   'EndEvent endEventDefinition MessageEventDefinition': 3,
-  'EndEvent unreachable': 13,
+  'EndEvent unreachable': 10,
   'EventBasedGateway unreachable': 1,
-  'ExclusiveGateway noOutgoing': 4,
-  'ExclusiveGateway unreachable': 7,
+  'ExclusiveGateway noOutgoing': 2,
+  'ExclusiveGateway unreachable': 3,
   'IntermediateCatchEvent messageName': 2,
   'IntermediateCatchEvent noOutgoing': 2,
   'IntermediateCatchEvent timerValue': 1,
@@ -233,15 +233,14 @@ const REASONS: Record<string, number> = {
   'ServiceTask serviceTask': 22,
   'ServiceTask unreachable': 7,
   'StartEvent messageName': 1,
-  'StartEvent noOutgoing': 7,
+  'StartEvent noOutgoing': 3,
   'StartEvent startEventDefinition CompensateEventDefinition': 1,
   'StartEvent startEventDefinition ErrorEventDefinition': 1,
   'StartEvent startEventDefinition MessageEventDefinition': 3,
   'StartEvent startEventDefinition TimerEventDefinition': 1,
   'SubProcess eventSubProcess': 6,
-  'SubProcess noOutgoing': 7,
-  'SubProcess unreachable': 8,
-  'Task unsupportedElement': 15,
+  'SubProcess noOutgoing': 6,
+  'SubProcess unreachable': 7,
   'UserTask approverMissing': 9,
   'UserTask approverNobody': 1,
   'UserTask unreachable': 1,

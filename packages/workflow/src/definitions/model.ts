@@ -22,7 +22,9 @@ export type NodeKind =
   | 'signalCatch'
   | 'signalThrow'
   | 'boundarySignal'
-  | 'eventGateway';
+  | 'eventGateway'
+  /** Work the engine does nothing for (an abstract or manual task, a none intermediate event): the token passes on. */
+  | 'passThrough';
 
 export interface Timer {
   kind: 'duration' | 'date' | 'cycle';
@@ -186,6 +188,8 @@ const KIND_OF: Record<string, NodeKind> = {
   'bpmn:IntermediateCatchEvent': 'timerCatch',
   'bpmn:ReceiveTask': 'receiveTask',
   'bpmn:EventBasedGateway': 'eventGateway',
+  'bpmn:Task': 'passThrough',
+  'bpmn:ManualTask': 'passThrough',
 };
 
 const isMessageDefinition = (element: ModdleElement) => element.$type === 'bpmn:MessageEventDefinition';
@@ -200,7 +204,8 @@ function eventKindOf(element: ModdleElement): NodeKind | undefined {
     case 'bpmn:IntermediateCatchEvent':
       return only && isMessageDefinition(only) ? 'messageCatch' : signal ? 'signalCatch' : 'timerCatch';
     case 'bpmn:IntermediateThrowEvent':
-      return signal ? 'signalThrow' : undefined;
+      // A none intermediate event only marks a point in the process (BPMN: it passes at once).
+      return signal ? 'signalThrow' : events.length === 0 ? 'passThrough' : undefined;
     case 'bpmn:BoundaryEvent':
       return signal ? 'boundarySignal' : only?.$type === 'bpmn:ErrorEventDefinition' ? 'boundaryError' : 'boundaryTimer';
     default:

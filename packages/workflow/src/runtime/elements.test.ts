@@ -191,6 +191,29 @@ describe.skipIf(!reachable)('supported elements', () => {
     const history = await database.tx((tx) => engine.history(tx, instance.id));
     expect(history.some((h) => h.nodeId === 'a' && h.action === 'timeout')).toBe(true);
   });
+  it('an abstract task, a manual task and a none intermediate event pass the token on at once', async () => {
+    await deploy(
+      'marks',
+      [
+        start(),
+        '<bpmn:task id="note" name="Note"/>',
+        '<bpmn:manualTask id="sign" name="Sign on paper"/>',
+        '<bpmn:intermediateThrowEvent id="reached" name="Reached"/>',
+        user('a', '1'),
+        end(),
+        chain('start', 'note', 'sign', 'reached', 'a', 'end'),
+      ].join('\n'),
+    );
+    const { instance } = await startProcess('marks');
+    expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
+    const passed = (await database.tx((tx) => engine.history(tx, instance.id))).filter((h) => ['note', 'sign', 'reached'].includes(h.nodeId)).map((h) => `${h.nodeId}:${h.event}`);
+    expect(passed).toEqual(['note:enter', 'note:leave', 'sign:enter', 'sign:leave', 'reached:enter', 'reached:leave']);
+    // An intermediate throw event of a kind the engine does not run is still refused.
+    await expect(
+      deploy('throwsMessage', [start(), '<bpmn:intermediateThrowEvent id="tell"><bpmn:messageEventDefinition/></bpmn:intermediateThrowEvent>', end(), chain('start', 'tell', 'end')].join('\n')),
+    ).rejects.toThrow(/IntermediateThrowEvent tell/);
+  });
+
   it('auto-agree passes a node whose approver started the process or already approved in it; others wait', async () => {
     const agree = 'autoAgree="true"';
     await deploy(

@@ -213,6 +213,7 @@ export class Run {
       case 'boundaryTimer':
       case 'boundaryError':
       case 'boundarySignal':
+      case 'passThrough':
         return this.leave(execution, node);
       case 'endEvent':
         if (node.signal) await this.host.signalThrown(this, execution, node);

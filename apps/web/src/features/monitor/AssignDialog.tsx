@@ -3,6 +3,7 @@ import { App, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UserPicker } from '../../components/UserPicker';
 import { useAssign, useOpenTasks } from './api';
+import './assignDialog.css';
 
 interface AssignValues {
   taskId: number;
@@ -43,6 +44,8 @@ export function AssignDialog({ instance, onClose }: { instance: InstanceRecord |
               value: task.taskId,
               label: `${task.nodeName} (${task.userId === null ? t('tasks:candidates', { names: task.candidateNames.join(t('tasks:candidateSeparator')) }) : task.userName || `#${task.userId}`})`,
             }))}
+            // A task's candidates can be many: its option wraps rather than cutting names off.
+            optionRender={(option) => <span className="assign-task-option">{option.label}</span>}
             data-testid="assign-task"
           />
         </Form.Item>

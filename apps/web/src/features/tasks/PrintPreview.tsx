@@ -75,7 +75,9 @@ export function PrintPreview({ task, onClose }: { task: TaskRecord; onClose: () 
         options={PRINT_STYLES.map((value) => ({ value, label: t(`print.style.${value}`) }))}
         data-testid="print-style"
       />
-      <article className={`print-area print-${style}`} data-testid="print-area">
+      {/* Focusable: on a phone the document scrolls sideways, and a keyboard must reach it. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the sideways-scrolling document must take focus for the keyboard */}
+      <article className={`print-area print-${style}`} tabIndex={0} aria-label={t('print.title')} data-testid="print-area">
         {style === 'official' ? (
           <header className="print-masthead">
             <div className="print-masthead-title">{t('print.masthead')}</div>

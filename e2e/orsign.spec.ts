@@ -163,6 +163,8 @@ test('a request for a role of three shows in all three to-do lists; one transfer
   await switchLanguage(page, 'en');
   await openAssign('Assign');
   await expect(option).toHaveText([`核对 (Candidates: ${HOLDERS.map((p) => p.name).join(', ')})`]);
+  // The whole list of candidates shows on a phone: the option wraps, nothing is cut off.
+  expect(await option.locator('.ant-select-item-option-content').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await expectNoSeriousViolations(page, 'the assign dialog on a phone');
   await shot(page, 'orsign-assign-en-375');
   await page.setViewportSize({ width: 1440, height: 900 });

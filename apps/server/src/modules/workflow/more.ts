@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Language, type Page, type PageQuery, translate } from '@macro/contract';
 import type { InstanceRecord, publicCreateInput, startLinkInput } from '@macro/contract/workflow';
 import { type AuditPort, type Ctx, type Db, rowsOf, type Tx, withTenant } from '@macro/store';
-import { actorsOfOpenTasks, candidatesOf, refuse, saveTaskForm, signTask, visibleData, type WorkflowEngine, wfDefinitions, wfInstances, wfTasks } from '@macro/workflow';
+import { actorsOfOpenTasks, candidatesOf, refuse, saveTaskForm, signTask, visibleData, WorkflowEngine, wfDefinitions, wfInstances, wfTasks } from '@macro/workflow';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findOr404 } from '../../platform/crud.ts';
@@ -270,10 +270,12 @@ const MAX_SIMULATED_STEPS = 50;
 
 /**
  * Runs a template on sample data with the real engine inside a savepoint that is always rolled
- * back: deployed under a throw-away key, started by the caller, each open task approved by its
- * assignee until the process ends, stops, or takes too many steps.
+ * back: deployed under a throw-away key, started by the caller, each open task approved by one
+ * who may act on it until the process ends, stops, or takes too many steps. Service tasks are
+ * not called (nothing reaches another system): each counts as succeeded with no data, and a
+ * warning names it.
  */
-export async function simulate(ctx: Ctx, engine: WorkflowEngine, userId: number, language: Language, input: { xml: string; variables: Record<string, unknown> }) {
+export async function simulate(ctx: Ctx, live: WorkflowEngine, userId: number, language: Language, input: { xml: string; variables: Record<string, unknown> }) {
   const steps: { nodeId: string; nodeName: string; approvers: { id: number; name: string }[] }[] = [];
   const warnings: string[] = [];
   let ended = false;
@@ -282,6 +284,17 @@ export async function simulate(ctx: Ctx, engine: WorkflowEngine, userId: number,
     if (known instanceof AppError) return translate(language, known.key, known.params);
     throw error;
   };
+  // Nothing leaves the savepoint: service tasks are not called (each says so), as if they succeeded with no data.
+  const skipped = new Set<string>();
+  const engine = new WorkflowEngine({
+    ...live.options,
+    services: {
+      invoke: async (_tx, call) => {
+        skipped.add(call.nodeId);
+        return undefined;
+      },
+    },
+  });
   await ctx.tx
     .transaction(async (sp) => {
       const key = `__simulation_${randomBytes(6).toString('hex')}`;
@@ -318,5 +331,6 @@ export async function simulate(ctx: Ctx, engine: WorkflowEngine, userId: number,
     .catch((error: unknown) => {
       if (!(error instanceof SimulationDone)) throw error;
     });
+  for (const node of skipped) warnings.push(translate(language, 'workflow.simulationServiceSkipped', { node }));
   return { steps, ended, warnings };
 }

@@ -125,6 +125,15 @@ describeDb(`workflow service tasks and BPMN performers in the product (${dbLabel
     expect(state.state).toBe('completed');
   });
 
+  it('a simulation calls no service: nothing reaches the integration, and the warning names each service task skipped', async () => {
+    const before = received.length;
+    const simulation = z.object({ steps: z.array(z.object({ nodeId: z.string() })), ended: z.boolean(), warnings: z.array(z.string()) });
+    const result = expectOk(await adminEn.post(`${SCHEME}/simulate`, { xml: creditXml('credit-sim', `<macro:service kind="http" url="${base}/score"/>`), variables: { amount: 1 } }), simulation);
+    expect(received.length).toBe(before);
+    expect(result.steps.map((s) => s.nodeId)).toEqual(['review']);
+    expect(result.warnings).toEqual(expect.arrayContaining(['Service task score was not called in the simulation: the call counts as succeeded with no data']));
+  });
+
   it('refuses the start when the service fails, in the reader\'s language, and keeps nothing of it', async () => {
     const cases: [string, string, string][] = [
       ['credit-broken', `<macro:service kind="http" url="${base}/broken"/>`, 'Service task score failed: HTTP 503'],

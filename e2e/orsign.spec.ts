@@ -123,7 +123,7 @@ test('a request for a role of three shows in all three to-do lists; one transfer
   const history = taskPage.getByTestId('task-history');
   const names = HOLDERS.map((p) => p.name).join('、');
   await expect(history.getByRole('listitem').filter({ hasText: '转办' })).toHaveCount(1);
-  await expect(history.getByRole('listitem').filter({ hasText: '转办' })).toContainText(`核对 · ${HOLDERS[0].name} · 转办`);
+  await expect(history.getByRole('listitem').filter({ hasText: '转办' })).toContainText(`核对 · ${HOLDERS[0].name} · 转办 → ${TARGET.name}`);
   const approvals = history.getByRole('listitem').filter({ hasText: '同意' });
   await expect(approvals).toHaveCount(1);
   await expect(approvals).toContainText(`核对 · 候选人：${names} · ${TARGET.name} · 同意 · 核对无误`);

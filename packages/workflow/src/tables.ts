@@ -173,6 +173,8 @@ export const wfHistory = tenantTable(
     comment: text('comment'),
     stamp: text('stamp'),
     at: at('at').notNull().defaultNow(),
+    /** Whom an operation handed the task to (transfer, delegate, assign). */
+    targetUserId: bigint('target_user_id', { mode: 'number' }),
   },
   (t) => [index('wf_history_instance').on(t.tenantId, t.instanceId, t.id)],
 );

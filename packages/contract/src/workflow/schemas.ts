@@ -215,6 +215,8 @@ export const historyRecord = z
     userName: z.string(),
     /** The names of those an or-sign node's task was given to (empty for a task of one approver). */
     candidateNames: z.array(z.string()),
+    /** Whom a transfer, delegation or assignment handed the task to ('' for other records). */
+    targetName: z.string(),
     comment: z.string().nullable(),
     stamp: z.string().nullable(),
     time: z.string(),

@@ -21,9 +21,13 @@ export interface HistoryRow {
   comment?: string | null;
   userId?: number | null;
   stamp?: string;
+  /** Whom the operation handed the task to (transfer, delegate, assign). */
+  targetUserId?: number;
 }
 
-type HistoryValues = Required<Pick<typeof wfHistory.$inferInsert, 'instanceId' | 'nodeId' | 'nodeName' | 'event' | 'taskId' | 'userId' | 'comment' | 'stamp' | 'at'>> & {
+type HistoryValues = Required<
+  Pick<typeof wfHistory.$inferInsert, 'instanceId' | 'nodeId' | 'nodeName' | 'event' | 'taskId' | 'userId' | 'comment' | 'stamp' | 'at' | 'targetUserId'>
+> & {
   action?: string | null;
 };
 
@@ -33,9 +37,13 @@ const pendingHistory = new WeakMap<Tx, HistoryValues[]>();
 /** Writes history rows, in the order given (ids follow it), in one statement. */
 async function insertHistory(tx: Tx, rows: readonly HistoryValues[]): Promise<void> {
   const values = rows.map(
-    (r) => sql`(${r.instanceId}, ${r.taskId}, ${r.nodeId}, ${r.nodeName}, ${r.event}, ${r.action ?? null}, ${r.userId}, ${r.comment}, ${r.stamp}, ${(r.at as Date).toISOString()}::timestamptz)`,
+    (r) =>
+      sql`(${r.instanceId}, ${r.taskId}, ${r.nodeId}, ${r.nodeName}, ${r.event}, ${r.action ?? null}, ${r.userId}, ${r.comment}, ${r.stamp}, ${(r.at as Date).toISOString()}::timestamptz, ${r.targetUserId}::bigint)`,
   );
-  await executePrepared(tx, sql`insert into ${wfHistory} (instance_id, task_id, node_id, node_name, event, action, user_id, comment, stamp, at) values ${sql.join(values, sql`, `)}`);
+  await executePrepared(
+    tx,
+    sql`insert into ${wfHistory} (instance_id, task_id, node_id, node_name, event, action, user_id, comment, stamp, at, target_user_id) values ${sql.join(values, sql`, `)}`,
+  );
 }
 
 /**
@@ -121,6 +129,7 @@ export class Run {
       stamp: row.stamp ?? null,
       userId: row.userId === undefined ? this.actorId : row.userId,
       at: this.now(),
+      targetUserId: row.targetUserId ?? null,
     }));
     const pending = pendingHistory.get(this.tx);
     if (pending) pending.push(...values);

@@ -29,7 +29,7 @@ export async function transferTask(engine: WorkflowEngine, tx: Tx, input: HandOv
   await mustBeActor(tx, task, input.userId);
   await tx.update(wfTasks).set({ assigneeId: input.toUserId, ownerId: null, touched: true }).where(eq(wfTasks.id, task.id));
   const run = await engine.runOf(tx, instance, input.userId, null);
-  await run.history({ nodeId: task.nodeId, event: 'operation', action: 'transfer', taskId: task.id, comment: input.comment ?? `→ ${input.toUserId}` });
+  await run.history({ nodeId: task.nodeId, event: 'operation', action: 'transfer', taskId: task.id, comment: input.comment, targetUserId: input.toUserId });
 }
 
 /** Delegates the task: only the delegate may act, and their approval hands it back to the owner. */
@@ -42,7 +42,7 @@ export async function delegateTask(engine: WorkflowEngine, tx: Tx, input: HandOv
     .set({ assigneeId: input.toUserId, ownerId: task.ownerId ?? input.userId, touched: true })
     .where(eq(wfTasks.id, task.id));
   const run = await engine.runOf(tx, instance, input.userId, null);
-  await run.history({ nodeId: task.nodeId, event: 'operation', action: 'delegate', taskId: task.id, comment: input.comment ?? `→ ${input.toUserId}` });
+  await run.history({ nodeId: task.nodeId, event: 'operation', action: 'delegate', taskId: task.id, comment: input.comment, targetUserId: input.toUserId });
 }
 
 /** An administrator sets the approver of an open task (refused while the instance is suspended). */
@@ -51,7 +51,7 @@ export async function assignTask(engine: WorkflowEngine, tx: Tx, input: { taskId
   const { task, instance } = await engine.lockTask(tx, input.taskId);
   await tx.update(wfTasks).set({ assigneeId: input.toUserId, ownerId: null }).where(eq(wfTasks.id, task.id));
   const run = await engine.runOf(tx, instance, input.adminId, null);
-  await run.history({ nodeId: task.nodeId, event: 'operation', action: 'assign', taskId: task.id, comment: `→ ${input.toUserId}` });
+  await run.history({ nodeId: task.nodeId, event: 'operation', action: 'assign', taskId: task.id, targetUserId: input.toUserId });
 }
 
 /** The approver opened the task: from now on the completion that created it cannot be withdrawn. */

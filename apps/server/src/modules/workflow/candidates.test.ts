@@ -69,8 +69,16 @@ describeDb(`an or-sign task handed to one person (${dbLabel})`, () => {
     }
     const [handed] = (await todo(target)).filter((t) => t.processInstanceId === instanceId);
     expectOk(await target.post(`${TASK}/task-handle`, { taskId: handed.taskId, action: 'approve', comment: 'ok' }), done);
-    const history = (await target.get(`${TASK}/history-taskList?processInstanceId=${instanceId}`)).json().data as { action: string | null; userName: string; candidateNames: string[] }[];
-    expect(history.filter((h) => h.action === 'transfer')).toHaveLength(1);
+    const history = (await target.get(`${TASK}/history-taskList?processInstanceId=${instanceId}`)).json().data as {
+      action: string | null;
+      userName: string;
+      candidateNames: string[];
+      targetName: string;
+      comment: string | null;
+    }[];
+    // The transfer names who did it and whom it went to, not an id.
+    expect(history.filter((h) => h.action === 'transfer')).toEqual([expect.objectContaining({ userName: 'cand_a', targetName: 'cand_target' })]);
+    expect(history.find((h) => h.action === 'transfer')?.comment ?? '').not.toMatch(/→/);
     // The approval: one record, saying who was asked and who acted.
     expect(history.filter((h) => h.action === 'approve')).toEqual([expect.objectContaining({ userName: 'cand_target', candidateNames: ['cand_a', 'cand_b', 'cand_c'] })]);
   });

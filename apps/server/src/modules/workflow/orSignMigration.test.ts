@@ -45,7 +45,15 @@ const TASKS = `insert into wf_task (tenant_id, instance_id, execution_id, node_i
   ('200001', 4, 40, 'review', 'Review', 'approve', 41, null, 'open', false, now()),
   ('200001', 4, 40, 'review', 'Review', 'approve', 42, null, 'open', false, now())`;
 
+const HISTORY = `insert into wf_history (tenant_id, instance_id, node_id, event, action, user_id, comment, at) values
+  ('000000', 1, 'review', 'operation', 'transfer', 11, '→ 5', now()),
+  ('000000', 1, 'review', 'operation', 'transfer', 11, 'please check', now()),
+  ('000000', 1, 'review', 'operation', 'reject', 11, '→ 5', now())`;
+
 async function checkMigrated(query: Query): Promise<void> {
+  // Migration 0034: a hand-over's target moves from its comment into target_user_id.
+  const history = await query('select action, comment, target_user_id from wf_history order by id');
+  expect(history.map((h) => `${h.action}:${h.comment ?? '-'}:${h.target_user_id ?? '-'}`)).toEqual(['transfer:-:5', 'transfer:please check:-', 'reject:→ 5:-']);
   const tasks = await query('select id, tenant_id, instance_id, node_id, assignee_id, owner_id, state, touched from wf_task order by id');
   const shape = tasks.map((t) => `${t.instance_id}:${t.node_id}:${t.assignee_id ?? '-'}:${t.state}${t.touched ? ':touched' : ''}`);
   expect(shape).toEqual([
@@ -86,6 +94,7 @@ describeDb(`migration 0033 merges an or-sign node's open tasks into one (${dbLab
       const db = drizzlePglite(client);
       await migratePglite(db, { migrationsFolder: folder });
       await client.exec(TASKS);
+      await client.exec(HISTORY);
       await migratePglite(db, { migrationsFolder: migrations });
       await checkMigrated(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
       await client.close();
@@ -97,6 +106,7 @@ describeDb(`migration 0033 merges an or-sign node's open tasks into one (${dbLab
       const db = drizzlePg(pool);
       await migratePg(db, { migrationsFolder: folder });
       await db.execute(sql.raw(TASKS));
+      await db.execute(sql.raw(HISTORY));
       await migratePg(db, { migrationsFolder: migrations });
       await checkMigrated(async (text) => (await pool.query(text)).rows);
     } finally {

@@ -469,7 +469,7 @@ export async function historyOf(tx: Tx, engine: WorkflowEngine, instanceId: numb
   const model = await engine.modelOf(tx, instance.definitionId);
   const entries = await engine.history(tx, instanceId);
   const candidates = await candidatesOf(tx, entries.filter((h) => h.event === 'leave' && h.taskId !== null).map((h) => h.taskId!));
-  const names = await userNamesOf(tx, [...entries.map((h) => h.userId), ...[...candidates.values()].flat()]);
+  const names = await userNamesOf(tx, [...entries.flatMap((h) => [h.userId, h.targetUserId]), ...[...candidates.values()].flat()]);
   const nameOf = (id: number | null) => (id === null ? '' : (names.get(id) ?? ''));
   return entries.map((h) => ({
     id: h.id,
@@ -481,6 +481,7 @@ export async function historyOf(tx: Tx, engine: WorkflowEngine, instanceId: numb
     userId: h.userId,
     userName: nameOf(h.userId),
     candidateNames: h.event === 'leave' && h.taskId !== null ? (candidates.get(h.taskId) ?? []).map(nameOf) : [],
+    targetName: nameOf(h.targetUserId),
     comment: h.comment,
     stamp: h.stamp,
     time: h.at.toISOString(),

@@ -17,6 +17,7 @@ const record = (
   userName: string,
   comment: string | null = null,
   candidateNames: string[] = [],
+  targetName = '',
 ): HistoryRecord => ({
   id: ++id,
   nodeId: nodeName,
@@ -27,6 +28,7 @@ const record = (
   userId: userName ? id : null,
   userName,
   candidateNames,
+  targetName,
   comment,
   stamp: null,
   time: '2026-11-26T09:30:00.000Z',
@@ -45,6 +47,7 @@ describe('the process timeline', () => {
           record('金额', 'exclusiveGateway', 'leave', null, '采购员'),
           record('经理审批', 'userTask', 'enter', null, '采购员'),
           record('经理审批', 'userTask', 'operation', 'cc', '经理'),
+          record('经理审批', 'userTask', 'operation', 'transfer', '经理', null, [], '王五'),
           record('经理审批', 'userTask', 'leave', 'reject', '经理', '请附报价单'),
           record('复核', 'userTask', 'leave', 'approve', '王五', null, ['张三', '李四', '王五']),
           record('结束', 'endEvent', 'enter', null, '经理'),
@@ -57,6 +60,8 @@ describe('the process timeline', () => {
       '申请 · 采购员 · 提交',
       '经理审批 · 到达',
       '经理审批 · 经理 · 传阅',
+      // A hand-over names whom the task went to.
+      '经理审批 · 经理 · 转办 → 王五',
       '经理审批 · 经理 · 驳回 · 请附报价单',
       // A task given to several people: who was asked, then who acted.
       '复核 · 候选人：张三、李四、王五 · 王五 · 同意',

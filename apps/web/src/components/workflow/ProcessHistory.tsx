@@ -21,6 +21,12 @@ export function candidatesText(t: (key: string, options?: Record<string, unknown
   return h.candidateNames.length ? t('candidates', { names: h.candidateNames.join(t('candidateSeparator')) }) : '';
 }
 
+/** What was done, and to whom a hand-over gave the task ("转办 → 王五"). */
+export function actionText(t: (key: string, options?: Record<string, unknown>) => string, h: Pick<HistoryRecord, 'action' | 'event' | 'targetName'>): string {
+  const done = t(`event.${h.action ?? h.event}`, { defaultValue: h.action ?? h.event });
+  return h.targetName ? `${done} → ${h.targetName}` : done;
+}
+
 /**
  * A process's history as a timeline: when, at which node, who, what they did and said. An
  * arrival names nobody: the person who moved the process there is not the one it waits for.
@@ -37,7 +43,7 @@ export function ProcessHistory({ records, testId }: { records: readonly HistoryR
             h.nodeName,
             candidatesText(t, h),
             h.event === 'enter' ? '' : h.userName,
-            t(`event.${h.action ?? h.event}`, { defaultValue: h.action ?? h.event }),
+            actionText(t, h),
             h.comment,
           ]
             .filter(Boolean)

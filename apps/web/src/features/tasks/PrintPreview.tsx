@@ -6,7 +6,7 @@ import { Button, Modal, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormByKey } from '../../api/forms';
-import { candidatesText } from '../../components/workflow/ProcessHistory';
+import { actionText, candidatesText } from '../../components/workflow/ProcessHistory';
 import { useHistory, useTaskDetail } from './api';
 import './print.css';
 
@@ -128,7 +128,7 @@ export function PrintPreview({ task, onClose }: { task: TaskRecord; onClose: () 
                   {h.userName}
                   {h.candidateNames.length ? <div className="print-candidates">{candidatesText(t, h)}</div> : null}
                 </td>
-                <td>{t(`event.${h.action}`, { defaultValue: h.action ?? '' })}</td>
+                <td>{actionText(t, h)}</td>
                 <td>
                   {h.comment}
                   {h.stamp ? ` 【${h.stamp}】` : ''}

@@ -66,7 +66,7 @@ describe('definitions', () => {
 
   it.each([
     ['a script task', '<bpmn:scriptTask id="a" scriptFormat="js"><bpmn:script>x()</bpmn:script></bpmn:scriptTask>', 'ScriptTask', 'a'],
-    ['a plain task', '<bpmn:task id="a"/>', 'Task', 'a'],
+    ['a send task', '<bpmn:sendTask id="a"/>', 'SendTask', 'a'],
     ['a message catch event', '<bpmn:intermediateCatchEvent id="a"><bpmn:messageEventDefinition/></bpmn:intermediateCatchEvent>', 'IntermediateCatchEvent', 'a'],
     ['a service task without our call', '<bpmn:serviceTask id="a"/>', 'ServiceTask', 'a'],
     ['a user task without an approver', '<bpmn:userTask id="a"/>', 'UserTask', 'a'],

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
+import { taskListAs } from './pages/tasks.ts';
 import { adminApi, createRoleByApi, createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
@@ -53,15 +54,8 @@ test.afterEach(async ({ request }) => {
   made.role = null;
 });
 
-/** One person's browser (a context of their own), signed in and on their task list. */
-async function signInAs(browser: Browser, person: Person): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(person.account, PASSWORD);
-  await new Shell(page).openMenu('流程中心', '我的任务');
-  return page;
-}
+/** One person's browser, signed in and on their task list. */
+const signInAs = (browser: Browser, person: Person): Promise<Page> => taskListAs(browser, person.account, PASSWORD);
 
 /** Opens the story's task on `page` at `node`, reloading the list first (the task arrived since it was shown). */
 async function openTask(page: Page, node: string) {

@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { openPrintPreview } from './pages/print.ts';
 import { Shell } from './pages/shell.ts';
+import { taskListAs } from './pages/tasks.ts';
 import { adminApi, createRoleByApi, createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
@@ -38,14 +39,7 @@ test.afterEach(async ({ request }) => {
 });
 
 /** One person's browser, signed in and on their task list. */
-async function signInAs(browser: Browser, person: Person): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(person.account, PASSWORD);
-  await new Shell(page).openMenu('流程中心', '我的任务');
-  return page;
-}
+const signInAs = (browser: Browser, person: Person): Promise<Page> => taskListAs(browser, person.account, PASSWORD);
 
 const todoRow = (page: Page, title: string) => page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: title });
 

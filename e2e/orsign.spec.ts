@@ -58,7 +58,8 @@ async function todoTaskIds(page: Page, title: string): Promise<number[]> {
 }
 
 test('a request for a role of three shows in all three to-do lists; one transfers it, the other two lose it and are refused, the new holder approves; history names the candidates', async ({ page, request, browser }) => {
-  test.setTimeout(120_000);
+  // Five people sign in, each in a browser of their own: minutes on a loaded machine.
+  test.setTimeout(300_000);
   const api = await adminApi(request);
   const checkers = await createRoleByApi(request, `核对人${stamp}`, `e2e_or_${stamp}`, ['workflow', 'wftask:view', 'wftask:handle']);
   const others = await createRoleByApi(request, `接手人${stamp}`, `e2e_or_t_${stamp}`, ['workflow', 'wftask:view', 'wftask:handle']);

@@ -144,6 +144,12 @@ test('a request for a role of three shows in all three to-do lists; one transfer
     await row.getByRole('button', { name: button, exact: true }).click();
     await page.getByTestId('assign-task').click();
   };
+  // Escape closes the open list, then the dialog: pressed until the dialog is gone.
+  const closeAssign = () =>
+    expect(async () => {
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
   await openAssign('指派');
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(option).toHaveText([`核对 (候选人：${names})`]);
@@ -151,8 +157,7 @@ test('a request for a role of three shows in all three to-do lists; one transfer
   await shot(page, 'orsign-assign-zh-1440');
   await page.setViewportSize({ width: 375, height: 812 });
   await shot(page, 'orsign-assign-zh-375');
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
+  await closeAssign();
 
   // English, on a phone and on a desktop.
   await switchLanguage(page, 'en');
@@ -164,8 +169,7 @@ test('a request for a role of three shows in all three to-do lists; one transfer
   await shot(page, 'orsign-assign-en-375');
   await page.setViewportSize({ width: 1440, height: 900 });
   await shot(page, 'orsign-assign-en-1440');
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
+  await closeAssign();
   await switchLanguage(target, 'en');
   await expect(history).toContainText(`Candidates: ${HOLDERS.map((p) => p.name).join(', ')}`);
   await history.scrollIntoViewIfNeeded();

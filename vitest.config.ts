@@ -12,6 +12,8 @@ const workflow = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two workers on a two-core machine: vitest's default leaves one core idle in a run.
+    maxWorkers: 2,
     projects: ['packages/contract', server('pglite'), server('postgres'), workflow('pglite'), workflow('postgres'), 'apps/web'],
   },
 });

@@ -1,10 +1,45 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { SERVER_PORT, serverPort, WORKERS } from './support/slot.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 8188);
-/** The WeChat Work stand-in social.spec.ts starts: the server is told where it will be. */
-const PROVIDER = `http://127.0.0.1:${PORT + 1000}`;
+/** One server per worker slot, on a fresh PGlite data folder of its own (support/slot.ts). */
+function serverOf(slot: number) {
+  const port = serverPort(slot);
+  /** The WeChat Work stand-in social.spec.ts starts: the server is told where it will be. */
+  const provider = `http://127.0.0.1:${port + 1000}`;
+  return {
+    command: 'node e2e/server.mjs',
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/api/macro-auth/oauth/public-key`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(port),
+      E2E_ADMIN_PASSWORD: 'Admin@123456',
+      MACRO_WECOM_CORP_ID: 'ww-e2e-corp',
+      MACRO_WECOM_CORP_SECRET: 'e2e-corp-secret',
+      MACRO_WECOM_AGENT_ID: '1000002',
+      MACRO_WECOM_BASE_URL: provider,
+      MACRO_WECOM_AUTHORIZE_URL: `${provider}/wwlogin/sso/login`,
+      MACRO_WECOM_REDIRECT_URI: `http://127.0.0.1:${port}/authredirect`,
+      // The map picker's tiles are unreachable on purpose (nothing listens on port 9); its place
+      // search is the stand-in widgets.spec.ts starts.
+      MACRO_MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
+      MACRO_MAP_GEOCODER_URL: `http://127.0.0.1:${port + 1001}/search`,
+    },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
 
-/** Real Chromium (Debian's) against the built server on a fresh PGlite data folder. */
+/**
+ * Debian's Chromium without its launcher script: the headless shell when installed (.ci/run
+ * installs it; it needs a fifth less CPU than the full browser), else the full browser. The
+ * launcher script would add GPU rasterisation, which costs a software GPU's work per frame here.
+ */
+const CHROMIUM = ['/usr/lib/chromium/chromium-headless-shell', '/usr/lib/chromium/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium';
+
+/** Real Chromium (Debian's) against the built server, spec files spread over the workers. */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -12,44 +47,24 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${SERVER_PORT}`,
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
     // The console turns antd's animations off for users who ask for less motion; the tests ask
     // too, so no click lands on a dialog still zooming in.
     contextOptions: { reducedMotion: 'reduce' },
-    trace: 'retain-on-failure',
+    // A failing test keeps its trace (actions with DOM snapshots). No screencast: recording every
+    // frame tripled the browser's CPU, and the machine has two cores for two workers.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu',  '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
   },
-  webServer: {
-    command: 'node e2e/server.mjs',
-    cwd: '..',
-    url: `http://127.0.0.1:${PORT}/api/macro-auth/oauth/public-key`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      E2E_ADMIN_PASSWORD: 'Admin@123456',
-      MACRO_WECOM_CORP_ID: 'ww-e2e-corp',
-      MACRO_WECOM_CORP_SECRET: 'e2e-corp-secret',
-      MACRO_WECOM_AGENT_ID: '1000002',
-      MACRO_WECOM_BASE_URL: PROVIDER,
-      MACRO_WECOM_AUTHORIZE_URL: `${PROVIDER}/wwlogin/sso/login`,
-      MACRO_WECOM_REDIRECT_URI: `http://127.0.0.1:${PORT}/authredirect`,
-      // The map picker's tiles are unreachable on purpose (nothing listens on port 9); its place
-      // search is the stand-in widgets.spec.ts starts.
-      MACRO_MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
-      MACRO_MAP_GEOCODER_URL: `http://127.0.0.1:${PORT + 1001}/search`,
-    },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: Array.from({ length: WORKERS }, (_, slot) => serverOf(slot)),
 });

@@ -4,7 +4,8 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = `${root}e2e/artifacts/data`;
+// One data folder per server: playwright.config.ts starts one server per worker, on its own port.
+const dataDir = `${root}e2e/artifacts/data-${process.env.PORT}`;
 rmSync(dataDir, { recursive: true, force: true });
 const server = spawn(process.execPath, ['--import', 'tsx', `${root}apps/server/src/main.ts`], {
   cwd: root,

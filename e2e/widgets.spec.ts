@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { adminApi } from './support/api.ts';
+import { GEOCODER_PORT } from './support/slot.ts';
 
-/** The place search stand-in (Nominatim-style) the server points the map picker at. */
-const GEOCODER_PORT = Number(process.env.E2E_PORT ?? 8188) + 1001;
+/** The place search stand-in (Nominatim-style) the server points the map picker at: GEOCODER_PORT. */
 let geocoder: Server;
 test.beforeAll(async () => {
   geocoder = createServer((request, response) => {

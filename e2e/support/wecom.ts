@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 
-/** Where playwright.config.ts told the server the WeChat Work stand-in listens. */
-export const WECOM_PORT = Number(process.env.E2E_PORT ?? 8188) + 1000;
+import { WECOM_PORT } from './slot.ts';
 
 /**
  * A WeChat Work stand-in for the browser tests (sign-in, and the contacts calls the directory sync makes): its QR sign-in page (`/wwlogin/sso/login`) at

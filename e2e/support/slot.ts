@@ -1,0 +1,21 @@
+/**
+ * Each Playwright worker has a server of its own, on its own PGlite data folder: worker slot `n`
+ * (TEST_PARALLEL_INDEX, set in the worker before the config is read) talks to the server on
+ * `E2E_PORT + 10 n`, and that server's stand-ins (WeChat Work, the place search) listen 1000 and
+ * 1001 above it.
+ */
+export const BASE_PORT = Number(process.env.E2E_PORT ?? 8188);
+
+/** How many workers, hence servers: two on a two-core machine, `E2E_WORKERS` to change it. */
+export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+export const serverPort = (slot: number) => BASE_PORT + 10 * slot;
+
+/** This worker's server (slot 0 in the runner itself). */
+export const SERVER_PORT = serverPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+
+/** Where this worker's server is told the WeChat Work stand-in listens. */
+export const WECOM_PORT = SERVER_PORT + 1000;
+
+/** Where this worker's server is told the place search stand-in listens. */
+export const GEOCODER_PORT = SERVER_PORT + 1001;

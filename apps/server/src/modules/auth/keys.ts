@@ -33,10 +33,13 @@ export async function loadPlatformKeys(db: Db): Promise<PlatformKeys> {
   };
 }
 
+/** The stored key; made (an RSA pair costs a good part of a second) only when there is none yet. */
 async function loadOrCreate(db: Db, name: string, create: () => string): Promise<string> {
+  const read = async () => (await db.select().from(platformKeys).where(eq(platformKeys.name, name)))[0]?.value;
+  const stored = await read();
+  if (stored !== undefined) return stored;
   await db.insert(platformKeys).values({ name, value: create() }).onConflictDoNothing();
-  const [row] = await db.select().from(platformKeys).where(eq(platformKeys.name, name));
-  return row.value;
+  return (await read())!;
 }
 
 /**

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { RolesPage, UsersPage } from './pages/users.ts';
+import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
 test('a role granted only the dictionaries gives its user exactly that; the server refuses the rest; disabling ends the session', async ({ page, browser }) => {
@@ -19,6 +20,8 @@ test('a role granted only the dictionaries gives its user exactly that; the serv
   const grant = page.getByTestId('role-grant-dialog');
   const tree = grant.getByTestId('role-grant-tree');
   await expect(tree.getByText('字典管理', { exact: true })).toBeVisible();
+  // Each row on its own: the folder and one page, without the page's buttons.
+  await grant.getByTestId('role-grant-linked').click();
   for (const title of ['系统管理', '字典管理']) {
     await tree.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) }).first().locator('.ant-tree-checkbox').click();
   }
@@ -78,4 +81,60 @@ test('a role granted only the dictionaries gives its user exactly that; the serv
   await clerkPage.reload();
   await expect(clerkPage).toHaveURL(/\/login/);
   await clerkPage.close();
+});
+
+type GrantNode = { id: number; name: string; category: number; children: GrantNode[] };
+
+test('role grants link parent and children by default: ticking the workflow folder grants its pages; unlinked, a folder alone is warned about', async ({ page }) => {
+  test.setTimeout(120_000);
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn();
+  await new Shell(page).openMenu('系统管理', '角色管理');
+  const roles = new RolesPage(page);
+  await roles.add({ name: '流程员', alias: 'e2e_flow' });
+  await roles.rowAction('e2e_flow', '权限设置');
+  const grant = page.getByTestId('role-grant-dialog');
+  const tree = grant.getByTestId('role-grant-tree');
+  const row = (title: string) => tree.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) }).first();
+
+  // Search narrows the 139 rows to the folder and what is under it.
+  await grant.getByTestId('role-grant-search').locator('xpath=self::input | .//input').fill('流程中心');
+  await expect(row('系统管理')).toHaveCount(0);
+  await expect(row('我的任务')).toBeVisible();
+  await expect(grant.getByTestId('role-grant-linked')).toBeChecked();
+  await row('流程中心').locator('.ant-tree-checkbox').click();
+  await expect(row('我的任务').locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
+  await expect(grant.getByTestId('role-grant-empty-folders')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'the role grant dialog, searched');
+  await grant.getByTestId('role-grant-save').click();
+  await expect(page.getByText('权限已保存')).toBeVisible();
+
+  // The server holds the folder and every page and button under it, and nothing else.
+  const api = await adminApi(page.request);
+  const role = (await api.get<{ id: number; roleAlias: string }[]>('/api/macro-system/role/list?roleAlias=e2e_flow')).find((r) => r.roleAlias === 'e2e_flow');
+  const keys = await api.get<{ menu: number[] }>(`/api/macro-system/menu/role-tree-keys?roleIds=${role!.id}`);
+  const flow = (await api.get<GrantNode[]>('/api/macro-system/menu/grant-tree')).find((node) => node.name === '流程中心')!;
+  const under = (node: GrantNode): number[] => [node.id, ...node.children.flatMap(under)];
+  expect(new Set(keys.menu)).toEqual(new Set(under(flow)));
+
+  // Unlinked, a folder ticked on its own is warned about: its users would see it empty.
+  await roles.rowAction('e2e_flow', '权限设置');
+  await expect(grant.getByTestId('role-grant-linked')).toBeChecked();
+  // Select all, then none.
+  const all = grant.getByTestId('role-grant-all').locator('xpath=self::input | .//input');
+  await all.click();
+  await expect(all).toBeChecked();
+  await expect(row('字典管理').locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-checked/);
+  await all.click();
+  await expect(all).not.toBeChecked();
+  await expect(row('我的任务').locator('.ant-tree-checkbox')).not.toHaveClass(/ant-tree-checkbox-checked/);
+  await grant.getByTestId('role-grant-linked').click();
+  await grant.getByTestId('role-grant-collapse').click();
+  await expect(row('我的任务')).toHaveCount(0);
+  await row('系统管理').locator('.ant-tree-checkbox').click();
+  await expect(grant.getByTestId('role-grant-empty-folders')).toContainText('系统管理');
+  await page.screenshot({ path: 'e2e/artifacts/screens/role-grant-warning-zh-1440.png', animations: 'disabled' });
+  await grant.getByTestId('role-grant-expand').click();
+  await expect(row('字典管理')).toBeVisible();
 });

@@ -108,7 +108,7 @@ test('the dashboard shows the server’s figures and charts; a published notice 
   const opened = reader.getByRole('dialog', { name: 'Quarterly review on Friday' });
   await expect(opened.getByText('All staff meet at 3 pm in room 201.')).toBeVisible();
   await expect(reader.getByTestId('notice-bell')).toHaveAttribute('aria-label', `通知（${before} 条未读）`);
-  await opened.getByRole('button', { name: '关 闭', exact: true }).click();
+  await opened.locator('.ant-modal-footer').getByRole('button', { name: '关闭', exact: true }).click();
   await expect(opened).toBeHidden();
   // Marking the rest read empties the notice tab's count.
   await reader.setViewportSize({ width: 375, height: 812 });

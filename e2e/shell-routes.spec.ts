@@ -174,6 +174,9 @@ test('menu search with the keyboard only: by prefix, by pinyin initials and by f
   await slowExpect(options.first()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await slowExpect(page).toHaveURL(/\/controller\/usermanage$/);
+  // The sidebar opens the page's folder and highlights it.
+  await slowExpect(page.getByTestId('side-menu').locator('.ant-menu-item-selected')).toBeVisible();
+  await slowExpect(page.getByTestId('side-menu').locator('.ant-menu-item-selected')).toContainText('用户管理');
 
   // In English the labels are English: prefix, any case.
   await switchLanguage(page, 'en');
@@ -268,7 +271,7 @@ test('at phone width the shell pages and the search still work', async ({ page }
   await page.screenshot({ path: `${SHOTS}/shell-tabs-zh-375.png` });
 });
 
-test('the lock screen: a lock password is required, every page goes to /lock until it is given, even after a reload; sign-out from there', async ({ page }) => {
+test('the lock screen: a lock password is required, every page goes to /lock until it is given, even after a reload, and unlocking returns to the locked page; sign-out from there', async ({ page }) => {
   await signIn(page);
   const lockVia = async (password: string) => {
     await page.getByTestId('user-menu').click();
@@ -282,6 +285,9 @@ test('the lock screen: a lock password is required, every page goes to /lock unt
     await slowExpect(page).toHaveURL(/\/lock$/);
     await expect(page.getByTestId('lock-page')).toContainText('屏幕已锁定');
   };
+  // Locked on the dictionaries, the console comes back to them.
+  await page.goto('/controller/dictionaries');
+  await slowExpect(page.getByTestId('dict-parent-table')).toBeVisible();
   await lockVia('lock-4321');
   // The password is not kept as typed.
   expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage })))).not.toContain('lock-4321');
@@ -299,8 +305,8 @@ test('the lock screen: a lock password is required, every page goes to /lock unt
   await expect(page).toHaveURL(/\/lock$/);
   await page.getByTestId('unlock-password').fill('lock-4321');
   await page.getByTestId('unlock-submit').click();
-  await slowExpect(page).toHaveURL(/\/wel\/index$/);
-  await expect(page.getByTestId('welcome-page')).toBeVisible();
+  await slowExpect(page).toHaveURL(/\/controller\/dictionaries$/);
+  await slowExpect(page.getByTestId('dict-parent-table')).toBeVisible();
   // Locked again, the person may sign out from the lock screen instead.
   await lockVia('another-1');
   await page.getByTestId('lock-page').getByRole('button', { name: '退出登录' }).click();

@@ -77,6 +77,8 @@ test('the administrator builds a department, a post, a role and a user; the user
   await roles.rowAction('e2e_story', '权限设置');
   const grant = page.getByTestId('role-grant-dialog');
   await expect(grant.getByTestId('role-grant-tree').getByText('用户管理', { exact: true })).toBeVisible();
+  // Each row on its own: a page with one of its buttons.
+  await grant.getByTestId('role-grant-linked').click();
   await tick(page, '系统管理');
   await tick(page, '用户管理');
   await tick(page, '新增', '用户管理');

@@ -55,7 +55,9 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   // The task opens on a page of its own, in a tab titled for it.
   const taskPage = page.getByTestId('task-page');
   await expect(page).toHaveURL(/\/workflow\/tasks\/\d+$/);
-  await expect(page.getByTestId('tab-strip').locator('[aria-current="page"]')).toHaveText(/^办理任务: \d+$/);
+  // The tab (and the browser's title) name the request, not a task number.
+  await expect(page.getByTestId('tab-strip').locator('[aria-current="page"]')).toHaveText(first);
+  await expect(page).toHaveTitle(new RegExp(`^${first} - `));
   await expect(taskPage).toContainText('部门审批');
   await expect(taskPage.getByTestId('task-history')).toContainText('提交申请');
   await taskPage.getByTestId('task-reject').click();
@@ -88,11 +90,14 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   // Decided: its tab closes and the to-do list shows, without it.
   await expect(taskPage).toBeHidden();
   await expect(page).toHaveURL(/\/workflow\/tasks$/);
-  await expect(page.getByTestId('tab-strip')).not.toContainText('办理任务');
+  await expect(page.getByTestId('tab-strip')).not.toContainText(first);
   await expect(row).toHaveCount(0);
 
   // Done, and the process approved.
   await page.getByRole('tab', { name: '已办任务' }).click();
+  // The done list names the node the user handled, not a "current" one.
+  await expect(page.getByTestId('done-table').locator('thead')).toContainText('办理节点');
+  await expect(page.getByTestId('done-table').locator('thead')).not.toContainText('当前节点');
   const doneRow = page.getByTestId('done-table').locator('tbody tr.ant-table-row').filter({ hasText: first }).filter({ hasText: '部门审批' });
   await expect(doneRow).toContainText('已通过');
   await doneRow.getByRole('button', { name: '查看', exact: true }).click();
@@ -138,6 +143,7 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   await switchLanguage(page, 'en');
   await expect(page.getByRole('tab', { name: 'Started by me' })).toBeVisible();
   await page.getByRole('tab', { name: 'Done' }).click();
+  await expect(page.getByTestId('done-table').locator('thead')).toContainText('Node handled');
   await shot(page, 'tasks-done-en-1440');
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByTestId('task-center')).toBeVisible();

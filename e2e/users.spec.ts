@@ -52,11 +52,22 @@ test('an administrator creates a role and a user, grants the role and disables t
   await page.keyboard.type('研发');
   await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper', { hasText: '研发部' }).click();
   await expect(users.dialog().getByTestId('user-field-deptId')).toContainText('研发部');
+  // The birthday is picked in antd's date picker (typed here), not a browser's native mm/dd/yyyy box.
+  const birthday = users.dialog().getByTestId('user-field-birthday').locator('xpath=self::input | .//input');
+  await birthday.click();
+  await page.keyboard.type('1990-05-04');
+  await page.keyboard.press('Enter');
+  await expect(birthday).toHaveValue('1990-05-04');
+  await expect(birthday).not.toHaveAttribute('type', 'date');
   await users.save();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(users.dialog()).toBeHidden();
   await expect(users.row('e2e_lisi')).toContainText('13812345678');
   await expect(users.row('e2e_lisi')).toContainText('研发部');
+  await users.rowAction('e2e_lisi', '编辑');
+  await expect(birthday).toHaveValue('1990-05-04');
+  await users.dialog().getByRole('button', { name: /^取\s*消$/ }).click();
+  await expect(users.dialog()).toBeHidden();
 
   // A second user with the same account is refused by the server, with its message.
   await page.getByTestId('user-add').click();

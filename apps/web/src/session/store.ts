@@ -22,6 +22,8 @@ interface PersistedSession {
   isLocked: boolean;
   /** The lock password's salted digest (lockHash.ts), never the password itself. */
   lockPassword: string;
+  /** The page the console was last locked on; unlocking returns there (shell/guards.tsx). */
+  lockedFrom: string;
 }
 
 interface SessionActions {
@@ -31,8 +33,8 @@ interface SessionActions {
   setPermissions(codes: string[]): void;
   setLanguage(language: Language): void;
   setCustomLanguage(code: string): void;
-  /** Locks the console; `passwordDigest` comes from hashLockPassword. */
-  lock(passwordDigest: string): void;
+  /** Locks the console on page `from`; `passwordDigest` comes from hashLockPassword. */
+  lock(passwordDigest: string, from?: string): void;
   unlock(): void;
   /** Logout: drops token, user, menus and permissions; the language stays. */
   clear(): void;
@@ -56,6 +58,7 @@ const PERSISTED_KEYS = [
   'customLanguage',
   'isLocked',
   'lockPassword',
+  'lockedFrom',
 ] as const satisfies readonly (keyof PersistedSession)[];
 
 function storedLanguage(): Language {
@@ -75,6 +78,7 @@ function restore(): PersistedSession {
     customLanguage: getContent('customLanguage', ''),
     isLocked: getContent('isLocked', false),
     lockPassword: getContent('lockPassword', ''),
+    lockedFrom: getContent('lockedFrom', ''),
   };
 }
 
@@ -87,6 +91,7 @@ const signedOut: Omit<PersistedSession, 'language' | 'customLanguage'> = {
   permissions: [],
   isLocked: false,
   lockPassword: '',
+  lockedFrom: '',
 };
 
 export const useSession = create<SessionState>()((set) => ({
@@ -101,7 +106,7 @@ export const useSession = create<SessionState>()((set) => ({
   setPermissions: (permissions) => set({ permissions }),
   setLanguage: (language) => set({ language }),
   setCustomLanguage: (customLanguage) => set({ customLanguage }),
-  lock: (lockPassword) => set({ isLocked: true, lockPassword }),
+  lock: (lockPassword, from = '') => set({ isLocked: true, lockPassword, lockedFrom: from }),
   unlock: () => set({ isLocked: false, lockPassword: '' }),
   clear: () => set({ ...signedOut, expired: false }),
   /** Logout because the server no longer accepts the session. */

@@ -5,6 +5,7 @@ import { useShellSettings } from './settings';
 import { antdTheme, cssVariables, resolveTheme } from './theme/palette';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const BUTTON = { autoInsertSpace: false } as const;
 
 function subscribeReducedMotion(onChange: () => void): () => void {
   const query = window.matchMedia?.(REDUCED_MOTION);
@@ -35,7 +36,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     for (const [name, value] of Object.entries(cssVariables(resolved))) root.style.setProperty(name, value);
   }, [resolved]);
   return (
-    <ConfigProvider locale={antdLocale} theme={themed}>
+    // Two-character labels read as words (关闭, not 关 闭): antd's space between them is off.
+    <ConfigProvider locale={antdLocale} theme={themed} button={BUTTON}>
       {children}
     </ConfigProvider>
   );

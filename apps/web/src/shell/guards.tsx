@@ -39,8 +39,10 @@ export function GuestOnly() {
 export function LockedOnly() {
   const token = useSession((s) => s.token);
   const isLocked = useSession((s) => s.isLocked);
+  const lockedFrom = useSession((s) => s.lockedFrom);
   if (!token) return <Navigate to="/login" replace />;
-  if (!isLocked) return <Navigate to={HOME_PATH} replace />;
+  // Unlocked: back to the page that was locked.
+  if (!isLocked) return <Navigate to={safeRedirect(lockedFrom || null)} replace />;
   return <Outlet />;
 }
 

@@ -18,6 +18,18 @@ describe('tab strip rules (spec 000 §2)', () => {
     expect(keys()).toEqual([HOME_TAG.key, '/detail/create', '/detail/create?id=7', '/query/alpha']);
   });
 
+  it('names a tab after what its page shows; opening it again keeps the name, and it is stored', () => {
+    const { open, rename } = useTabs.getState();
+    open(tag('/workflow/tasks/41'));
+    rename('/workflow/tasks/41', '年假申请 3 天');
+    open({ ...tag('/workflow/tasks/41'), fullPath: '/workflow/tasks/41' });
+    expect(useTabs.getState().tags.find((t) => t.key === '/workflow/tasks/41')?.title).toBe('年假申请 3 天');
+    expect(getContent<Tag[]>(TAGS_STORAGE_KEY, []).find((t) => t.key === '/workflow/tasks/41')?.title).toBe('年假申请 3 天');
+    // A tab that is not open is not made by a rename.
+    rename('/workflow/tasks/42', 'x');
+    expect(keys()).toEqual([HOME_TAG.key, '/workflow/tasks/41']);
+  });
+
   it('closes a tab and tells which one to show when it was the active one; the last tab cannot be closed', () => {
     const { open, close } = useTabs.getState();
     open(tag('/wel/test'));

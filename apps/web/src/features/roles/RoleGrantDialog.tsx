@@ -1,4 +1,4 @@
-import { type GrantTreeNode, ROLE_ENDPOINTS as E, type RoleRecord } from '@macro/contract/roles';
+import { ROLE_ENDPOINTS as E, type RoleRecord } from '@macro/contract/roles';
 import { API_SCOPE_ENDPOINTS, DATA_SCOPE_ENDPOINTS, type ScopeGrantGroup } from '@macro/contract/scopes';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Empty, Modal, Spin, Tabs, Tree } from 'antd';
@@ -6,6 +6,7 @@ import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
+import { MenuGrantTree } from './MenuGrantTree';
 
 /** Chooses which menus and buttons, data scopes and API scopes a role grants (spec 000 §3 "Role grant"). */
 export function RoleGrantDialog({ role: current, onClose }: { role: RoleRecord | null; onClose: () => void }) {
@@ -50,7 +51,6 @@ function ScopeTree({ groups, checked, onCheck, label, testId }: {
 
 function GrantModal({ role, open, onClose }: { role: RoleRecord; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('roles');
-  const { t: menuT } = useTranslation('menu');
   const { message } = App.useApp();
   const client = useQueryClient();
   const tree = useEndpointQuery(E.grantTree, {});
@@ -63,11 +63,6 @@ function GrantModal({ role, open, onClose }: { role: RoleRecord; open: boolean; 
   const grant = useEndpointMutation(E.grant, {
     onSuccess: () => client.invalidateQueries({ queryKey: [E.roleTreeKeys.operationId] }),
   });
-  const treeData = useMemo(() => {
-    const label = (node: GrantTreeNode) => (node.i18n ? menuT(node.i18n, { defaultValue: node.name }) : node.name);
-    const toData = (node: GrantTreeNode): DataNode => ({ key: node.id, title: label(node), children: node.children.map(toData) });
-    return (tree.data ?? []).map(toData);
-  }, [tree.data, menuT]);
   const menuIds = checked ?? keys.data?.menu ?? [];
   const dataScopeIds = dataChecked ?? keys.data?.dataScope ?? [];
   const apiScopeIds = apiChecked ?? keys.data?.apiScope ?? [];
@@ -103,17 +98,7 @@ function GrantModal({ role, open, onClose }: { role: RoleRecord; open: boolean; 
               key: 'menus',
               label: t('grant.tab.menus'),
               children: (
-                <Tree
-                  checkable
-                  // Folders and pages are ticked on their own: a granted button never needs every sibling.
-                  checkStrictly
-                  defaultExpandAll
-                  treeData={treeData}
-                  checkedKeys={menuIds}
-                  onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
-                  aria-label={t('grant.tree')}
-                  data-testid="role-grant-tree"
-                />
+                <MenuGrantTree nodes={tree.data ?? []} granted={menuIds} onChange={setChecked} />
               ),
             },
             {

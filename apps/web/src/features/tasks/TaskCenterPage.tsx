@@ -49,9 +49,10 @@ export function TaskCenterPage() {
 
   const search: SearchField[] = [{ name: 'keyword', label: t('field.keyword'), placeholder: t('search.keywordPlaceholder') }];
   const statusTag = (status: string) => <Tag color={status === 'approved' ? 'green' : 'blue'}>{t(`status.${status}`, { defaultValue: status })}</Tag>;
-  const taskColumns: ColumnsType<TaskRecord> = [
+  /** The to-do list names the node a task waits at; the done list the node the user handled. */
+  const taskColumns = (nodeTitle: 'field.node' | 'field.nodeHandled'): ColumnsType<TaskRecord> => [
     { dataIndex: 'title', title: t('field.title'), ellipsis: true },
-    { dataIndex: 'nodeName', title: t('field.node'), ellipsis: true },
+    { dataIndex: 'nodeName', title: t(nodeTitle), ellipsis: true },
     { dataIndex: 'status', title: t('field.status'), width: 110, render: statusTag },
     { dataIndex: 'createTime', title: t('field.createTime'), width: 170, render: when },
     {
@@ -122,7 +123,7 @@ export function TaskCenterPage() {
           title={t('tab.todo')}
           list={todo}
           search={search}
-          columns={taskColumns}
+          columns={taskColumns('field.node')}
           rowLabel={(row) => row.title}
           toolbar={[{ key: 'launch', label: t('launch.action'), primary: true, permission: P.taskHandle, onClick: launch.show }]}
           rowActions={[{ key: 'handle', label: t('action.handle'), permission: P.taskHandle, onClick: openTask }]}
@@ -140,7 +141,7 @@ export function TaskCenterPage() {
           title={t('tab.done')}
           list={done}
           search={search}
-          columns={taskColumns}
+          columns={taskColumns('field.nodeHandled')}
           rowLabel={(row) => row.title}
           rowActions={[{ key: 'view', label: t('common:view'), onClick: openTask }]}
           actionWidth={100}

@@ -13,7 +13,7 @@ import type { FormData, FormViewHandle } from '../../components/forms/FormView';
 import { ProcessHistory } from '../../components/workflow/ProcessHistory';
 import { MESSAGES_NS } from '../../i18n';
 import { useHasPermission, useSession } from '../../session/store';
-import { useTabs } from '../../shell/tabs';
+import { useTabs, useTabTitle } from '../../shell/tabs';
 // What only some decisions need loads when chosen: the people picker, the print preview.
 const LazyUserPicker = lazy(() => import('../../components/UserPicker').then((m) => ({ default: m.UserPicker })));
 const PrintPreview = lazy(() => import('./PrintPreview').then((m) => ({ default: m.PrintPreview })));
@@ -57,6 +57,7 @@ export function TaskPage() {
   const id = /^\d{1,16}$/.test(segment) ? Number(segment) : undefined;
   const detail = useTaskDetail(id);
   const task = detail.data?.task;
+  useTabTitle(task ? task.title || t('untitled') : undefined);
   return (
     <Card
       title={<h2 className="task-page-title">{task ? task.title || t('untitled') : t('page.title')}</h2>}

@@ -6,6 +6,7 @@ import { encryptPasswords } from '../../api/session';
 import { useDialogRecord } from '../../components/crud/useKeyedDialog';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import { DeptTreeSelect } from '../../components/DeptTreeSelect';
+import { DateTimeInput } from '../../components/DateTimeInput';
 import type { FormMode, ObjectSchema, SchemaField } from '../../components/crud/SchemaForm';
 import { useSubmitUser, useUserDetail } from './api';
 import { PostPicker } from '../../components/PostPicker';
@@ -117,7 +118,7 @@ export function UserDialog({ state: current, onClose }: UserDialogProps) {
     {
       name: 'birthday',
       label: t('field.birthday'),
-      render: (w) => <Input type="date" disabled={w.disabled} placeholder={t('form.birthdayPlaceholder')} data-testid={w.testId} />,
+      render: (w) => <DateTimeInput dateOnly notAfterToday disabled={w.disabled} placeholder={t('form.birthdayPlaceholder')} testId={w.testId} />,
     },
     { name: 'sex', label: t('field.sex'), optionLabel: (v) => t(`sex.${v}`) },
     {

@@ -1,5 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { hashLockPassword } from '../../session/lockHash';
 import { useSession } from '../../session/store';
 
@@ -12,11 +13,12 @@ export function LockDialog({ open, onClose }: { open: boolean; onClose: () => vo
   const { t } = useTranslation('shell');
   const [form] = Form.useForm<LockForm>();
   const lock = useSession((s) => s.lock);
+  const { pathname, search } = useLocation();
 
   const submit = async () => {
     const { password } = await form.validateFields();
     onClose();
-    lock(await hashLockPassword(password));
+    lock(await hashLockPassword(password), pathname + search);
   };
 
   return (

@@ -1,6 +1,6 @@
 import type { MenuRoute } from '@macro/contract/menus';
 import { Drawer, Layout, Menu, type MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/store';
@@ -51,6 +51,16 @@ export function SideMenu() {
   const { pathname } = useLocation();
   const { tree, items, onSelect } = useNavigationMenu();
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorPaths(tree, pathname) ?? []);
+  // Reached any way (a tab, the menu search, a link), a page's folders open (others stay as they
+  // were) and its item scrolls into view, highlighted.
+  useEffect(() => {
+    const ancestors = ancestorPaths(tree, pathname) ?? [];
+    setOpenKeys((keys) => (ancestors.every((key) => keys.includes(key)) ? keys : [...new Set([...keys, ...ancestors])]));
+    const frame = requestAnimationFrame(() =>
+      document.querySelector('[data-testid="side-menu"] .ant-menu-item-selected')?.scrollIntoView?.({ block: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [tree, pathname]);
 
   const logo = (
     <div className="shell-logo">

@@ -36,6 +36,7 @@ export function TabStrip({ refreshing, onRefresh }: TabStripProps) {
 
   const labelOf = (tag: Tag): string => {
     if (tag.key === HOME_TAG.key) return t('home');
+    if (tag.title) return tag.title;
     if (tag.path === '/iframe') {
       const src = new URLSearchParams(tag.fullPath.split('?')[1] ?? '').get('src') ?? '';
       const menu = findMenu(menus, src);

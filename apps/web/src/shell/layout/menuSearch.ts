@@ -13,20 +13,25 @@ const HAN = /\p{Script=Han}/u;
 export const hasChinese = (text: string): boolean => HAN.test(text);
 
 /**
- * Spec 000 §2 menu search: a label matches when it starts with the query, ignoring case; a
- * Chinese label also when its pinyin initials or its full pinyin start with it (`zd`, `zidian`
- * → 字典管理). Spaces in the query are ignored for the pinyin keys (`zi dian`). Order is kept.
+ * Menu search: a label matches when it starts with the query, ignoring case; a Chinese label
+ * also when its pinyin initials or its full pinyin start with it (`zd`, `zidian` → 字典管理).
+ * Spaces in the query are ignored for the pinyin keys (`zi dian`). Then the labels that hold the
+ * query further in (审批 → 流程审批测试, `user` → Online users). Beginnings come first; within
+ * each group the sidebar's order is kept.
  */
 export function searchMenus(leaves: readonly MenuLeaf[], query: string, pinyinOf?: PinyinOf): MenuLeaf[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];
   const compact = q.replace(/\s+/g, '');
-  return leaves.filter((leaf) => {
+  const begins = (leaf: MenuLeaf) => {
     if (leaf.label.toLowerCase().startsWith(q)) return true;
     if (!pinyinOf || !hasChinese(leaf.label) || !/^[a-z]+$/.test(compact)) return false;
     const { initials, full } = pinyinOf(leaf.label);
     return initials.startsWith(compact) || full.startsWith(compact);
-  });
+  };
+  const first = leaves.filter(begins);
+  const inside = leaves.filter((leaf) => !first.includes(leaf) && leaf.label.toLowerCase().includes(q));
+  return [...first, ...inside];
 }
 
 let pinyinModule: Promise<typeof import('pinyin-pro')> | undefined;

@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { signOut } from '../../api/session';
 import { verifyLockPassword } from '../../session/lockHash';
 import { useSession } from '../../session/store';
-import { HOME_PATH } from '../registry';
 import './pages.css';
 
 interface UnlockForm {
@@ -35,8 +34,8 @@ function UnlockCard() {
       message.error(t('lock.wrongPassword'));
       return;
     }
+    // The guard of /lock then returns to the page that was locked.
     unlock();
-    navigate(HOME_PATH, { replace: true });
   };
 
   const logout = async () => {

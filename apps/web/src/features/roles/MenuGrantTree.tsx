@@ -41,7 +41,8 @@ export function MenuGrantTree({ nodes, granted, onChange }: MenuGrantTreeProps) 
     const checked = (Array.isArray(keys) ? keys : keys.checked).map(Number);
     const inView = new Set(allIds(shown));
     const outside = granted.filter((id) => !inView.has(id));
-    if (!linked) return onChange([...outside, ...checked]);
+    // Unlinked, the tree hands back the hidden ticks with the visible ones: each id once.
+    if (!linked) return onChange([...new Set([...outside, ...checked])]);
     const leaves = new Set([...linkedKeys(nodes, new Set(outside)), ...linkedKeys(shown, new Set(checked))]);
     onChange(withAncestors(nodes, leaves));
   };

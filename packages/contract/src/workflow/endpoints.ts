@@ -704,6 +704,18 @@ export const WORKFLOW_MONITOR_ENDPOINTS = {
     response: z.array(historyRecord),
     failures: [404],
   }),
+  diagram: defineEndpoint({
+    operationId: 'workflow.monitor.diagram',
+    method: 'GET',
+    path: `${MONITOR}/diagram`,
+    tag: monitor,
+    summary: 'Diagram of any process',
+    description: 'As the task centre\'s diagram, for the monitor: the version\'s XML with the done, rejected and current nodes and the flows taken, whoever took part.',
+    access: P.monitorView,
+    query: instanceQuery,
+    response: diagramData,
+    failures: [404],
+  }),
   getAssign: defineEndpoint({
     operationId: 'workflow.monitor.getAssign',
     method: 'GET',

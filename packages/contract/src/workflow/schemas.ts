@@ -183,12 +183,19 @@ export const instanceRecord = z
     processInstanceId: z.number(),
     title: z.string(),
     code: z.string(),
+    /** The template's name in the version the instance runs. */
+    name: z.string(),
     version: z.number(),
     starterId: z.number(),
+    starterName: z.string(),
     state: z.string(),
     status: z.string(),
     startTime: z.string(),
     endTime: z.string().nullable(),
+    /** The nodes with open tasks, by name (empty once it has ended). */
+    currentNodes: z.array(z.string()),
+    /** Who may act on those tasks now: each holder, or an unclaimed task's candidates. */
+    currentApprovers: z.array(z.string()),
   })
   .meta({ id: 'WorkflowInstance' });
 export type InstanceRecord = z.infer<typeof instanceRecord>;
@@ -225,7 +232,14 @@ export const historyRecord = z
 export type HistoryRecord = z.infer<typeof historyRecord>;
 
 export const diagramData = z
-  .object({ xml: z.string(), done: z.array(z.string()), current: z.array(z.string()), flows: z.array(z.string()) })
+  .object({
+    xml: z.string(),
+    done: z.array(z.string()),
+    current: z.array(z.string()),
+    /** Nodes whose last decision was a rejection (not in `done`). */
+    rejected: z.array(z.string()),
+    flows: z.array(z.string()),
+  })
   .meta({ id: 'WorkflowDiagram' });
 
 /** Who holds (open) or completed a task; an or-sign node's open task without an assignee lists its candidates. */
@@ -265,12 +279,24 @@ export const nodeInfo = z
 
 /** One task as its screen opens it: the task, its node's settings and the form data. */
 export const taskDetail = z
-  .object({ task: taskRecord, node: nodeInfo, variables: z.record(z.string(), z.unknown()) })
+  .object({
+    task: taskRecord,
+    node: nodeInfo,
+    variables: z.record(z.string(), z.unknown()),
+    /** The process's start form, which the task shows read-only when its node binds no form of its own. */
+    startFormKey: z.string().nullable(),
+  })
   .meta({ id: 'WorkflowTaskDetail' });
 
 /** One instance: its record, form data and open tasks. */
 export const processView = z
-  .object({ instance: instanceRecord, variables: z.record(z.string(), z.unknown()), openTasks: z.array(taskAssignee) })
+  .object({
+    instance: instanceRecord,
+    /** The start form the data were entered on (null: the template binds none). */
+    formKey: z.string().nullable(),
+    variables: z.record(z.string(), z.unknown()),
+    openTasks: z.array(taskAssignee),
+  })
   .meta({ id: 'WorkflowProcessView' });
 
 export const versionXml = schemeVersion.extend({ xml: z.string() }).meta({ id: 'WorkflowSchemeVersionXml' });

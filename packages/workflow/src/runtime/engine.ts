@@ -479,13 +479,21 @@ export class WorkflowEngine implements RunHost {
     return row ?? refuse('workflow.instanceNotFound', `no instance ${instanceId}`, { id: instanceId });
   }
 
-  /** Done and current nodes and the flows taken, for highlighting the diagram. */
+  /**
+   * Done, rejected and current nodes and the flows taken, for highlighting the diagram. A node is
+   * rejected when its last departure was a rejection, done when it was anything else; a node
+   * with a token in it now is current only.
+   */
   async diagram(tx: Tx, instanceId: number) {
     const rows = await this.history(tx, instanceId);
-    const current = (await tx.select({ nodeId: wfExecutions.nodeId }).from(wfExecutions).where(eq(wfExecutions.instanceId, instanceId))).map((r) => r.nodeId);
+    const current = new Set((await tx.select({ nodeId: wfExecutions.nodeId }).from(wfExecutions).where(eq(wfExecutions.instanceId, instanceId))).map((r) => r.nodeId));
+    const lastLeave = new Map<string, string | null>();
+    for (const r of rows) if (r.event === 'leave') lastLeave.set(r.nodeId, r.action);
+    const left = [...lastLeave].filter(([nodeId]) => !current.has(nodeId));
     return {
-      done: [...new Set(rows.filter((r) => r.event === 'leave').map((r) => r.nodeId))],
-      current: [...new Set(current)],
+      done: left.filter(([, action]) => action !== 'reject').map(([nodeId]) => nodeId),
+      rejected: left.filter(([, action]) => action === 'reject').map(([nodeId]) => nodeId),
+      current: [...current],
       flows: [...new Set(rows.filter((r) => r.event === 'flow').map((r) => r.nodeId))],
     };
   }

@@ -85,6 +85,13 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
     expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
     const history = await database.tx((tx) => engine.history(tx, instance.id));
     expect(history.filter((h) => h.action === 'reject').map((h) => `${h.nodeId}:${h.userId}:${h.comment}`)).toEqual(['b:2:no']);
+    // The diagram paints b as rejected, not done, and a (reopened) as current, not done.
+    const diagram = await database.tx((tx) => engine.diagram(tx, instance.id));
+    expect({ done: diagram.done, rejected: diagram.rejected, current: diagram.current }).toEqual({ done: ['start'], rejected: ['b'], current: ['a'] });
+    // Approved again, a is done and b current; b's earlier rejection no longer shows.
+    await approveAt(database, engine, instance.id, 'a');
+    const again = await database.tx((tx) => engine.diagram(tx, instance.id));
+    expect({ done: again.done.sort(), rejected: again.rejected, current: again.current }).toEqual({ done: ['a', 'start'], rejected: [], current: ['b'] });
   });
 
   it('rejects to the start node; the initiator reinitiates', async () => {

@@ -322,6 +322,7 @@ export const module = defineModule({
       // monitor
       wf(M.finished, ({ query }, { tx }) => instanceList(tx, finishedWhere, query)),
       wf(M.history, ({ query }, { tx }) => historyOf(tx, engine, query.processInstanceId)),
+      wf(M.diagram, ({ query }, { tx }) => diagramOf(tx, engine, query.processInstanceId)),
       wf(M.unfinished, ({ query }, { tx }) => instanceList(tx, unfinishedWhere, query)),
       wf(M.suspend, async ({ body }, ctx) => {
         await suspendInstance(engine, ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx) });

@@ -13,6 +13,7 @@ import type {
 import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import {
   type Definition,
+  type ProcessModel,
   deleteInstance,
   purgeInstance,
   rejectTargets,
@@ -392,28 +393,60 @@ export const binWhere = (userId: number) =>
 export const finishedWhere = sql`t.state in ('completed', 'terminated') and t.deleted_at is null`;
 export const unfinishedWhere = sql`t.state in ('running', 'suspended') and t.deleted_at is null`;
 
-const INSTANCE_COLUMNS = sql`t.id, t.title, t.starter_id, t.state, t.started_at, t.ended_at, d.key as code, d.version`;
+const INSTANCE_COLUMNS = sql`t.id, t.title, t.starter_id, t.state, t.started_at, t.ended_at, d.key as code, d.name, d.version`;
 const instanceFromSql = (r: Record<string, unknown>): InstanceRecord => ({
   id: Number(r.id),
   processInstanceId: Number(r.id),
   title: String(r.title),
   code: String(r.code),
+  name: String(r.name ?? ''),
   version: Number(r.version),
   starterId: Number(r.starter_id),
+  starterName: '',
   state: String(r.state),
   status: statusOf(String(r.state)),
   startTime: at(r.started_at),
   endTime: r.ended_at === null || r.ended_at === undefined ? null : at(r.ended_at),
+  currentNodes: [],
+  currentApprovers: [],
 });
+
+/**
+ * Names instead of ids on a page of instances: the starter's, and for each instance the nodes
+ * with open tasks and who may act on them now (the holder, or an unclaimed task's candidates).
+ * Two statements for the page, whatever its size.
+ */
+async function withPeople(tx: Tx, records: InstanceRecord[]): Promise<InstanceRecord[]> {
+  if (!records.length) return records;
+  const open = await tx
+    .select({ id: wfTasks.id, instanceId: wfTasks.instanceId, nodeName: wfTasks.nodeName, assigneeId: wfTasks.assigneeId })
+    .from(wfTasks)
+    .where(and(inArray(wfTasks.instanceId, records.map((r) => r.processInstanceId)), eq(wfTasks.state, 'open')))
+    .orderBy(wfTasks.id);
+  const candidates = await candidatesOf(tx, open.filter((t) => t.assigneeId === null).map((t) => t.id));
+  const actorsOf = (t: (typeof open)[number]) => (t.assigneeId === null ? (candidates.get(t.id) ?? []) : [t.assigneeId]);
+  const names = await userNamesOf(tx, [...records.map((r) => r.starterId), ...open.flatMap(actorsOf)]);
+  const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
+  return records.map((r) => {
+    const mine = open.filter((t) => t.instanceId === r.processInstanceId);
+    return {
+      ...r,
+      starterName: names.get(r.starterId) ?? '',
+      currentNodes: unique(mine.map((t) => t.nodeName)),
+      currentApprovers: unique(mine.flatMap(actorsOf).map((id) => names.get(id) ?? '')),
+    };
+  });
+}
 
 /** Instances matching `which` (on `t`), newest first, searchable by title. */
 export async function instanceList(tx: Tx, which: SQL, query: PageQuery & { keyword?: string }): Promise<Page<InstanceRecord>> {
   const where = query.keyword ? sql`${which} and t.title ilike ${containing(query.keyword)}` : which;
-  return listPage(
+  const page = await listPage(
     tx,
     { table: sql`${wfInstances}`, where, order: ['id'], descending: true, columns: INSTANCE_COLUMNS, joins: sql`join ${wfDefinitions} d on d.id = t.definition_id`, toRecord: instanceFromSql },
     query,
   );
+  return { ...page, records: await withPeople(tx, page.records) };
 }
 
 export async function circulations(tx: Tx, userId: number, query: PageQuery & { keyword?: string }) {
@@ -569,8 +602,11 @@ export async function processViewOf(tx: Tx, engine: WorkflowEngine, instanceId: 
     isStarter: instance.starterId === viewerId,
     nodeIds: worked.map((w) => w.nodeId),
   });
-  return { instance, variables, openTasks: await assigneesOf(tx, engine, instanceId, 'open') };
+  return { instance, formKey: startFormKeyOf(model), variables, openTasks: await assigneesOf(tx, engine, instanceId, 'open') };
 }
+
+/** The form bound on the process's start node: where its data were entered. */
+const startFormKeyOf = (model: ProcessModel) => model.nodes.get(model.startOf.get(model.id) ?? '')?.settings.form?.formKey || null;
 
 /** A task for whoever holds it, handled it or started its process; 404 for anyone else. */
 export async function taskDetailOf(tx: Tx, engine: WorkflowEngine, userId: number, taskId: number) {
@@ -594,6 +630,7 @@ export async function taskDetailOf(tx: Tx, engine: WorkflowEngine, userId: numbe
     node: node ? toNode(node) : toNode({ id: row.task.nodeId, name: row.task.nodeName, kind: 'userTask', settings: EMPTY_SETTINGS } as never),
     // What the node hides is not shown through its task.
     variables: visibleData(node, await engine.variablesOf(tx, row.task.instanceId)),
+    startFormKey: startFormKeyOf(model),
   };
 }
 

@@ -41,7 +41,7 @@ const expenseXml = (managerId: number, postId: number, timer = '') => `<?xml ver
 
 const taskRow = z.object({ taskId: z.number(), processInstanceId: z.number(), nodeId: z.string(), status: z.string(), title: z.string() });
 const page = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number() });
-const instanceRow = z.object({ processInstanceId: z.number(), state: z.string(), status: z.string(), code: z.string(), title: z.string(), version: z.number() });
+const instanceRow = z.object({ processInstanceId: z.number(), state: z.string(), status: z.string(), code: z.string(), name: z.string(), title: z.string(), version: z.number(), starterName: z.string(), currentNodes: z.array(z.string()), currentApprovers: z.array(z.string()) });
 
 describeDb(`workflow routes (${dbLabel})`, () => {
   let server: TestServer;
@@ -121,6 +121,10 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     // 5000 > 1000: the director (by post) gets it.
     const [directorTask] = await todo(director);
     expect(directorTask).toMatchObject({ nodeId: 'director', processInstanceId: run.instanceId });
+    // The starter's list names the template, the node it waits at and who holds it now.
+    const waiting = expectOk(await clerk.get(`${TASK}/my-task`), page(instanceRow)).records.find((r) => r.processInstanceId === run.instanceId);
+    expect(waiting).toMatchObject({ name: '费用报销', currentNodes: ['Director'], currentApprovers: ['wf_director'] });
+    expect(waiting?.starterName).toMatch(/\S/);
     const targets = (await director.get(`${TASK}/rejectNodeSelect?taskId=${directorTask.taskId}`)).json().data.map((t: { nodeId: string }) => t.nodeId);
     expect(targets).toEqual(expect.arrayContaining(['start', 'manager']));
     expectFailure(await handle(director, { taskId: directorTask.taskId, action: 'reject' }), 422, '未选择驳回节点');
@@ -141,7 +145,9 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     const actions = history.filter((h) => h.action).map((h) => `${h.nodeId}:${h.action}`);
     expect(actions).toEqual(expect.arrayContaining(['manager:approve', 'director:reject', 'start:reinitiate']));
     const diagram = (await clerk.get(`${TASK}/diagram-view?processInstanceId=${run.instanceId}`)).json().data;
-    expect(diagram.done).toEqual(expect.arrayContaining(['manager', 'director']));
+    // The director's node stays painted as rejected: the resubmission never reached it again.
+    expect(diagram.done).toEqual(expect.arrayContaining(['start', 'manager']));
+    expect(diagram.rejected).toEqual(['director']);
     expect(diagram.flows).toContain('small');
     // The other tenant finds none of it.
     expectFailure(await other.get(`${TASK}/history-taskList?processInstanceId=${run.instanceId}`), 404);

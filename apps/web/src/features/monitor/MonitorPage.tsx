@@ -32,9 +32,12 @@ export function MonitorPage() {
   const search: SearchField[] = [{ name: 'keyword', label: t('field.keyword'), placeholder: t('search.keywordPlaceholder') }];
   const columns: ColumnsType<InstanceRecord> = [
     { dataIndex: 'title', title: t('field.title'), ellipsis: true },
-    { dataIndex: 'code', title: t('field.template'), width: 140 },
+    { dataIndex: 'name', title: t('field.template'), width: 160, ellipsis: true, render: (name: string, row) => <span title={row.code}>{name || row.code}</span> },
     { dataIndex: 'version', title: t('field.version'), width: 80 },
+    { dataIndex: 'starterName', title: t('field.starter'), width: 110, ellipsis: true },
     { dataIndex: 'state', title: t('field.state'), width: 110, render: (state: string) => <Tag color={STATE_COLOURS[state]}>{t(`state.${state}`, { defaultValue: state })}</Tag> },
+    { dataIndex: 'currentNodes', title: t('field.currentNodes'), width: 140, ellipsis: true, render: (names: string[]) => names.join(t('separator')) },
+    { dataIndex: 'currentApprovers', title: t('field.currentApprovers'), width: 160, ellipsis: true, render: (names: string[]) => names.join(t('separator')) },
     { dataIndex: 'startTime', title: t('field.startTime'), width: 170, render: when },
     { dataIndex: 'endTime', title: t('field.endTime'), width: 170, render: when },
   ];
@@ -78,7 +81,7 @@ export function MonitorPage() {
             viewHistory,
           ]}
           actionWidth={220}
-          scrollX={1040}
+          scrollX={1560}
         />
       ),
     },
@@ -95,7 +98,7 @@ export function MonitorPage() {
           rowLabel={(row) => row.title}
           rowActions={[viewHistory]}
           actionWidth={100}
-          scrollX={1000}
+          scrollX={1440}
         />
       ),
     },

@@ -11,7 +11,8 @@ import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { useDeleteDraft, useMarkRead, useRestore, useToRecycleBin, useWithdraw } from './api';
-import { taskLink } from './paths';
+import { requestLink, taskLink } from './paths';
+import { statusColour } from './RequestPage';
 import './tasks.css';
 
 // The start dialog loads the first time it is opened.
@@ -45,10 +46,12 @@ export function TaskCenterPage() {
   const act = (run: Promise<unknown>, done: string) => void run.then(() => message.success(t(done))).catch(() => undefined);
   const navigate = useNavigate();
   const openTask = (task: TaskRecord) => navigate(taskLink(task.taskId));
+  const openRequest = (row: { processInstanceId: number }) => navigate(requestLink(row.processInstanceId));
   const launch = useOpenedOnce();
 
   const search: SearchField[] = [{ name: 'keyword', label: t('field.keyword'), placeholder: t('search.keywordPlaceholder') }];
-  const statusTag = (status: string) => <Tag color={status === 'approved' ? 'green' : 'blue'}>{t(`status.${status}`, { defaultValue: status })}</Tag>;
+  const statusTag = (status: string) => <Tag color={statusColour(status)}>{t(`status.${status}`, { defaultValue: status })}</Tag>;
+  const names = (list: string[]) => list.join(t('candidateSeparator'));
   /** The to-do list names the node a task waits at; the done list the node the user handled. */
   const taskColumns = (nodeTitle: 'field.node' | 'field.nodeHandled'): ColumnsType<TaskRecord> => [
     { dataIndex: 'title', title: t('field.title'), ellipsis: true },
@@ -73,7 +76,10 @@ export function TaskCenterPage() {
   ];
   const instanceColumns: ColumnsType<InstanceRecord> = [
     { dataIndex: 'title', title: t('field.title'), ellipsis: true },
+    { dataIndex: 'name', title: t('field.template'), ellipsis: true },
     { dataIndex: 'status', title: t('field.status'), width: 110, render: statusTag },
+    { dataIndex: 'currentNodes', title: t('field.currentNodes'), ellipsis: true, render: names },
+    { dataIndex: 'currentApprovers', title: t('field.currentApprovers'), ellipsis: true, render: names },
     { dataIndex: 'startTime', title: t('field.startTime'), width: 170, render: when },
     { dataIndex: 'endTime', title: t('field.endTime'), width: 170, render: when },
   ];
@@ -161,6 +167,7 @@ export function TaskCenterPage() {
           columns={instanceColumns}
           rowLabel={(row) => row.title}
           rowActions={[
+            { key: 'view', label: t('common:view'), onClick: openRequest },
             { key: 'withdraw', label: t('withdraw.action'), permission: P.taskHandle, show: (row) => row.state === 'running', onClick: confirmWithdraw },
             {
               key: 'bin',
@@ -170,8 +177,8 @@ export function TaskCenterPage() {
               onClick: (row) => act(toBin.mutateAsync({ params: { id: String(row.processInstanceId) } }), 'bin.done'),
             },
           ]}
-          actionWidth={140}
-          scrollX={760}
+          actionWidth={180}
+          scrollX={1120}
         />
       ),
     },
@@ -208,7 +215,7 @@ export function TaskCenterPage() {
             { key: 'restore', label: t('bin.restore'), permission: P.taskHandle, onClick: (row) => act(restore.mutateAsync({ params: { id: String(row.processInstanceId) } }), 'bin.restored') },
           ]}
           actionWidth={100}
-          scrollX={760}
+          scrollX={1120}
         />
       ),
     },
@@ -224,10 +231,11 @@ export function TaskCenterPage() {
           columns={ccColumns}
           rowLabel={(row) => row.title}
           rowActions={[
+            { key: 'view', label: t('common:view'), onClick: openRequest },
             { key: 'read', label: t('cc.markRead'), show: (row) => !row.read, onClick: (row) => act(markRead.mutateAsync({ params: { id: String(row.id) } }), 'cc.marked') },
           ]}
-          actionWidth={120}
-          scrollX={640}
+          actionWidth={170}
+          scrollX={700}
         />
       ),
     },

@@ -129,7 +129,7 @@ function TaskView({ task }: { task: TaskRecord }) {
     else if (decision === 'cc') await carbonCopy.mutateAsync({ body: { processInstanceId: task.processInstanceId, taskId: task.taskId, userIds: values.userIds! } });
     else if (decision === 'addSigners') await addSigners.mutateAsync({ body: { taskId: task.taskId, userIds: values.userIds! } });
     else {
-      if (decision === 'approve' && formKey && mayHandle && !filled.current?.validateForm()) return;
+      if (decision === 'approve' && ownForm && mayHandle && !filled.current?.validateForm()) return;
       const changed = decision === 'approve' ? changedFields() : {};
       const stamp =
         decision === 'approve' && values.stampId !== undefined
@@ -149,13 +149,15 @@ function TaskView({ task }: { task: TaskRecord }) {
     setTimeout(() => form.submit(), 0);
   };
   const variables = Object.entries(detail.data?.variables ?? {});
-  const formKey = detail.data?.node.formKey ?? null;
-  const access = detail.data?.node.fields;
+  // A node with no form of its own shows the start form, read-only: what the starter entered.
+  const ownForm = detail.data?.node.formKey ?? null;
+  const formKey = ownForm ?? detail.data?.startFormKey ?? null;
+  const access = ownForm ? detail.data?.node.fields : undefined;
   const [formData, setFormData] = useState<FormData | null>(null);
   const filled = useRef<FormViewHandle>(null);
   /** The editable fields the approver changed: what approving sends (the server checks them against the form). */
   const changedFields = () => {
-    if (!formKey || !formData) return {};
+    if (!ownForm || !formData) return {};
     const locked = new Set((access ?? []).filter((f) => f.permission !== 'edit').map((f) => f.name));
     const before = detail.data?.variables ?? {};
     return Object.fromEntries(Object.entries(formData).filter(([name, value]) => !locked.has(name) && JSON.stringify(value) !== JSON.stringify(before[name])));
@@ -182,7 +184,7 @@ function TaskView({ task }: { task: TaskRecord }) {
                 value={formData ?? detail.data?.variables ?? {}}
                 onChange={setFormData}
                 access={access}
-                readOnly={!mayHandle}
+                readOnly={!mayHandle || !ownForm}
                 formRef={filled}
                 testId="task-bound-form"
               />

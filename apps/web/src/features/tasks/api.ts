@@ -27,6 +27,9 @@ export const useMarkRead = () => useTaskMutation(T.read);
 
 export const useTaskDetail = (taskId: number | undefined) =>
   useEndpointQuery(T.processTask, { query: { taskId: taskId ?? 0 } }, { enabled: taskId !== undefined });
+/** One request as a participant sees it: its record, start form and data, who holds it now. */
+export const useProcessView = (instanceId: number | undefined) =>
+  useEndpointQuery(T.viewProcess, { query: { processInstanceId: instanceId ?? 0 } }, { enabled: instanceId !== undefined });
 export const useHistory = (instanceId: number | undefined) =>
   useEndpointQuery(T.history, { query: { processInstanceId: instanceId ?? 0 } }, { enabled: instanceId !== undefined });
 export const useRejectTargets = (taskId: number | undefined) =>

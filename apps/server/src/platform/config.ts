@@ -59,6 +59,20 @@ export interface Config {
   directory: DirectoryConfig;
   /** The map picker's addresses, handed to the console in its page (off when blank). */
   map: MapConfig;
+  /** Outgoing e-mail of messages (null: none is sent, and users cannot turn it on). */
+  mail: MailConfig | null;
+}
+
+/** The mail server messages go out through, and how often the outbox is read. */
+export interface MailConfig {
+  /** MACRO_SMTP_URL: smtp://user:password@host:port (STARTTLS when offered) or smtps:// (TLS from the start). */
+  url: string;
+  /** MACRO_MAIL_FROM: the sender, e.g. "Macro Console <no-reply@example.com>". */
+  from: string;
+  /** MACRO_PUBLIC_URL: the console's address, so that a message's link works from a mail client ('' leaves the path). */
+  publicUrl: string;
+  /** MACRO_MAIL_SECONDS: seconds between reads of the outbox (5). */
+  seconds: number;
 }
 
 /** Credentials of the two enterprise directories' server APIs (contacts read). */
@@ -242,6 +256,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceHosts: allowList('MACRO_SERVICE_HOSTS', list(env.MACRO_SERVICE_HOSTS, /,/)),
     serviceTimeoutMs: Math.min(60_000, Math.max(100, Number(env.MACRO_SERVICE_TIMEOUT_MS ?? 10_000) || 10_000)),
     frameAncestors: list(env.MACRO_FRAME_ANCESTORS, /\s+/, ["'self'"]),
+    mail: env.MACRO_SMTP_URL
+      ? {
+          url: env.MACRO_SMTP_URL,
+          from: env.MACRO_MAIL_FROM || 'Macro Console <no-reply@localhost>',
+          publicUrl: trimSlash(env.MACRO_PUBLIC_URL ?? ''),
+          seconds: Math.max(1, Number(env.MACRO_MAIL_SECONDS ?? 5) || 5),
+        }
+      : null,
     map: {
       tileUrl: httpAddress(env.MACRO_MAP_TILE_URL),
       attribution: (env.MACRO_MAP_ATTRIBUTION ?? '').trim(),

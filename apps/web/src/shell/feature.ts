@@ -33,4 +33,9 @@ export interface FeatureDescriptor {
    * window): signed in, and open as `pages` are (a menu of the user's, or an open path).
    */
   screens?: Readonly<Record<string, FeaturePage>>;
+  /**
+   * Menu path → a hook counting what waits there for the user (my tasks: the to-do count),
+   * shown as a badge on the menu item; 0 shows none.
+   */
+  menuBadges?: Readonly<Record<string, () => number>>;
 }

@@ -8,6 +8,7 @@ const pages = new Map<string, FeaturePage>();
 const screens = new Map<string, FeaturePage>();
 const openPaths = new Set<string>();
 const metas = new Map<string, PageMeta>();
+const badges = new Map<string, () => number>();
 
 export const HOME_PATH = '/wel/index';
 
@@ -49,8 +50,12 @@ export function registerFeatures(features: Iterable<FeatureDescriptor>): void {
     }
     for (const path of feature.openPaths ?? []) openPaths.add(path);
     for (const [path, meta] of Object.entries(feature.meta ?? {})) metas.set(path, meta);
+    for (const [path, count] of Object.entries(feature.menuBadges ?? {})) badges.set(path, count);
   }
 }
+
+/** The hook counting what waits at a menu path, if a feature gives one. */
+export const menuBadge = (path: string): (() => number) | undefined => badges.get(path);
 
 /** Forgets every registered page (tests). */
 export function clearFeatures(): void {
@@ -58,6 +63,7 @@ export function clearFeatures(): void {
   screens.clear();
   openPaths.clear();
   metas.clear();
+  badges.clear();
 }
 
 /** The paths of the pages shown outside the shell's frame. */

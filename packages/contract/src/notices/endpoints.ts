@@ -1,7 +1,19 @@
 import { defineEndpoint } from '../endpoint.ts';
 import { pageOf } from '../envelope.ts';
 import { NOTICE_PERMISSIONS as P } from './permissions.ts';
-import { inboxItem, inboxQuery, notice, noticeIdParams, noticeInput, noticeListQuery, noticeRemoved, readAllBody, unreadCounts } from './schemas.ts';
+import {
+  inboxItem,
+  inboxQuery,
+  notice,
+  noticeIdParams,
+  noticeInput,
+  noticeListQuery,
+  noticeRemoved,
+  notifyPreferences,
+  notifyPreferencesInput,
+  readAllBody,
+  unreadCounts,
+} from './schemas.ts';
 
 // The spec names no notice calls (the popover "holds demonstration data only", §2); these
 // follow its system calls' base path.
@@ -126,5 +138,27 @@ export const NOTICE_ENDPOINTS = {
     access: 'authenticated',
     body: readAllBody,
     response: unreadCounts,
+  }),
+  preferences: defineEndpoint({
+    operationId: 'notices.preferences',
+    method: 'GET',
+    path: `${BASE}/preferences`,
+    tag,
+    summary: 'My delivery choices',
+    description: 'Whether the caller\'s messages (tasks arriving, decisions, reminders) also go out by e-mail, to which address, and whether the platform can send e-mail at all.',
+    access: 'authenticated',
+    response: notifyPreferences,
+  }),
+  setPreferences: defineEndpoint({
+    operationId: 'notices.setPreferences',
+    method: 'PUT',
+    path: `${BASE}/preferences`,
+    tag,
+    summary: 'Choose my deliveries',
+    description: 'Turns e-mail on or off for the caller\'s messages; e-mail is written in the language of this request. Refused (422) while no mail server is configured or the profile has no address.',
+    access: 'authenticated',
+    body: notifyPreferencesInput,
+    response: notifyPreferences,
+    failures: [422],
   }),
 };

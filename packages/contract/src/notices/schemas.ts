@@ -52,6 +52,8 @@ export const inboxItem = z
     content: z.string(),
     publishTime: z.string(),
     senderName: z.string(),
+    /** The console page the item is about ('' for none): a task, a request. */
+    link: z.string(),
     read: z.boolean(),
   })
   .meta({ id: 'InboxItem' });
@@ -70,3 +72,21 @@ export type UnreadCounts = z.infer<typeof unreadCounts>;
 export const readAllBody = z.object({ category: category.optional() });
 
 export const noticeRemoved = z.object({ removed: z.number() });
+
+/** Where one's messages go besides the bell. */
+export const NOTIFY_CHANNELS = ['email'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+
+/** The caller's delivery choices: by e-mail too (to their profile's address). */
+export const notifyPreferences = z
+  .object({
+    email: z.boolean(),
+    /** The address e-mail goes to ('' when the profile has none: nothing is sent). */
+    emailAddress: z.string(),
+    /** Whether the platform has a mail server configured (false: e-mail cannot be turned on). */
+    emailAvailable: z.boolean(),
+  })
+  .meta({ id: 'NotifyPreferences' });
+export type NotifyPreferences = z.infer<typeof notifyPreferences>;
+
+export const notifyPreferencesInput = z.object({ email: z.boolean({ message: 'notices.emailChoiceRequired' }) });

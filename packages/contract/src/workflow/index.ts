@@ -4,3 +4,4 @@ export * from './schemas.ts';
 export * from './bpmn.ts';
 export * from './correlation.ts';
 export * from './history.ts';
+export * from './paths.ts';

@@ -158,6 +158,7 @@ async function reject(engine: WorkflowEngine, tx: Tx, input: RejectInput): Promi
     })
     .where(eq(wfTasks.id, task.id));
   await run.history({ nodeId: task.nodeId, event: 'leave', action: 'reject', taskId: task.id, comment: input.comment });
+  await run.notify({ kind: 'rejected', nodeName: node.name, targetName: target.name, comment: input.comment ?? '' });
 
   const reach = reachableFrom(run.model, outer.id);
   const downstream = (id: string) => id === outer.id || reach.has(id);
@@ -290,7 +291,13 @@ async function withdraw(engine: WorkflowEngine, tx: Tx, input: WithdrawInput): P
     refuse('workflow.withdrawTouched', `the next node has already been handled: ${node.name} cannot be withdrawn`, { node: node.name });
   }
   for (const e of executions) await run.removeExecution(e);
-  if (created.length) await tx.update(wfTasks).set({ action: 'withdrawn' }).where(inArray(wfTasks.id, created.map((t) => t.id)));
+  if (created.length) {
+    await tx.update(wfTasks).set({ action: 'withdrawn' }).where(inArray(wfTasks.id, created.map((t) => t.id)));
+    // Those who had the withdrawn tasks (holders, or an unclaimed task's candidates) hear of it.
+    const candidates = await candidatesOf(tx, created.map((t) => t.id));
+    const had = created.flatMap((t) => (t.assigneeId === null ? (candidates.get(t.id) ?? []) : [t.assigneeId]));
+    await run.notify({ kind: 'withdrawn', nodeName: node.name, userIds: [...new Set(had)] });
+  }
   await tx.update(wfTasks).set({ withdrawable: false }).where(eq(wfTasks.id, done.id));
   await run.history({ nodeId: node.id, event: 'operation', action: 'withdraw', taskId: done.id });
   const execution = await run.newExecution(null, node.id);

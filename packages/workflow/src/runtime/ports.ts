@@ -59,10 +59,41 @@ export interface ReminderPort {
   remind(tx: Tx, reminder: Reminder): Promise<void>;
 }
 
+/**
+ * What people taking part should hear of, as the engine does it (the server turns each into
+ * messages in their bell and, by their preference, e-mail or a work notification). `actorId` is
+ * who did it (0 for the engine's own timers); nobody is told of what they did themselves.
+ */
+export type WorkflowEvent = { instanceId: number; title: string; starterId: number; actorId: number; at: Date } & (
+  | {
+      /** A task is there for `userIds` to act on: its holder, or an unclaimed task's candidates. */
+      kind: 'taskArrived';
+      taskId: number;
+      nodeName: string;
+      userIds: number[];
+      /** How it came to them: reached in the flow, or handed over to them. */
+      via: 'flow' | 'transfer' | 'delegate' | 'assign';
+    }
+  | { kind: 'overdue'; taskId: number; nodeName: string; userIds: number[] }
+  /** A node rejected the request back to `targetName` with `comment`. */
+  | { kind: 'rejected'; nodeName: string; targetName: string; comment: string }
+  /** The starter or an approver took back a completion: the tasks it created are gone from `userIds`. */
+  | { kind: 'withdrawn'; nodeName: string; userIds: number[] }
+  | { kind: 'carbonCopy'; userIds: number[] }
+  /** The request ended: approved to its end, or terminated. */
+  | { kind: 'ended'; outcome: 'completed' | 'terminated' }
+);
+
+export interface NotificationPort {
+  notify(tx: Tx, event: WorkflowEvent): Promise<void>;
+}
+
 export interface EngineOptions {
   resolver: ApproverResolver;
   delegation?: DelegationPort;
   reminders?: ReminderPort;
+  /** Told of arrivals, decisions and endings inside the operation's transaction (see WorkflowEvent). */
+  notifications?: NotificationPort;
   services?: ServicePort;
   /** Whether the definition of a key may start on a message or signal (the server: its template is enabled); absent, every one may. */
   startable?: (tx: Tx, definitionKey: string) => Promise<boolean>;

@@ -5,9 +5,12 @@ import { evaluate } from 'feelin';
 import { type FlowNode, type ProcessModel, reachableFrom } from '../definitions/model.ts';
 import { refuse, ServiceFailure } from '../errors.ts';
 import { wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVariables } from '../tables.ts';
-import type { EngineOptions } from './ports.ts';
+import type { EngineOptions, WorkflowEvent } from './ports.ts';
 import { runApproverSql } from './approverSql.ts';
 import { addDuration, timerDueAt } from './time.ts';
+
+/** An event as an operation names it; `notify` adds the instance, its title and starter, the actor and the time. */
+type EventDetail = WorkflowEvent extends infer E ? (E extends WorkflowEvent ? Omit<E, 'instanceId' | 'title' | 'starterId' | 'actorId' | 'at'> : never) : never;
 
 export type Instance = typeof wfInstances.$inferSelect;
 export type Execution = typeof wfExecutions.$inferSelect;
@@ -116,6 +119,14 @@ export class Run {
     return this.host.options.clock?.() ?? new Date();
   }
 
+  /** Tells the notification port, if any, of something people should hear of (see WorkflowEvent). */
+  async notify(event: EventDetail): Promise<void> {
+    const port = this.host.options.notifications;
+    if (!port) return;
+    const { id, title, starterId } = this.instance;
+    await port.notify(this.tx, { instanceId: id, title, starterId, actorId: this.actorId, at: this.now(), ...event } as WorkflowEvent);
+  }
+
   /** Writes history rows (one statement for several; inside `batchHistory`, one for the whole operation). */
   async history(...rows: HistoryRow[]) {
     const values = rows.map((row): HistoryValues => ({
@@ -171,16 +182,21 @@ export class Run {
     const dueAt = await this.scheduleDue(execution, node);
     const [assignee, owner, candidates] =
       asked.length === 1 ? [deputies[0] ?? asked[0], deputies[0] ? asked[0] : null, [] as number[]] : [null, null, [...new Set([...asked, ...deputies.filter((d) => d !== null)])]];
-    await executePrepared(
-      this.tx,
-      sql`with task as (
+    const [task] = rowsOf<{ id: unknown }>(
+      await executePrepared(
+        this.tx,
+        sql`with task as (
           insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, previous_task_id, created_by_task_id, kind, assignee_id, owner_id, due_at, created_at)
           values (${this.instance.id}, ${execution.id}, ${node.id}, ${node.name}, ${follows}, ${this.causeTaskId}, ${kind},
             ${assignee}::bigint, ${owner}::bigint, ${dueAt?.toISOString() ?? null}::timestamptz, ${this.now().toISOString()}::timestamptz)
           returning id
+        ), asked as (
+          insert into ${wfTaskCandidates} (task_id, user_id) select task.id, candidate from task, unnest(${sql.param(candidates)}::bigint[]) as candidate
         )
-        insert into ${wfTaskCandidates} (task_id, user_id) select task.id, candidate from task, unnest(${sql.param(candidates)}::bigint[]) as candidate`,
+        select id from task`,
+      ),
     );
+    await this.notify({ kind: 'taskArrived', taskId: Number(task.id), nodeName: node.name, userIds: assignee === null ? candidates : [assignee], via: 'flow' });
   }
 
   /** What every task this operation makes at `node` shares: where it is and what caused it. */
@@ -656,6 +672,7 @@ export class Run {
     }
     Object.assign(this.instance, { state, endedAt });
     if (this.instance.parentInstanceId) await this.host.calledEnded(this.tx, this.instance);
+    else await this.notify({ kind: 'ended', outcome: state });
   }
 
   /**

@@ -30,6 +30,7 @@ export async function transferTask(engine: WorkflowEngine, tx: Tx, input: HandOv
   await tx.update(wfTasks).set({ assigneeId: input.toUserId, ownerId: null, touched: true }).where(eq(wfTasks.id, task.id));
   const run = await engine.runOf(tx, instance, input.userId, null);
   await run.history({ nodeId: task.nodeId, event: 'operation', action: 'transfer', taskId: task.id, comment: input.comment, targetUserId: input.toUserId });
+  await run.notify({ kind: 'taskArrived', taskId: task.id, nodeName: task.nodeName, userIds: [input.toUserId], via: 'transfer' });
 }
 
 /** Delegates the task: only the delegate may act, and their approval hands it back to the owner. */
@@ -43,6 +44,7 @@ export async function delegateTask(engine: WorkflowEngine, tx: Tx, input: HandOv
     .where(eq(wfTasks.id, task.id));
   const run = await engine.runOf(tx, instance, input.userId, null);
   await run.history({ nodeId: task.nodeId, event: 'operation', action: 'delegate', taskId: task.id, comment: input.comment, targetUserId: input.toUserId });
+  await run.notify({ kind: 'taskArrived', taskId: task.id, nodeName: task.nodeName, userIds: [input.toUserId], via: 'delegate' });
 }
 
 /** An administrator sets the approver of an open task (refused while the instance is suspended). */
@@ -52,6 +54,7 @@ export async function assignTask(engine: WorkflowEngine, tx: Tx, input: { taskId
   await tx.update(wfTasks).set({ assigneeId: input.toUserId, ownerId: null }).where(eq(wfTasks.id, task.id));
   const run = await engine.runOf(tx, instance, input.adminId, null);
   await run.history({ nodeId: task.nodeId, event: 'operation', action: 'assign', taskId: task.id, targetUserId: input.toUserId });
+  await run.notify({ kind: 'taskArrived', taskId: task.id, nodeName: task.nodeName, userIds: [input.toUserId], via: 'assign' });
 }
 
 /** The approver opened the task: from now on the completion that created it cannot be withdrawn. */
@@ -100,6 +103,7 @@ export async function carbonCopy(
   await tx.insert(wfCarbonCopies).values(users.map((userId) => ({ instanceId: instance.id, taskId: input.taskId ?? null, userId, fromUserId: input.fromUserId })));
   const run = await engine.runOf(tx, instance, input.fromUserId, null);
   await run.history({ nodeId: run.model.id, event: 'operation', action: 'cc', comment: users.join(',') });
+  await run.notify({ kind: 'carbonCopy', userIds: users });
 }
 
 export async function readCarbonCopy(tx: Tx, input: { id: number; userId: number }): Promise<void> {

@@ -2,7 +2,7 @@ import { type Db, rowsOf, type Tx, withTenant } from '@macro/store';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FlowNode } from '../definitions/model.ts';
 import { wfExecutions, wfJobs, wfTasks } from '../tables.ts';
-import { taskActors } from './actors.ts';
+import { candidatesOf, taskActors } from './actors.ts';
 import type { WorkflowEngine } from './engine.ts';
 import type { Execution, Run } from './run.ts';
 import { addDuration } from './time.ts';
@@ -51,7 +51,11 @@ async function fireJob(engine: WorkflowEngine, tx: Tx, jobId: number, now: Date)
       .select()
       .from(wfTasks)
       .where(and(eq(wfTasks.instanceId, execution.instanceId), eq(wfTasks.executionId, execution.id), eq(wfTasks.state, 'open')));
-    for (const task of open) await run.history({ nodeId: timer.id, event: 'operation', action: 'overdue', taskId: task.id, userId: task.assigneeId });
+    const candidates = await candidatesOf(tx, open.filter((t) => t.assigneeId === null).map((t) => t.id));
+    for (const task of open) {
+      await run.history({ nodeId: timer.id, event: 'operation', action: 'overdue', taskId: task.id, userId: task.assigneeId });
+      await run.notify({ kind: 'overdue', taskId: task.id, nodeName: task.nodeName, userIds: task.assigneeId === null ? (candidates.get(task.id) ?? []) : [task.assigneeId] });
+    }
     return open.length > 0;
   }
   if (timer.kind === 'timerCatch') {

@@ -14,9 +14,11 @@ import {
   unreadCounts,
   updateNotice,
 } from './service.ts';
-import { noticeReads, notices } from './tables.ts';
+import { deliverDue, preferencesOf, setPreferences, smtpMailer } from './delivery.ts';
+import { noticeDeliveries, noticePrefs, noticeReads, notices } from './tables.ts';
 
 export { sendSystemMessages } from './service.ts';
+export { deliverDue, type Mailer, smtpMailer } from './delivery.ts';
 
 /** Sweep data: a published notice for the whole tenant, its title the marker. */
 async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
@@ -35,18 +37,20 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
 export const module = defineModule({
   name: 'notices',
   after: ['users', 'menus'],
-  tables: [notices, noticeReads],
-  routes: () => [
+  tables: [notices, noticeReads, noticePrefs, noticeDeliveries],
+  routes: ({ config }) => [
     route(E.page, ({ query }, { tx }) => noticePage(tx, query)),
     route(E.create, ({ body }, ctx) => createNotice(ctx, body)),
     route(E.update, ({ params, body }, ctx) => updateNotice(ctx, params.id, body)),
     route(E.publish, ({ params }, ctx) => publishNotice(ctx, params.id)),
     route(E.remove, async ({ params }, ctx) => ({ removed: await removeNotice(ctx, params.id) })),
-    route(E.inbox, ({ query }, { tx, auth }) => inboxPage(tx, auth!.userId, query)),
+    route(E.inbox, ({ query }, { tx, auth, request }) => inboxPage(tx, auth!.userId, request.language, query)),
     route(E.unread, (_, { tx, auth }) => unreadCounts(tx, auth!.userId)),
-    route(E.open, ({ params }, { tx, auth }) => openInboxItem(tx, auth!.userId, params.id)),
+    route(E.open, ({ params }, { tx, auth, request }) => openInboxItem(tx, auth!.userId, params.id, request.language)),
     route(E.read, ({ params }, { tx, auth }) => readOne(tx, auth!.userId, params.id)),
     route(E.readAll, ({ body }, { tx, auth }) => readAll(tx, auth!.userId, body.category)),
+    route(E.preferences, (_, { tx, auth }) => preferencesOf(tx, auth!.userId, config.mail)),
+    route(E.setPreferences, ({ body }, { tx, auth, request }) => setPreferences(tx, auth!.userId, config.mail, body, request.language)),
   ],
   menus: [
     {
@@ -66,5 +70,26 @@ export const module = defineModule({
     },
   ],
   provision: (ctx) => provisionDemoNotices(ctx),
+  background: ({ db, config }) => {
+    // The outbox is read as the owner across tenants; each e-mail is sent and marked in its tenant.
+    const mail = config.mail;
+    if (!mail) return undefined;
+    const mailer = smtpMailer(mail);
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      deliverDue(db, mailer, { publicUrl: mail.publicUrl })
+        .catch((error: unknown) => console.error('notice deliveries:', error))
+        .finally(() => {
+          running = false;
+        });
+    }, mail.seconds * 1000);
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+      mailer.close();
+    };
+  },
   sweep: sweepFixture,
 });

@@ -1,4 +1,4 @@
-import type { Page, PageQuery } from '@macro/contract';
+import { DEFAULT_LANGUAGE, type Language, type Page, type PageQuery, translate } from '@macro/contract';
 import {
   type InboxItem,
   NOTICE_CATEGORY,
@@ -15,7 +15,9 @@ import { notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { usersByIds } from '../users/manage.ts';
 import { users } from '../users/tables.ts';
-import { noticeReads, notices } from './tables.ts';
+import { queueDeliveries } from './delivery.ts';
+import { noticeReads, notices, type SystemMessage } from './tables.ts';
+import { wording } from './wording.ts';
 import { iso } from '../../platform/time.ts';
 
 const RESOURCE = 'notice';
@@ -102,22 +104,24 @@ export async function removeNotice(ctx: Ctx, id: number): Promise<number> {
 /** SQL on alias `t`: published and addressed to `userId` (or to everyone). */
 const addressedTo = (userId: number) => sql`t.status = ${NOTICE_STATUS.published} and (t.recipient_id is null or t.recipient_id = ${userId})`;
 
-const INBOX_COLUMNS = (userId: number) => sql`t.id, t.category, t.title, t.content, t.publish_time,
+const INBOX_COLUMNS = (userId: number) => sql`t.id, t.category, t.title, t.content, t.publish_time, t.link, t.message,
   coalesce((select u.name from ${users} u where u.id = t.create_user), '') as sender_name,
   exists (select 1 from ${noticeReads} r where r.notice_id = t.id and r.user_id = ${userId}) as is_read`;
 
-const toInboxItem = (r: Record<string, unknown>): InboxItem => ({
-  id: Number(r.id),
-  category: Number(r.category),
-  title: String(r.title),
-  content: String(r.content),
-  publishTime: iso(r.publish_time),
-  senderName: String(r.sender_name ?? ''),
-  read: r.is_read === true || r.is_read === 't',
-});
+const inboxItemIn =
+  (language: Language) =>
+  (r: Record<string, unknown>): InboxItem => ({
+    id: Number(r.id),
+    category: Number(r.category),
+    ...wording(r, language),
+    publishTime: iso(r.publish_time),
+    senderName: String(r.sender_name ?? ''),
+    link: String(r.link ?? ''),
+    read: r.is_read === true || r.is_read === 't',
+  });
 
 /** One tab of the caller's inbox, newest first. */
-export async function inboxPage(tx: Tx, userId: number, query: PageQuery & { category: number }): Promise<Page<InboxItem>> {
+export async function inboxPage(tx: Tx, userId: number, language: Language, query: PageQuery & { category: number }): Promise<Page<InboxItem>> {
   return listPage(
     tx,
     {
@@ -126,7 +130,7 @@ export async function inboxPage(tx: Tx, userId: number, query: PageQuery & { cat
       order: ['id'],
       descending: true,
       columns: INBOX_COLUMNS(userId),
-      toRecord: toInboxItem,
+      toRecord: inboxItemIn(language),
     },
     query,
   );
@@ -143,10 +147,10 @@ export async function unreadCounts(tx: Tx, userId: number): Promise<UnreadCounts
   return { ...counts, total: counts.notice + counts.message + counts.mail };
 }
 
-async function inboxRow(tx: Tx, userId: number, id: number): Promise<InboxItem> {
+async function inboxRow(tx: Tx, userId: number, id: number, language: Language = DEFAULT_LANGUAGE): Promise<InboxItem> {
   const [row] = rowsOf(await tx.execute(sql`select ${INBOX_COLUMNS(userId)} from ${notices} t where t.id = ${id} and ${addressedTo(userId)}`));
   if (!row) throw notFound(NOT_FOUND.message);
-  return toInboxItem(row);
+  return inboxItemIn(language)(row);
 }
 
 async function markRead(tx: Tx, userId: number, where: SQL): Promise<void> {
@@ -156,8 +160,8 @@ async function markRead(tx: Tx, userId: number, where: SQL): Promise<void> {
 }
 
 /** Opens one item of the caller's inbox, marking it read. */
-export async function openInboxItem(tx: Tx, userId: number, id: number): Promise<InboxItem> {
-  const item = await inboxRow(tx, userId, id);
+export async function openInboxItem(tx: Tx, userId: number, id: number, language: Language): Promise<InboxItem> {
+  const item = await inboxRow(tx, userId, id, language);
   await markRead(tx, userId, sql`t.id = ${id}`);
   return { ...item, read: true };
 }
@@ -175,19 +179,36 @@ export async function readAll(tx: Tx, userId: number, category: number | undefin
 
 /**
  * Messages the system sends (no author): one published message to each of `recipientIds`, in
- * the current tenant, shown in their bell at once.
+ * the current tenant, shown in their bell at once, in each reader's language (the catalogue's
+ * `${key}Title` and `${key}Content`), opening `link` if given. Written in the caller's
+ * transaction: an operation that rolls back leaves no message.
  */
-export async function sendSystemMessages(tx: Tx, recipientIds: readonly number[], message: { title: string; content: string; at: Date }): Promise<void> {
-  if (!recipientIds.length) return;
-  await tx.insert(notices).values(
-    recipientIds.map((recipientId) => ({
-      category: NOTICE_CATEGORY.message,
-      title: message.title,
-      content: message.content,
-      recipientId,
-      status: NOTICE_STATUS.published,
-      publishTime: message.at,
-    })),
+export async function sendSystemMessages(
+  tx: Tx,
+  recipientIds: readonly number[],
+  message: SystemMessage & { at: Date; link?: string },
+): Promise<void> {
+  const unique = [...new Set(recipientIds)];
+  if (!unique.length) return;
+  const { key, params } = message;
+  const written = await tx
+    .insert(notices)
+    .values(
+      unique.map((recipientId) => ({
+        category: NOTICE_CATEGORY.message,
+        title: translate(DEFAULT_LANGUAGE, `${key}Title`, params),
+        content: translate(DEFAULT_LANGUAGE, `${key}Content`, params),
+        message: { key, params },
+        link: message.link ?? '',
+        recipientId,
+        status: NOTICE_STATUS.published,
+        publishTime: message.at,
+      })),
+    )
+    .returning({ id: notices.id });
+  await queueDeliveries(
+    tx,
+    written.map((n) => n.id),
   );
 }
 

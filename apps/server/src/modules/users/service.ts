@@ -14,6 +14,7 @@ export interface NewUser {
   password: string;
   roleIds?: number[];
   mustChangePassword?: boolean;
+  email?: string;
 }
 
 /** Creates a user of the transaction's tenant with a scrypt-hashed password (starter data, tests). */
@@ -26,6 +27,7 @@ export async function createUser(tx: Tx, input: NewUser): Promise<number> {
       realName: input.realName ?? input.name,
       passwordHash: await hashPassword(input.password),
       mustChangePassword: input.mustChangePassword ?? false,
+      email: input.email ?? '',
     })
     .returning({ id: users.id });
   if (input.roleIds?.length) {

@@ -51,6 +51,7 @@ import { assertWorkflowCategory } from '../wfcategories/index.ts';
 import { assertMayStart, startableBy } from './relations.ts';
 import { delegatesPort, organisationResolver } from './resolver.ts';
 import { servicePort } from './services.ts';
+import { notificationPort } from './notify.ts';
 import { reminderPort } from './reminders.ts';
 import { templateEnabled } from './messages.ts';
 import { wfSchemes } from './tables.ts';
@@ -95,6 +96,7 @@ export function engineFor({ db, config, audit }: Pick<ModuleDeps, 'db' | 'config
       delegation: delegatesPort,
       services: servicePort(config, audit),
       reminders: reminderPort,
+      notifications: notificationPort,
       startable: templateEnabled,
     });
     engines.set(db, engine);

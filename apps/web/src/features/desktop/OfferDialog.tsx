@@ -33,7 +33,7 @@ function OfferTab({ scheme, type }: { scheme: DesktopScheme; type: VisualObjectT
   return (
     <>
       <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
-        <label htmlFor={`offer-${type}`} className="desktop-visually-hidden">
+        <label htmlFor={`offer-${type}`} className="visually-hidden">
           {t(`offer.pick.${type}`)}
         </label>
         <div style={{ flex: 1 }}>

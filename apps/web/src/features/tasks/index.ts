@@ -1,6 +1,7 @@
 import { WORKFLOW_PERMISSIONS } from '@macro/contract/workflow';
 import { lazy } from 'react';
 import type { FeatureDescriptor } from '../../shell/feature';
+import { useTodoCount } from './count';
 import { REQUEST_PATH, TASK_PATH, TASKS_PATH } from './paths';
 
 export { REQUEST_PATH, requestLink, TASK_PATH, TASKS_PATH, taskLink } from './paths';
@@ -15,5 +16,6 @@ export const feature: FeatureDescriptor = {
   // A task's or a request's page is reached from its row, a message or a link, not a menu; the
   // server shows it only to the people it concerns.
   openPaths: [TASK_PATH, REQUEST_PATH],
+  menuBadges: { [TASKS_PATH]: useTodoCount },
   meta: { [TASK_PATH]: { title: 'tasks:page.title' }, [REQUEST_PATH]: { title: 'tasks:request.title' } },
 };

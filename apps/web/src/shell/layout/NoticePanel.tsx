@@ -1,7 +1,8 @@
 import { BADGE_MAX, INBOX_PAGE_SIZE, type InboxItem, NOTICE_ENDPOINTS as E, type UnreadCounts } from '@macro/contract/notices';
-import { Badge, Button, Empty, List, Modal, Spin, Tabs, Typography } from 'antd';
+import { Badge, Button, Empty, List, Modal, Space, Spin, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
 import { CATEGORIES, type Category, keyOf, useAfterRead } from './noticeInbox';
 
@@ -100,15 +101,30 @@ export function NoticePanel({ open, tab, setTab, counts, onOpen }: NoticePanelPr
 /** One item, opened: who sent it, when, and its text. */
 export function NoticeReader({ shown, setShown }: { shown: InboxItem | null; setShown: (item: InboxItem | null) => void }) {
   const { t } = useTranslation('notices');
+  const navigate = useNavigate();
+  // A message about a task or a request opens its page.
+  const follow = (link: string) => {
+    setShown(null);
+    navigate(link);
+  };
   return (
     <Modal
         open={shown !== null}
         title={shown?.title}
         onCancel={() => setShown(null)}
         footer={
-          <Button type="primary" onClick={() => setShown(null)}>
-            {t('close')}
-          </Button>
+          shown?.link ? (
+            <Space>
+              <Button onClick={() => setShown(null)}>{t('close')}</Button>
+              <Button type="primary" onClick={() => follow(shown.link)} data-testid="notice-follow">
+                {t('follow')}
+              </Button>
+            </Space>
+          ) : (
+            <Button type="primary" onClick={() => setShown(null)}>
+              {t('close')}
+            </Button>
+          )
         }
         className="notice-reader"
       >

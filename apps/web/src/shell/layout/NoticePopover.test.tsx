@@ -2,7 +2,7 @@ import type { InboxItem, UnreadCounts } from '@macro/contract/notices';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageOf, renderPage, serveApi } from '../../test/render';
+import { pageOf, renderRoutes, serveApi } from '../../test/render';
 import { NoticePopover } from './NoticePopover';
 
 const BASE = '/api/macro-system/notice';
@@ -13,6 +13,7 @@ const item = (id: number, read = false): InboxItem => ({
   content: `公告${id}的内容`,
   publishTime: '2026-11-20T08:30:00.000Z',
   senderName: '管理员',
+  link: id === 2 ? '/workflow/tasks/9' : '',
   read,
 });
 
@@ -52,14 +53,14 @@ describe('the notice popover', () => {
 
   it('badges the unread total, at most 99', async () => {
     inbox(150);
-    await renderPage(<NoticePopover />);
+    await renderRoutes({ '/': <NoticePopover /> }, '/');
     const bell = await screen.findByRole('button', { name: '通知（150 条未读）' });
     expect(within(bell).getByText('99+')).toBeInTheDocument();
   });
 
   it('lists a tab, marks one read and then all, the badge following the server’s counts', async () => {
     const calls = inbox(2, 1);
-    await renderPage(<NoticePopover />);
+    await renderRoutes({ '/': <NoticePopover /> }, '/');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '通知（3 条未读）' }));
     expect(await screen.findByTestId('notice-tab-notice')).toHaveTextContent('通知 (2)');
@@ -77,7 +78,7 @@ describe('the notice popover', () => {
 
   it('opens an item in a dialog, which marks it read', async () => {
     inbox(2);
-    await renderPage(<NoticePopover />);
+    await renderRoutes({ '/': <NoticePopover /> }, '/');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '通知（2 条未读）' }));
     await user.click(await screen.findByTestId('notice-open-2'));
@@ -85,5 +86,21 @@ describe('the notice popover', () => {
     expect(within(dialog).getByText('公告2的内容')).toBeInTheDocument();
     expect(within(dialog).getByText(/来自 管理员/)).toBeInTheDocument();
     await screen.findByRole('button', { name: '通知（1 条未读）' });
+  });
+
+  it('a message about a task opens the task: the dialog offers its page, one without a link only closes', async () => {
+    inbox(2);
+    const view = await renderRoutes({ '/': <NoticePopover />, '/workflow/tasks/9': <p>task 9</p> }, '/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '通知（2 条未读）' }));
+    await user.click(await screen.findByTestId('notice-open-1'));
+    expect(within(await screen.findByRole('dialog')).queryByTestId('notice-follow')).toBeNull();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: /通知/ }));
+    await user.click(await screen.findByTestId('notice-open-2'));
+    await user.click(await screen.findByTestId('notice-follow'));
+    expect(await screen.findByText('task 9')).toBeInTheDocument();
+    expect(view.location().pathname).toBe('/workflow/tasks/9');
   });
 });

@@ -1,14 +1,32 @@
 import type { MenuRoute } from '@macro/contract/menus';
-import { Drawer, Layout, Menu, type MenuProps } from 'antd';
+import { Badge, Drawer, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/store';
+import { menuBadge } from '../registry';
 import { useIsMobile, useShellSettings, useSiderCollapsed } from '../settings';
 import { MenuIcon } from './menuIcons';
 import { ancestorPaths, canOpenPath, menuLabel, openMenuPath, visibleMenus } from './menuTree';
 
 type MenuItem = Required<MenuProps>['items'][number];
+
+/** A menu label with the count a feature keeps for it (my tasks: the to-do count), read out after the label. */
+function CountedLabel({ label, useCount }: { label: string; useCount: () => number }) {
+  const { t } = useTranslation('shell');
+  const count = useCount();
+  return (
+    <span className="menu-counted">
+      <span>{label}</span>
+      {count ? (
+        <>
+          <Badge count={count} overflowCount={99} size="small" className="menu-count" aria-hidden />
+          <span className="visually-hidden">{t('menuCount', { count })}</span>
+        </>
+      ) : null}
+    </span>
+  );
+}
 
 export const SIDER_WIDTH = 220;
 export const SIDER_COLLAPSED_WIDTH = 64;
@@ -24,7 +42,9 @@ export function useNavigationMenu() {
 
   const items = useMemo(() => {
     const toItem = (menu: MenuRoute): MenuItem => {
-      const label = menuLabel(menu, i18n);
+      const text = menuLabel(menu, i18n);
+      const useCount = menuBadge(menu.path);
+      const label = useCount ? <CountedLabel label={text} useCount={useCount} /> : text;
       const icon = <MenuIcon name={menu.source} />;
       return menu.children.length > 0
         ? { key: menu.path, icon, label, children: menu.children.map(toItem) }

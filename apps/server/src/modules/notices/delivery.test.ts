@@ -1,0 +1,166 @@
+import type { AddressInfo } from 'node:net';
+import { NOTICE_ENDPOINTS as N, notifyPreferences } from '@macro/contract/notices';
+import { requestPath, started } from '@macro/contract/workflow';
+import { rowsOf, withTenant } from '@macro/store';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
+import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import { adminRoleId } from '../roles/service.ts';
+import { createUser } from '../users/service.ts';
+import { deliverDue, MAX_ATTEMPTS, smtpMailer } from './delivery.ts';
+
+const SCHEME = '/api/macro-flow/model-scheme-info';
+const TASK = '/api/macro-flow/workflow-task';
+const PASSWORD = 'Flow@123456';
+const PREFS = `/api${N.preferences.path}`;
+
+/** What the stand-in mail server received: envelope recipient and the raw message. */
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A local SMTP server (the smtp-server package speaks the protocol); `refuse` makes it answer 451 to every message. */
+async function mailServer() {
+  const received: Received[] = [];
+  const state = { refuse: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        if (state.refuse) return done(Object.assign(new Error('try again later'), { responseCode: 451 }));
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { received, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Headers and body of a received message, the body decoded from quoted-printable or base64. */
+function decoded(raw: string) {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const subjectLine = head.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m)?.[1] ?? '';
+  const words = [...subjectLine.matchAll(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi)];
+  const subject = words.length
+    ? words.map(([, kind, text]) => (kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQ(text.replace(/_/g, ' ')))).join('')
+    : subjectLine;
+  const text = /Content-Transfer-Encoding: base64/i.test(head) ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : decodeQ(body.replace(/=\r?\n/g, ''));
+  return { subject, text };
+}
+const decodeQ = (text: string) => Buffer.from(text.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8');
+
+const leaveXml = (approver: number) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="defs_mailed" targetNamespace="http://macro.console/test">
+  <bpmn:process id="mailed" name="Mailed" isExecutable="true">
+    <bpmn:startEvent id="start"/>
+    <bpmn:userTask id="check" name="Check"><bpmn:extensionElements><macro:node><macro:approver kind="person" values="${approver}"/></macro:node></bpmn:extensionElements></bpmn:userTask>
+    <bpmn:endEvent id="end"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="check"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="check" targetRef="end"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+
+describeDb(`messages by e-mail: chosen per user, sent after commit, retried, recorded (${dbLabel})`, () => {
+  let mail: Awaited<ReturnType<typeof mailServer>>;
+  let server: TestServer;
+  let starter: Client;
+  let approverEn: Client;
+  let noAddress: Client;
+  let approverId: number;
+
+  beforeAll(async () => {
+    mail = await mailServer();
+    // Sent by the calls below, not by the server's own timer (an hour apart).
+    server = await startServer({ mail: { url: mail.url, from: 'Macro <no-reply@macro.test>', publicUrl: 'https://console.macro.test', seconds: 3600 } });
+    starter = as(server, (await signIn(server)).access_token);
+    const ids = await withTenant(server.database.db, TENANT, async (tx) => {
+      const everything = await adminRoleId(tx);
+      return [
+        await createUser(tx, { account: 'mail_approver', name: 'Mail Approver', email: 'approver@macro.test', password: PASSWORD, roleIds: [everything] }),
+        await createUser(tx, { account: 'mail_none', name: 'No Address', password: PASSWORD, roleIds: [everything] }),
+      ];
+    });
+    approverId = ids[0];
+    expectOk(await starter.post(`${SCHEME}/new-model`, { name: '邮件', code: 'mailed', category: 'general', xml: leaveXml(approverId) }), z.object({ id: z.number() }));
+    approverEn = as(server, (await signIn(server, TENANT, 'mail_approver', PASSWORD)).access_token, 'en');
+    noAddress = as(server, (await signIn(server, TENANT, 'mail_none', PASSWORD)).access_token);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await mail?.close();
+  });
+
+  const mailer = () => smtpMailer(server.config.mail!);
+  const deliveries = () =>
+    withTenant(server.database.db, TENANT, async (tx) =>
+      rowsOf<{ address: string; state: string; attempts: number; last_error: string }>(
+        await tx.execute(sql`select address, state, attempts, last_error from macro_notice_delivery where user_id = ${approverId} order by id`),
+      ),
+    );
+
+  it('a user turns e-mail on in their language; one without an address is told why not', async () => {
+    expect(expectOk(await approverEn.get(PREFS), notifyPreferences)).toEqual({ email: false, emailAddress: 'approver@macro.test', emailAvailable: true });
+    expect(expectOk(await approverEn.put(PREFS, { email: true }), notifyPreferences).email).toBe(true);
+    expectFailure(await noAddress.put(PREFS, { email: true }), 422, '个人资料中没有邮箱地址，请先填写邮箱');
+    expectFailure(await noAddress.put(PREFS, { email: 'yes' }), 400);
+    expect(expectOk(await noAddress.get(PREFS), notifyPreferences).email).toBe(false);
+  });
+
+  it('a task arriving is e-mailed after the commit, in English, with a link into the console; nothing before the job runs', async () => {
+    const run = expectOk(await starter.post(`${TASK}/create-process`, { code: 'mailed', title: 'Leave for Wang' }), started);
+    // Written with the message, not sent inside the operation.
+    expect(mail.received).toEqual([]);
+    expect((await deliveries()).map((d) => d.state)).toEqual(['pending']);
+    expect(await deliverDue(server.database.db, mailer(), { publicUrl: server.config.mail!.publicUrl })).toEqual({ sent: 1, failed: 0 });
+    expect(mail.received).toHaveLength(1);
+    expect(mail.received[0].to).toEqual(['approver@macro.test']);
+    const { subject, text } = decoded(mail.received[0].raw);
+    expect(subject).toBe('To approve: Leave for Wang');
+    expect(text).toContain('"Check"');
+    expect(text).toMatch(/https:\/\/console\.macro\.test\/workflow\/tasks\/\d+/);
+    expect((await deliveries()).map((d) => [d.state, d.attempts])).toEqual([['sent', 1]]);
+    // Sent once: a second run finds nothing due.
+    expect(await deliverDue(server.database.db, mailer())).toEqual({ sent: 0, failed: 0 });
+    expect(mail.received).toHaveLength(1);
+    expect(requestPath(run.instanceId)).toMatch(/\/workflow\/requests\//);
+  });
+
+  it('a refusing mail server is retried later with the reason kept, and given up after the last attempt', async () => {
+    mail.received.length = 0;
+    mail.state.refuse = true;
+    expectOk(await starter.post(`${TASK}/create-process`, { code: 'mailed', title: 'Trip to Osaka' }), started);
+    let now = Date.now();
+    expect(await deliverDue(server.database.db, mailer(), { now: new Date(now) })).toEqual({ sent: 0, failed: 1 });
+    const [, first] = await deliveries();
+    expect(first).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(first.last_error).toMatch(/^451/);
+    // Not due again at once: the wait doubles from a minute.
+    expect(await deliverDue(server.database.db, mailer(), { now: new Date(now + 1000) })).toEqual({ sent: 0, failed: 0 });
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      now += 3600_000;
+      expect(await deliverDue(server.database.db, mailer(), { now: new Date(now) })).toEqual({ sent: 0, failed: 1 });
+    }
+    expect((await deliveries())[1]).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
+    expect(await deliverDue(server.database.db, mailer(), { now: new Date(now + 10 * 3600_000) })).toEqual({ sent: 0, failed: 0 });
+    mail.state.refuse = false;
+    expect(mail.received).toEqual([]);
+  });
+
+  it('turned off, nothing more is queued', async () => {
+    expect(expectOk(await approverEn.put(PREFS, { email: false }), notifyPreferences).email).toBe(false);
+    const before = (await deliveries()).length;
+    expectOk(await starter.post(`${TASK}/create-process`, { code: 'mailed', title: 'Quiet one' }), started);
+    expect(await deliveries()).toHaveLength(before);
+  });
+});

@@ -157,6 +157,12 @@ test('an administrator designs a template with a form and an amount condition; a
 
   // The manager approves; the task is theirs alone (the buyer has nothing to do on it).
   const boss = await signInAs(browser, PEOPLE.manager);
+  // The task arrived as a message in the bell, and 我的任务 counts it.
+  await expect(boss.getByTestId('side-menu').locator('.menu-count')).toHaveText('1');
+  await boss.getByTestId('notice-bell').click();
+  await boss.getByTestId('notice-tab-message').click();
+  await expect(boss.getByTestId('notice-popover')).toContainText(`待审批：${title}`);
+  await boss.keyboard.press('Escape');
   let taskPage = await openTask(boss, '经理审批');
   await expect(taskPage.getByTestId('task-bound-form').locator('#root_amount')).toHaveValue('8000');
   await taskPage.getByTestId('task-comment').fill('同意采购');
@@ -174,14 +180,49 @@ test('an administrator designs a template with a form and an amount condition; a
   await expect(diagram.locator('.djs-element[data-element-id="lead"]')).not.toHaveClass(/diagram-done|diagram-current/);
   await diagram.scrollIntoViewIfNeeded();
   await shot(cashier, 'story-task-diagram-zh-1440');
-  // Rejecting asks where to: the nodes done so far, the nearest first.
+  // Rejecting asks, in one dialog, where to (the nodes done so far, the nearest first) and why.
   await taskPage.getByTestId('task-reject').click();
-  await taskPage.getByTestId('task-reject-to').click();
+  const rejectDialog = cashier.getByTestId('task-reject-dialog');
+  await rejectDialog.getByTestId('task-reject-confirm').click();
+  await expect(rejectDialog).toContainText('请选择驳回节点');
+  await expect(rejectDialog).toContainText('请填写驳回理由');
+  await rejectDialog.getByTestId('task-reject-to').click();
   await expect(cashier.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['经理审批', '申请']);
   await option(cashier, '申请');
-  await taskPage.getByTestId('task-comment').fill('请附报价单');
-  await taskPage.getByTestId('task-reject').click();
+  await rejectDialog.getByTestId('task-reject-reason').fill('请附报价单');
+  await expectNoSeriousViolations(cashier, 'the reject dialog');
+  await shot(cashier, 'story-reject-zh-1440');
+  await rejectDialog.getByTestId('task-reject-confirm').click();
   await expect(taskPage).toBeHidden();
+
+  // The buyer hears of it in the bell and opens the request: the rejected node in red, the reason, who holds it now.
+  await buyer.reload();
+  await buyer.getByTestId('notice-bell').click();
+  await buyer.getByTestId('notice-tab-message').click();
+  await buyer.getByTestId('notice-popover').getByRole('button', { name: new RegExp(`已驳回：${title}`) }).click();
+  const reader = buyer.locator('.notice-reader');
+  await expect(reader).toContainText('请附报价单');
+  await expect(reader).toContainText(PEOPLE.finance.name);
+  await reader.getByTestId('notice-follow').click();
+  const requestPage = buyer.getByTestId('request-page');
+  await expect(buyer).toHaveURL(/\/workflow\/requests\/\d+$/);
+  await expect(requestPage.getByTestId('request-rejection')).toContainText(`${PEOPLE.finance.name} 在「财务审批」驳回了申请`);
+  await expect(requestPage.getByTestId('request-rejection')).toContainText('请附报价单');
+  await expect(requestPage.getByTestId('request-current-nodes')).toHaveText('申请');
+  await expect(requestPage.getByTestId('request-current-approvers')).toHaveText(PEOPLE.starter.name);
+  await expect(requestPage.getByTestId('request-form').locator('#root_amount')).toHaveValue('8000');
+  await expect(requestPage.getByTestId('request-form').locator('#root_amount')).toBeDisabled();
+  const requestDiagram = requestPage.getByTestId('process-diagram');
+  await expect(requestDiagram.locator('.djs-element[data-element-id="finance"]')).toHaveClass(/diagram-rejected/);
+  await expect(requestDiagram.locator('.djs-element[data-element-id="finance"]')).not.toHaveClass(/diagram-done/);
+  await expect(requestDiagram.locator('.djs-element[data-element-id="manager"]')).toHaveClass(/diagram-done/);
+  await expectNoSeriousViolations(buyer, 'the request page');
+  await shot(buyer, 'story-request-zh-1440');
+  await buyer.setViewportSize({ width: 375, height: 812 });
+  await expectNoSeriousViolations(buyer, 'the request page on a phone');
+  await shot(buyer, 'story-request-zh-375');
+  await buyer.setViewportSize({ width: 1440, height: 900 });
+  await new Shell(buyer).openMenu('流程中心', '我的任务');
 
   // The buyer changes the amount and resubmits; the long branch again.
   taskPage = await openTask(buyer, '申请');
@@ -205,6 +246,9 @@ test('an administrator designs a template with a form and an amount condition; a
   await page.getByRole('tab', { name: '已结束' }).click();
   const finished = page.getByTestId('monitor-finished-table').locator('tbody tr.ant-table-row').filter({ hasText: title });
   await expect(finished).toContainText('已完成');
+  // By name: the template and who started it.
+  await expect(finished).toContainText('采购审批');
+  await expect(finished).toContainText(PEOPLE.starter.name);
   await finished.getByRole('button', { name: '流转记录', exact: true }).click();
   const history = page.getByTestId('monitor-history-timeline');
   const steps = history.getByRole('listitem');

@@ -61,7 +61,12 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   await expect(taskPage).toContainText('部门审批');
   await expect(taskPage.getByTestId('task-history')).toContainText('提交申请');
   await taskPage.getByTestId('task-reject').click();
-  await expect(taskPage.locator('.ant-form-item-explain-error', { hasText: '请选择驳回节点' })).toBeVisible();
+  const rejectDialog = page.getByTestId('task-reject-dialog');
+  await rejectDialog.getByTestId('task-reject-confirm').click();
+  await expect(rejectDialog.locator('.ant-form-item-explain-error', { hasText: '请选择驳回节点' })).toBeVisible();
+  await expect(rejectDialog.locator('.ant-form-item-explain-error', { hasText: '请填写驳回理由' })).toBeVisible();
+  await rejectDialog.getByRole('button', { name: '取消' }).click();
+  await expect(rejectDialog).toBeHidden();
 
   // A copy to someone else; the task stays open.
   await taskPage.getByTestId('task-cc').click();

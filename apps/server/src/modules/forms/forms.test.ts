@@ -227,5 +227,27 @@ describeDb(`form schemes (${dbLabel})`, () => {
     // The approver's changes are checked too, with what the process already holds.
     expectFailure(await cast.admin.post('/api/macro-flow/workflow-task/task-handle', { taskId: task.taskId, action: 'approve', variables: { amount: 9999 } }), 422, '金额不能大于5000');
     expectOk(await cast.admin.post('/api/macro-flow/workflow-task/task-handle', { taskId: task.taskId, action: 'approve', variables: { amount: 100 } }), z.object({ done: z.literal(true) }));
+    // The request's own page shows the data on the form they were entered on.
+    const view = (await cast.admin.get(`/api/macro-flow/workflow-task/view-process?processInstanceId=${started.instanceId}`)).json().data;
+    expect(view).toMatchObject({ formKey: 'wf_form', variables: { amount: 100 } });
+  });
+
+  it('an approval node without a form of its own shows the start form, read-only', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="defs_bare" targetNamespace="http://macro.console/test">
+  <bpmn:process id="bare" name="Bare" isExecutable="true">
+    <bpmn:startEvent id="start"><bpmn:extensionElements><macro:node><macro:form formKey="wf_form"/></macro:node></bpmn:extensionElements></bpmn:startEvent>
+    <bpmn:userTask id="check" name="Check"><bpmn:extensionElements><macro:node><macro:approver kind="person" values="${cast.adminId}"/></macro:node></bpmn:extensionElements></bpmn:userTask>
+    <bpmn:endEvent id="end"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="check"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="check" targetRef="end"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+    expectOk(await cast.admin.post('/api/macro-flow/model-scheme-info/new-model', { name: '仅发起表单', code: 'bare', category: 'finance', xml }), z.object({ id: z.number() }));
+    const started = expectOk(await cast.admin.post('/api/macro-flow/workflow-task/create-process', { code: 'bare', title: 'B', variables: valid }), z.object({ instanceId: z.number() }));
+    const todo = (await cast.admin.get('/api/macro-flow/workflow-task/upcoming-task?size=100')).json().data.records as { taskId: number; processInstanceId: number }[];
+    const task = todo.find((t) => t.processInstanceId === started.instanceId)!;
+    const detail = (await cast.admin.get(`/api/macro-flow/workflow-task/process-mytask?taskId=${task.taskId}`)).json().data;
+    expect(detail).toMatchObject({ node: { id: 'check', formKey: null }, startFormKey: 'wf_form', variables: valid });
   });
 });

@@ -227,6 +227,8 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     const task = (await todo(manager)).find((t) => t.processInstanceId === run.instanceId)!;
     const detail = (await manager.get(`${TASK}/process-mytask?taskId=${task.taskId}`)).json().data;
     expect(detail).toMatchObject({ task: { taskId: task.taskId, nodeId: 'manager' }, node: { id: 'manager', rejectMode: 'chosen' }, variables: { amount: 42 } });
+    // This template binds no form anywhere: nothing to show read-only either.
+    expect([detail.node.formKey, detail.startFormKey]).toEqual([null, null]);
     expect((await clerk.get(`${TASK}/process-mytask?taskId=${task.taskId}`)).statusCode).toBe(200);
     expectFailure(await director.get(`${TASK}/process-mytask?taskId=${task.taskId}`), 404, '任务不存在');
     // The director takes no part in it (yet): the process does not exist for them.
@@ -235,6 +237,11 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     const view = (await manager.get(`${TASK}/view-process?processInstanceId=${run.instanceId}`)).json().data;
     expect(view).toMatchObject({ instance: { processInstanceId: run.instanceId, status: 'approving' }, variables: { amount: 42 } });
     expect(view.openTasks).toEqual([expect.objectContaining({ nodeId: 'manager', userId: ids.manager })]);
+    expect(view.formKey).toBeNull();
+    // The monitor draws any process, whoever took part; the same highlights as the task centre's.
+    const drawn = (await admin.get(`${MONITOR}/diagram?processInstanceId=${run.instanceId}`)).json().data;
+    expect(drawn).toMatchObject({ current: ['manager'], rejected: [], xml: expect.stringContaining('expense') });
+    expect(drawn.done).toContain('start');
     expect((await clerk.get(`${TASK}/candidate-users?processInstanceId=${run.instanceId}`)).json().data).toEqual(view.openTasks);
     expect((await clerk.get(`${TASK}/getHisTaskAssignee?processInstanceId=${run.instanceId}`)).json().data).toEqual([
       expect.objectContaining({ nodeId: 'start', userId: ids.clerk }),

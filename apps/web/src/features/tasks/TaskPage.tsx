@@ -1,7 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import type { TaskRecord } from '@macro/contract/workflow';
 import { WORKFLOW_PERMISSIONS as P } from '@macro/contract/workflow';
-import { App, Button, Card, Descriptions, Form, Input, Select, Space, Spin } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Spin } from 'antd';
 import { type ComponentProps, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -37,7 +37,6 @@ type Decision = 'approve' | 'reject' | 'transfer' | 'cc' | 'addSigners';
 
 interface DecisionValues {
   comment?: string;
-  rejectTo?: string;
   userId?: number;
   userIds?: number[];
   stampId?: number;
@@ -113,6 +112,7 @@ function TaskView({ task }: { task: TaskRecord }) {
   const addSigners = useAddSigners();
   const stamps = useUsableStamps(mayHandle);
   const [decision, setDecision] = useState<Decision>('approve');
+  const [rejecting, setRejecting] = useState(false);
   const [form] = Form.useForm<DecisionValues>();
   const stampChosen = Form.useWatch('stampId', form) !== undefined;
   const counterSign = detail.data?.node.counterSign ?? false;
@@ -135,7 +135,7 @@ function TaskView({ task }: { task: TaskRecord }) {
         decision === 'approve' && values.stampId !== undefined
           ? { stampId: values.stampId, stampPassword: (await encryptPasswords({ stampPassword: values.stampPassword ?? '' })).stampPassword }
           : {};
-      await handle.mutateAsync({ body: { taskId: task.taskId, action: decision, comment, ...stamp, ...(decision === 'reject' ? { rejectTo: values.rejectTo } : {}), ...(Object.keys(changed).length ? { variables: changed } : {}) } });
+      await handle.mutateAsync({ body: { taskId: task.taskId, action: 'approve', comment, ...stamp, ...(Object.keys(changed).length ? { variables: changed } : {}) } });
     }
     message.success(t(`done.${decision}`));
     // Copies and added signers leave the task open.
@@ -204,15 +204,6 @@ function TaskView({ task }: { task: TaskRecord }) {
           </div>
           {mayHandle ? (
             <Form form={form} layout="vertical" onFinish={submit} name="task-decision" data-testid="task-form">
-              {decision === 'reject' ? (
-                <Form.Item name="rejectTo" label={t('field.rejectTo')} rules={[{ required: true, message: t('rule.rejectTo') }]}>
-                  <Select
-                    placeholder={t('form.rejectToPlaceholder')}
-                    options={(targets.data ?? []).map((n) => ({ value: n.nodeId, label: n.nodeName }))}
-                    data-testid="task-reject-to"
-                  />
-                </Form.Item>
-              ) : null}
               {decision === 'transfer' ? (
                 <Form.Item name="userId" label={t('field.transferTo')} rules={[{ required: true, message: t('rule.transferTo') }]}>
                   <UserPicker placeholder={t('form.transferPlaceholder')} testId="task-transfer-to" />
@@ -248,7 +239,7 @@ function TaskView({ task }: { task: TaskRecord }) {
                 <Button type="primary" onClick={() => choose('approve')} loading={handle.isPending && decision === 'approve'} disabled={pending && decision !== 'approve'} data-testid="task-approve">
                   {t('action.approve')}
                 </Button>
-                <Button danger onClick={() => choose('reject')} loading={handle.isPending && decision === 'reject'} data-testid="task-reject">
+                <Button danger onClick={() => setRejecting(true)} loading={handle.isPending && decision === 'reject'} disabled={pending} data-testid="task-reject">
                   {t('action.reject')}
                 </Button>
                 <Button onClick={() => choose('transfer')} loading={transfer.isPending} data-testid="task-transfer">
@@ -265,6 +256,68 @@ function TaskView({ task }: { task: TaskRecord }) {
               </Space>
             </Form>
           ) : null}
+          {mayHandle ? (
+            <RejectDialog
+              open={rejecting}
+              targets={targets.data ?? []}
+              reason={form.getFieldValue('comment') ?? ''}
+              pending={handle.isPending}
+              onCancel={() => setRejecting(false)}
+              onReject={async ({ rejectTo, reason }) => {
+                setDecision('reject');
+                await handle.mutateAsync({ body: { taskId: task.taskId, action: 'reject', rejectTo, comment: reason.trim() } });
+                setRejecting(false);
+                message.success(t('done.reject'));
+                leave();
+              }}
+            />
+          ) : null}
     </Space>
+  );
+}
+
+interface RejectValues {
+  rejectTo: string;
+  reason: string;
+}
+
+/**
+ * Rejecting in one step: where to (the nodes the rule allows, nearest first) and why; the reason
+ * is required, since the starter reads it in their bell and on the request's page.
+ */
+function RejectDialog(props: {
+  open: boolean;
+  targets: readonly { nodeId: string; nodeName: string }[];
+  reason: string;
+  pending: boolean;
+  onCancel: () => void;
+  onReject: (values: RejectValues) => Promise<void>;
+}) {
+  const { t } = useTranslation('tasks');
+  const [form] = Form.useForm<RejectValues>();
+  return (
+    <Modal
+      open={props.open}
+      title={t('reject.title')}
+      okText={t('action.reject')}
+      okButtonProps={{ danger: true, loading: props.pending, 'data-testid': 'task-reject-confirm' } as ComponentProps<typeof Button>}
+      cancelText={t('common:cancel')}
+      onCancel={props.onCancel}
+      onOk={() => form.submit()}
+      afterOpenChange={(open) => {
+        if (open) form.setFieldsValue({ reason: props.reason, rejectTo: props.targets.length === 1 ? props.targets[0].nodeId : undefined });
+      }}
+      destroyOnHidden
+      data-testid="task-reject-dialog"
+    >
+      <Form<RejectValues> form={form} layout="vertical" name="task-reject" onFinish={(values) => props.onReject(values).catch(() => undefined)} preserve={false}>
+        <Form.Item name="rejectTo" label={t('field.rejectTo')} rules={[{ required: true, message: t('rule.rejectTo') }]}>
+          <Select placeholder={t('form.rejectToPlaceholder')} options={props.targets.map((n) => ({ value: n.nodeId, label: n.nodeName }))} data-testid="task-reject-to" />
+        </Form.Item>
+        <Form.Item name="reason" label={t('field.rejectReason')} rules={[{ required: true, whitespace: true, message: t('rule.rejectReason') }]}>
+          <Input.TextArea rows={3} maxLength={500} showCount placeholder={t('form.rejectReasonPlaceholder')} data-testid="task-reject-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }

@@ -63,7 +63,8 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   await taskPage.getByTestId('task-reject').click();
   const rejectDialog = page.getByTestId('task-reject-dialog');
   await rejectDialog.getByTestId('task-reject-confirm').click();
-  await expect(rejectDialog.locator('.ant-form-item-explain-error', { hasText: '请选择驳回节点' })).toBeVisible();
+  // The one node it can go back to is chosen already; the reason is asked for.
+  await expect(rejectDialog.getByTestId('task-reject-to')).toContainText('提交申请');
   await expect(rejectDialog.locator('.ant-form-item-explain-error', { hasText: '请填写驳回理由' })).toBeVisible();
   await rejectDialog.getByRole('button', { name: '取消' }).click();
   await expect(rejectDialog).toBeHidden();

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { MenuRoute } from '@macro/contract/menus';
 import { Layout } from 'antd';
 import { Fragment, Suspense, useEffect, useRef, useState } from 'react';
@@ -68,6 +69,27 @@ function KeptPage({ tag, active }: { tag: Tag; active: boolean }) {
   );
 }
 
+const MAIN_ID = 'main-content';
+
+/** The first tab stop of every page: straight to the content, past the menu and the top bar (shown when focused). */
+function SkipLink() {
+  const { t } = useTranslation('shell');
+  return (
+    <a
+      className="skip-link"
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        // The router owns the address: focus the content without changing it.
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      data-testid="skip-link"
+    >
+      {t('skipToContent')}
+    </a>
+  );
+}
+
 function ShellFrame() {
   // Menus, permissions and user details are re-read once per visit; they may have changed.
   useMenuRoutes();
@@ -104,12 +126,13 @@ function ShellFrame() {
 
   return (
     <Layout className={embedded ? 'shell shell-embedded' : 'shell'} data-embedded={embedded || undefined}>
+      {embedded ? null : <SkipLink />}
       {embedded || sidebarHidden(pathname, search) ? null : <SideMenu />}
       <Layout className="shell-main">
         {embedded ? null : <TopBar />}
         {showTags && !embedded ? <TabStrip refreshing={refreshing} onRefresh={refresh} /> : null}
         {/* The page scrolls here; a keyboard user must be able to focus it to scroll (axe scrollable-region-focusable). */}
-        <Layout.Content className="shell-content" tabIndex={0}>
+        <Layout.Content className="shell-content" tabIndex={0} id={MAIN_ID}>
           {kept.map((tag) => (
             <KeptPage key={`${tag.key}#${reloads[tag.key] ?? 0}`} tag={tag} active={tag.key === activeKey} />
           ))}

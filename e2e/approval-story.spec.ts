@@ -131,8 +131,11 @@ test('an administrator designs a template with a form and an amount condition; a
   await shot(page, 'story-designer-zh-1440');
 
   // Simulated first: a large amount goes to the manager, then finance.
+  // The sample is the start form itself, filled in.
   await dialog.getByRole('tab', { name: '模拟运行' }).click();
-  await dialog.getByTestId('simulate-sample').fill('{"item": "服务器", "amount": 8000}');
+  const sampleForm = dialog.getByTestId('simulate-form');
+  await sampleForm.locator('#root_item').fill('服务器');
+  await sampleForm.locator('#root_amount').fill('8000');
   await dialog.getByTestId('simulate-run').click();
   const result = dialog.getByTestId('simulate-result');
   await expect(result).toContainText(`经理审批 → ${PEOPLE.manager.name}`);

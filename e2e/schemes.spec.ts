@@ -60,6 +60,9 @@ test('an administrator imports a template from a BPMN file, is told which elemen
   const row = page.getByTestId('scheme-table').locator('tbody tr.ant-table-row').filter({ hasText: code });
   await expect(row).toContainText('出差审批');
   await expect(row).toContainText('已启用');
+  // The category by its name, not its code.
+  await expect(row).toContainText('通用审批');
+  await expect(row).not.toContainText('general');
 
   await row.getByRole('button', { name: '停用', exact: true }).click();
   await expect(row).toContainText('已停用');

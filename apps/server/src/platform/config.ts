@@ -77,10 +77,16 @@ export interface MailConfig {
 
 /** Credentials of the two enterprise directories' server APIs (contacts read). */
 export interface DirectoryConfig {
-  /** WeChat Work: `baseUrl` + `/cgi-bin/…`, the corporation id and a secret allowed to read contacts. */
-  wecom?: { baseUrl: string; corpId: string; secret: string };
-  /** DingTalk: the legacy open API (`https://oapi.dingtalk.com`: gettoken, topapi/v2/…) with the app's key and secret. */
-  dingtalk?: { baseUrl: string; appKey: string; appSecret: string };
+  /**
+   * WeChat Work: `baseUrl` + `/cgi-bin/…`, the corporation id and a secret allowed to read
+   * contacts; with the application's agent id and secret, work notifications are sent as it.
+   */
+  wecom?: { baseUrl: string; corpId: string; secret: string; agent?: { agentId: string; secret: string } };
+  /**
+   * DingTalk: the legacy open API (`https://oapi.dingtalk.com`: gettoken, topapi/v2/…) with the
+   * app's key and secret; with its agent id, work notifications are sent as it.
+   */
+  dingtalk?: { baseUrl: string; appKey: string; appSecret: string; agentId?: string };
 }
 
 /** Where the console's map picker reads tiles and searches places (spec 000 §2 map picker). */
@@ -213,13 +219,15 @@ function directoryFrom(env: NodeJS.ProcessEnv): DirectoryConfig {
   const directory: DirectoryConfig = {};
   const wecomSecret = env.MACRO_WECOM_CONTACT_SECRET || env.MACRO_WECOM_CORP_SECRET;
   if (env.MACRO_WECOM_CORP_ID && wecomSecret) {
-    directory.wecom = { baseUrl: trimSlash(env.MACRO_WECOM_BASE_URL || 'https://qyapi.weixin.qq.com'), corpId: env.MACRO_WECOM_CORP_ID, secret: wecomSecret };
+    const agent = env.MACRO_WECOM_AGENT_ID && env.MACRO_WECOM_CORP_SECRET ? { agentId: env.MACRO_WECOM_AGENT_ID, secret: env.MACRO_WECOM_CORP_SECRET } : undefined;
+    directory.wecom = { baseUrl: trimSlash(env.MACRO_WECOM_BASE_URL || 'https://qyapi.weixin.qq.com'), corpId: env.MACRO_WECOM_CORP_ID, secret: wecomSecret, ...(agent ? { agent } : {}) };
   }
   if (env.MACRO_DINGTALK_CLIENT_ID && env.MACRO_DINGTALK_CLIENT_SECRET) {
     directory.dingtalk = {
       baseUrl: trimSlash(env.MACRO_DINGTALK_OAPI_URL || 'https://oapi.dingtalk.com'),
       appKey: env.MACRO_DINGTALK_CLIENT_ID,
       appSecret: env.MACRO_DINGTALK_CLIENT_SECRET,
+      ...(env.MACRO_DINGTALK_AGENT_ID ? { agentId: env.MACRO_DINGTALK_AGENT_ID } : {}),
     };
   }
   return directory;

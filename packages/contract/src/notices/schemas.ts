@@ -73,11 +73,11 @@ export const readAllBody = z.object({ category: category.optional() });
 
 export const noticeRemoved = z.object({ removed: z.number() });
 
-/** Where one's messages go besides the bell. */
-export const NOTIFY_CHANNELS = ['email'] as const;
+/** Where one's messages go besides the bell: e-mail, and the work notifications of WeChat Work and DingTalk. */
+export const NOTIFY_CHANNELS = ['email', 'wecom', 'dingtalk'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
-/** The caller's delivery choices: by e-mail too (to their profile's address). */
+/** The caller's delivery choices, and which channels can reach them. */
 export const notifyPreferences = z
   .object({
     email: z.boolean(),
@@ -85,8 +85,17 @@ export const notifyPreferences = z
     emailAddress: z.string(),
     /** Whether the platform has a mail server configured (false: e-mail cannot be turned on). */
     emailAvailable: z.boolean(),
+    wecom: z.boolean(),
+    /** WeChat Work's application is configured and the caller was synced from its directory. */
+    wecomAvailable: z.boolean(),
+    dingtalk: z.boolean(),
+    /** DingTalk's agent is configured and the caller was synced from its directory. */
+    dingtalkAvailable: z.boolean(),
   })
   .meta({ id: 'NotifyPreferences' });
 export type NotifyPreferences = z.infer<typeof notifyPreferences>;
 
-export const notifyPreferencesInput = z.object({ email: z.boolean({ message: 'notices.emailChoiceRequired' }) });
+/** The channels to change (those left out stay as they are). */
+export const notifyPreferencesInput = z
+  .object({ email: z.boolean().optional(), wecom: z.boolean().optional(), dingtalk: z.boolean().optional() })
+  .refine((v) => v.email !== undefined || v.wecom !== undefined || v.dingtalk !== undefined, { message: 'notices.emailChoiceRequired' });

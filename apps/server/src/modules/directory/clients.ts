@@ -57,14 +57,15 @@ type Body = Record<string, unknown>;
  * One call. Every call of this client only reads (DingTalk's POSTs included), so a connection
  * that breaks before an answer (a kept-alive socket the directory closed meanwhile) is tried once more.
  */
-async function call(url: string, init: RequestInit = {}): Promise<Body> {
+async function call(url: string, init: RequestInit = {}, once = false): Promise<Body> {
   let response: Response | undefined;
   for (let attempt = 0; !response; attempt += 1) {
     try {
       response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
-      if (timedOut || attempt > 0) throw new DirectoryUnavailable(`unreachable: ${(error as Error).message}`);
+      // A message may have been delivered before the connection broke: it is not sent twice.
+      if (timedOut || attempt > 0 || once) throw new DirectoryUnavailable(`unreachable: ${(error as Error).message}`);
     }
   }
   if (response.status >= 500) throw new DirectoryUnavailable(`answered ${response.status}`);
@@ -216,4 +217,54 @@ export function dingtalkClient(config: NonNullable<DirectoryConfig['dingtalk']>)
 export function directoryClient(provider: DirectoryProvider, config: DirectoryConfig): DirectoryClient | null {
   if (provider === 'wechat-work') return config.wecom ? wecomClient(config.wecom) : null;
   return config.dingtalk ? dingtalkClient(config.dingtalk) : null;
+}
+
+/** Sends a text work notification (工作通知) to members of a directory, as the console's application. */
+export interface WorkNotifier {
+  send(userIds: readonly string[], text: string): Promise<void>;
+}
+
+const postJson = (url: string, body: Body, once = true) =>
+  call(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, once);
+
+/**
+ * WeChat Work `message/send` (text, as the application `agentId`, with its own secret's token);
+ * DingTalk `topapi/message/corpconversation/asyncsend_v2` (text, as the agent). Null when the
+ * application's agent is not configured.
+ */
+export function workNotifier(provider: DirectoryProvider, config: DirectoryConfig): WorkNotifier | null {
+  if (provider === 'wechat-work' && config.wecom?.agent) {
+    const { baseUrl, corpId, agent } = config.wecom;
+    const authed = tokenSession(() => call(`${baseUrl}/cgi-bin/gettoken?${new URLSearchParams({ corpid: corpId, corpsecret: agent.secret })}`));
+    return {
+      async send(userIds, text) {
+        const body = await authed((token) =>
+          postJson(`${baseUrl}/cgi-bin/message/send?access_token=${encodeURIComponent(token)}`, {
+            touser: userIds.join('|'),
+            msgtype: 'text',
+            agentid: Number(agent.agentId),
+            text: { content: text },
+          }),
+        );
+        // Sent to none of them: the members are unknown to the application.
+        if (body && str(body.invaliduser) && str(body.invaliduser).split('|').length >= userIds.length) throw new DirectoryRefused(81013, `invalid user ${str(body.invaliduser)}`);
+      },
+    };
+  }
+  if (provider === 'ding-talk' && config.dingtalk?.agentId) {
+    const { baseUrl, appKey, appSecret, agentId } = config.dingtalk;
+    const authed = tokenSession(() => call(`${baseUrl}/gettoken?${new URLSearchParams({ appkey: appKey, appsecret: appSecret })}`));
+    return {
+      async send(userIds, text) {
+        await authed((token) =>
+          postJson(`${baseUrl}/topapi/message/corpconversation/asyncsend_v2?access_token=${encodeURIComponent(token)}`, {
+            agent_id: Number(agentId),
+            userid_list: userIds.join(','),
+            msg: { msgtype: 'text', text: { content: text } },
+          }),
+        );
+      },
+    };
+  }
+  return null;
 }

@@ -4,6 +4,9 @@ import { MENU_FOLDERS } from '../menus/index.ts';
 import { remoteDepartments, saveSettings, settingsOf, syncDepartments, syncUser } from './service.ts';
 import { directoryLinks, directorySettings } from './tables.ts';
 
+export { type WorkNotifier, workNotifier } from './clients.ts';
+export { linkedMembers } from './service.ts';
+
 /** Enterprise directory sync (spec 000 §7): WeChat Work and DingTalk, the same calls under each. */
 export const module = defineModule({
   name: 'directory',

@@ -2,7 +2,7 @@ import type { DirectoryDepartment, DirectoryProvider, DirectorySettings, Directo
 import { deptBody } from '@macro/contract/org';
 import { USER_STATUS, type UserFields, type UserRecord, userUpdateBody } from '@macro/contract/users';
 import type { Ctx, Tx } from '@macro/store';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import { authSocialLinks } from '../auth/tables.ts';
@@ -276,4 +276,14 @@ export async function syncUser(ctx: Ctx, provider: DirectoryProvider, config: Co
   const deptId = member.deptId === null ? null : (deptLinks.get(member.deptId) ?? undefined);
   if (deptId === undefined) throw unprocessable('directory.userDepartmentNotSynced', { id: userId });
   return syncMember(ctx, provider, config, member, deptId, await linksOf(tx, provider, 'user'));
+}
+
+/** The directory member ids of local users synced from `provider` (users never synced are absent). */
+export async function linkedMembers(tx: Tx, provider: DirectoryProvider, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (!userIds.length) return new Map();
+  const rows = await tx
+    .select({ localId: directoryLinks.localId, externalId: directoryLinks.externalId })
+    .from(directoryLinks)
+    .where(and(eq(directoryLinks.provider, provider), eq(directoryLinks.kind, 'user'), inArray(directoryLinks.localId, [...userIds])));
+  return new Map(rows.map((r) => [r.localId, r.externalId]));
 }

@@ -33,10 +33,14 @@ export interface DirectoryStandIn extends StandIn {
   expireTokens(): void;
   /** Answers 500 on this one path while set (a directory failing half-way through a sync). */
   failPath: string | null;
+  /** Work notifications received: to whom (member ids), as which agent, the text. */
+  messages: { to: string[]; agentId: number; text: string }[];
 }
 
 export const WECOM_DIRECTORY = { corpId: 'ww-directory', secret: 'contacts-secret' };
-export const DINGTALK_DIRECTORY = { appKey: 'ding-app', appSecret: 'ding-app-secret' };
+/** The console's WeChat Work application: work notifications are sent with its own secret. */
+export const WECOM_AGENT = { agentId: '1000009', secret: 'app-secret' };
+export const DINGTALK_DIRECTORY = { appKey: 'ding-app', appSecret: 'ding-app-secret', agentId: '2000009' };
 
 function tokens() {
   const live = new Set<string>();
@@ -77,12 +81,12 @@ export async function wecomDirectoryStandIn(): Promise<DirectoryStandIn> {
     position: m.position ?? '',
     status: m.status ?? 1,
   });
-  const server = await standIn((_, url, __, json) => {
+  const server = await standIn((_, url, body, json) => {
     if (url.pathname === self!.failPath) return json(500, { errcode: -1, errmsg: 'system busy' });
     const q = url.searchParams;
     if (url.pathname === '/cgi-bin/gettoken') {
       if (q.get('corpid') !== WECOM_DIRECTORY.corpId) return json(200, { errcode: 40013, errmsg: 'invalid corpid' });
-      if (q.get('corpsecret') !== WECOM_DIRECTORY.secret) return json(200, { errcode: 40001, errmsg: 'invalid credential' });
+      if (q.get('corpsecret') !== WECOM_DIRECTORY.secret && q.get('corpsecret') !== WECOM_AGENT.secret) return json(200, { errcode: 40001, errmsg: 'invalid credential' });
       return json(200, { errcode: 0, errmsg: 'ok', access_token: issued.issue('wecom'), expires_in: 7200 });
     }
     const bad = issued.check(q.get('access_token'));
@@ -103,9 +107,19 @@ export async function wecomDirectoryStandIn(): Promise<DirectoryStandIn> {
       const member = self!.members.find((m) => m.userid === q.get('userid'));
       return member ? json(200, { errcode: 0, errmsg: 'ok', ...wire(member) }) : json(200, { errcode: 60111, errmsg: 'userid not found' });
     }
+    if (url.pathname === '/cgi-bin/message/send') {
+      const input = JSON.parse(body || '{}') as { touser?: string; msgtype?: string; agentid?: number; text?: { content?: string } };
+      if (String(input.agentid) !== WECOM_AGENT.agentId) return json(200, { errcode: 40056, errmsg: 'invalid agentid' });
+      if (input.msgtype !== 'text' || !input.text?.content) return json(200, { errcode: 41009, errmsg: 'missing text content' });
+      const to = String(input.touser ?? '').split('|');
+      const known = to.filter((id) => self!.members.some((m) => m.userid === id));
+      if (known.length) self!.messages.push({ to: known, agentId: Number(input.agentid), text: input.text.content });
+      const invalid = to.filter((id) => !known.includes(id));
+      return json(200, { errcode: 0, errmsg: 'ok', invaliduser: invalid.join('|') });
+    }
     return json(404, { errcode: 404, errmsg: 'no such api' });
   });
-  self = Object.assign(server, data, { expireTokens: issued.expireAll, failPath: null });
+  self = Object.assign(server, data, { expireTokens: issued.expireAll, failPath: null, messages: [] });
   return self;
 }
 
@@ -161,12 +175,19 @@ export async function dingtalkDirectoryStandIn(): Promise<DirectoryStandIn> {
       const more = cursor + size < all.length;
       return json(200, { errcode: 0, errmsg: 'ok', result: { has_more: more, ...(more ? { next_cursor: cursor + size } : {}), list } });
     }
+    if (url.pathname === '/topapi/message/corpconversation/asyncsend_v2') {
+      const msg = input.msg as { msgtype?: string; text?: { content?: string } } | undefined;
+      if (String(input.agent_id) !== DINGTALK_DIRECTORY.agentId) return json(200, { errcode: 40072, errmsg: '不合法的agentid' });
+      if (msg?.msgtype !== 'text' || !msg.text?.content) return json(200, { errcode: 40035, errmsg: '不合法的参数: msg' });
+      self!.messages.push({ to: String(input.userid_list ?? '').split(','), agentId: Number(input.agent_id), text: msg.text.content });
+      return json(200, { errcode: 0, errmsg: 'ok', task_id: self!.messages.length });
+    }
     if (url.pathname === '/topapi/v2/user/get') {
       const member = self!.members.find((m) => m.userid === input.userid);
       return member ? json(200, { errcode: 0, errmsg: 'ok', result: wire(member) }) : json(200, { errcode: 60121, errmsg: '找不到该用户' });
     }
     return json(404, { errcode: 404, errmsg: 'no such api' });
   });
-  self = Object.assign(server, data, { expireTokens: issued.expireAll, failPath: null });
+  self = Object.assign(server, data, { expireTokens: issued.expireAll, failPath: null, messages: [] });
   return self;
 }

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
 import { adminRoleId } from '../roles/service.ts';
 import { createUser } from '../users/service.ts';
-import { deliverDue, MAX_ATTEMPTS, smtpMailer } from './delivery.ts';
+import { type DirectoryStandIn, DINGTALK_DIRECTORY, dingtalkDirectoryStandIn, WECOM_AGENT, WECOM_DIRECTORY, wecomDirectoryStandIn } from '../directory/standIns.ts';
+import { deliverDue, MAX_ATTEMPTS, sendersOf, smtpMailer } from './delivery.ts';
 
 const SCHEME = '/api/macro-flow/model-scheme-info';
 const TASK = '/api/macro-flow/workflow-task';
@@ -101,7 +102,7 @@ describeDb(`messages by e-mail: chosen per user, sent after commit, retried, rec
     await mail?.close();
   });
 
-  const mailer = () => smtpMailer(server.config.mail!);
+  const mailer = () => ({ email: smtpMailer(server.config.mail!) });
   const deliveries = () =>
     withTenant(server.database.db, TENANT, async (tx) =>
       rowsOf<{ address: string; state: string; attempts: number; last_error: string }>(
@@ -110,7 +111,18 @@ describeDb(`messages by e-mail: chosen per user, sent after commit, retried, rec
     );
 
   it('a user turns e-mail on in their language; one without an address is told why not', async () => {
-    expect(expectOk(await approverEn.get(PREFS), notifyPreferences)).toEqual({ email: false, emailAddress: 'approver@macro.test', emailAvailable: true });
+    expect(expectOk(await approverEn.get(PREFS), notifyPreferences)).toEqual({
+      email: false,
+      emailAddress: 'approver@macro.test',
+      emailAvailable: true,
+      // No directory application is configured on this server.
+      wecom: false,
+      wecomAvailable: false,
+      dingtalk: false,
+      dingtalkAvailable: false,
+    });
+    expectFailure(await approverEn.put(PREFS, { wecom: true }), 422, /WeChat Work notifications cannot be turned on/);
+    expectFailure(await approverEn.put(PREFS, {}), 400);
     expect(expectOk(await approverEn.put(PREFS, { email: true }), notifyPreferences).email).toBe(true);
     expectFailure(await noAddress.put(PREFS, { email: true }), 422, '个人资料中没有邮箱地址，请先填写邮箱');
     expectFailure(await noAddress.put(PREFS, { email: 'yes' }), 400);
@@ -162,5 +174,63 @@ describeDb(`messages by e-mail: chosen per user, sent after commit, retried, rec
     const before = (await deliveries()).length;
     expectOk(await starter.post(`${TASK}/create-process`, { code: 'mailed', title: 'Quiet one' }), started);
     expect(await deliveries()).toHaveLength(before);
+  });
+});
+
+describeDb(`messages as WeChat Work and DingTalk work notifications (${dbLabel})`, () => {
+  let wecom: DirectoryStandIn;
+  let dingtalk: DirectoryStandIn;
+  let server: TestServer;
+  let starter: Client;
+  let approver: Client;
+  let approverId: number;
+
+  beforeAll(async () => {
+    [wecom, dingtalk] = [await wecomDirectoryStandIn(), await dingtalkDirectoryStandIn()];
+    wecom.members = [{ userid: 'zhangsan', name: '张三', departments: [1] }];
+    server = await startServer({
+      directory: {
+        wecom: { baseUrl: wecom.url, corpId: WECOM_DIRECTORY.corpId, secret: WECOM_DIRECTORY.secret, agent: { agentId: WECOM_AGENT.agentId, secret: WECOM_AGENT.secret } },
+        dingtalk: { baseUrl: dingtalk.url, appKey: DINGTALK_DIRECTORY.appKey, appSecret: DINGTALK_DIRECTORY.appSecret, agentId: DINGTALK_DIRECTORY.agentId },
+      },
+    });
+    starter = as(server, (await signIn(server)).access_token);
+    approverId = await withTenant(server.database.db, TENANT, async (tx) => {
+      const id = await createUser(tx, { account: 'work_approver', name: '张三', password: PASSWORD, roleIds: [await adminRoleId(tx)] });
+      // Synced from both directories (as directory sync links a member to a user).
+      await tx.execute(sql`insert into macro_directory_link (provider, kind, external_id, local_id) values ('wechat-work', 'user', 'zhangsan', ${id}), ('ding-talk', 'user', 'ding-zhangsan', ${id})`);
+      return id;
+    });
+    expectOk(await starter.post(`${SCHEME}/new-model`, { name: '工作通知', code: 'worked', category: 'general', xml: leaveXml(approverId).replaceAll('mailed', 'worked') }), z.object({ id: z.number() }));
+    approver = as(server, (await signIn(server, TENANT, 'work_approver', PASSWORD)).access_token);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await wecom?.close();
+    await dingtalk?.close();
+  });
+
+  it('a synced user chooses both; a task arriving reaches them in each, as the application, in their language', async () => {
+    const prefs = expectOk(await approver.get(PREFS), notifyPreferences);
+    expect(prefs).toMatchObject({ wecomAvailable: true, dingtalkAvailable: true, emailAvailable: false });
+    expect(expectOk(await approver.put(PREFS, { wecom: true, dingtalk: true }), notifyPreferences)).toMatchObject({ wecom: true, dingtalk: true, email: false });
+    expectOk(await starter.post(`${TASK}/create-process`, { code: 'worked', title: '出差 张三' }), started);
+    expect([wecom.messages, dingtalk.messages]).toEqual([[], []]);
+    expect(await deliverDue(server.database.db, sendersOf(server.config))).toEqual({ sent: 2, failed: 0 });
+    expect(wecom.messages).toEqual([{ to: ['zhangsan'], agentId: Number(WECOM_AGENT.agentId), text: expect.stringContaining('待审批：出差 张三') }]);
+    expect(dingtalk.messages).toEqual([{ to: ['ding-zhangsan'], agentId: Number(DINGTALK_DIRECTORY.agentId), text: expect.stringContaining('待审批：出差 张三') }]);
+    expect(wecom.messages[0].text).toContain('“Check”');
+  });
+
+  it('a member the application does not know is a failed attempt with the directory\'s reason', async () => {
+    await withTenant(server.database.db, TENANT, (tx) => tx.execute(sql`update macro_directory_link set external_id = 'gone' where provider = 'wechat-work' and local_id = ${approverId}`));
+    expectOk(await approver.put(PREFS, { dingtalk: false }), notifyPreferences);
+    expectOk(await starter.post(`${TASK}/create-process`, { code: 'worked', title: '出差 李四' }), started);
+    expect(await deliverDue(server.database.db, sendersOf(server.config))).toEqual({ sent: 0, failed: 1 });
+    const [row] = await withTenant(server.database.db, TENANT, async (tx) =>
+      rowsOf<{ state: string; last_error: string }>(await tx.execute(sql`select state, last_error from macro_notice_delivery where address = 'gone'`)),
+    );
+    expect(row).toMatchObject({ state: 'pending' });
+    expect(row.last_error).toMatch(/^81013 invalid user gone/);
   });
 });

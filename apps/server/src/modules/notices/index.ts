@@ -14,11 +14,11 @@ import {
   unreadCounts,
   updateNotice,
 } from './service.ts';
-import { deliverDue, preferencesOf, setPreferences, smtpMailer } from './delivery.ts';
+import { deliverDue, preferencesOf, sendersOf, setPreferences } from './delivery.ts';
 import { noticeDeliveries, noticePrefs, noticeReads, notices } from './tables.ts';
 
 export { sendSystemMessages } from './service.ts';
-export { deliverDue, type Mailer, smtpMailer } from './delivery.ts';
+export { deliverDue, type Mailer, sendersOf, smtpMailer } from './delivery.ts';
 
 /** Sweep data: a published notice for the whole tenant, its title the marker. */
 async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
@@ -49,8 +49,8 @@ export const module = defineModule({
     route(E.open, ({ params }, { tx, auth, request }) => openInboxItem(tx, auth!.userId, params.id, request.language)),
     route(E.read, ({ params }, { tx, auth }) => readOne(tx, auth!.userId, params.id)),
     route(E.readAll, ({ body }, { tx, auth }) => readAll(tx, auth!.userId, body.category)),
-    route(E.preferences, (_, { tx, auth }) => preferencesOf(tx, auth!.userId, config.mail)),
-    route(E.setPreferences, ({ body }, { tx, auth, request }) => setPreferences(tx, auth!.userId, config.mail, body, request.language)),
+    route(E.preferences, (_, { tx, auth }) => preferencesOf(tx, auth!.userId, config)),
+    route(E.setPreferences, ({ body }, { tx, auth, request }) => setPreferences(tx, auth!.userId, config, body, request.language)),
   ],
   menus: [
     {
@@ -71,24 +71,23 @@ export const module = defineModule({
   ],
   provision: (ctx) => provisionDemoNotices(ctx),
   background: ({ db, config }) => {
-    // The outbox is read as the owner across tenants; each e-mail is sent and marked in its tenant.
-    const mail = config.mail;
-    if (!mail) return undefined;
-    const mailer = smtpMailer(mail);
+    // The outbox is read as the owner across tenants; each delivery is sent and marked in its tenant.
+    const senders = sendersOf(config);
+    if (!Object.keys(senders).length) return undefined;
     let running = false;
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      deliverDue(db, mailer, { publicUrl: mail.publicUrl })
+      deliverDue(db, senders, { publicUrl: config.mail?.publicUrl })
         .catch((error: unknown) => console.error('notice deliveries:', error))
         .finally(() => {
           running = false;
         });
-    }, mail.seconds * 1000);
+    }, (config.mail?.seconds ?? 5) * 1000);
     timer.unref();
     return () => {
       clearInterval(timer);
-      mailer.close();
+      senders.email?.close();
     };
   },
   sweep: sweepFixture,

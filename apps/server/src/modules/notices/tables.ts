@@ -55,7 +55,10 @@ export const noticePrefs = tenantTable(
     id: idColumn(),
     userId: integer('user_id').notNull(),
     email: boolean('email').notNull().default(false),
-    /** The language e-mail is written in: the one the user chose it in. */
+    /** WeChat Work's and DingTalk's work notifications (to the member the user was synced from). */
+    wecom: boolean('wecom').notNull().default(false),
+    dingtalk: boolean('dingtalk').notNull().default(false),
+    /** The language e-mail and work notifications are written in: the one the user chose them in. */
     language: text('language').notNull().default('zh'),
     ...timestamps(),
   },
@@ -75,8 +78,9 @@ export const noticeDeliveries = tenantTable(
       .notNull()
       .references(() => notices.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull(),
-    /** NOTIFY_CHANNELS: email. */
+    /** NOTIFY_CHANNELS: email, wecom, dingtalk. */
     channel: text('channel').notNull(),
+    /** The e-mail address, or the directory's member id. */
     address: text('address').notNull(),
     language: text('language').notNull(),
     /** pending | sent | failed (after the last attempt). */

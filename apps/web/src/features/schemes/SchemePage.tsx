@@ -1,9 +1,11 @@
+import { WORKFLOW_CATEGORY_DICT } from '@macro/contract/wfcategories';
 import { type Scheme, WORKFLOW_PERMISSIONS as P, WORKFLOW_SCHEME_ENDPOINTS as S } from '@macro/contract/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDictionary } from '../../api/dictionary';
 import { callEndpoint, endpointKey } from '../../api/endpoint';
 import { CrudList, type RowAction } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
@@ -35,6 +37,8 @@ export function SchemePage() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const list = useCrudList<typeof S.page, SchemeSearch>(S.page);
+  const categories = useDictionary(WORKFLOW_CATEGORY_DICT.kind, WORKFLOW_CATEGORY_DICT.code);
+  const categoryName = new Map((categories.data ?? []).map((c) => [c.dictKey, c.dictValue]));
   const enable = useEnableScheme();
   const disable = useDisableScheme();
   const confirmRemove = useConfirmRemoveScheme();
@@ -48,7 +52,8 @@ export function SchemePage() {
   const columns: ColumnsType<Scheme> = [
     { dataIndex: 'name', title: t('field.name'), ellipsis: true },
     { dataIndex: 'code', title: t('field.code'), width: 140 },
-    { dataIndex: 'category', title: t('field.category'), width: 120 },
+    // The category's name from its dictionary (通用审批, not `general`); the code while it loads or if it is gone.
+    { dataIndex: 'category', title: t('field.category'), width: 120, render: (code: string) => categoryName.get(code) ?? code },
     { dataIndex: 'version', title: t('field.version'), width: 80 },
     {
       dataIndex: 'enabled',

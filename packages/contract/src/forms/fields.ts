@@ -184,3 +184,14 @@ export const isAnnexId = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 /** Every format a form may use, date, date-time and annex ids included: registered in the browser's and the server's ajv alike. */
 export const ALL_FORM_FORMATS: Record<string, (value: string) => boolean> = { ...FORM_FORMATS, date: isDate, 'date-time': isDateTime, annex: isAnnexId };
+
+/**
+ * The labels of a field's fixed options (`enum` with `ui:enumNames`, for a single or a multiple
+ * choice), by value; empty for a field without options or whose options come from a dictionary.
+ */
+export function optionLabelsOf(document: FormDocument, name: string): Map<string, string> {
+  const field = document.schema.properties[name];
+  const values = field?.enum ?? field?.items?.enum ?? [];
+  const names = (document.uiSchema[name] as FieldUi | undefined)?.['ui:enumNames'] ?? [];
+  return new Map(values.map((value, i) => [String(value), names[i] ?? String(value)]));
+}

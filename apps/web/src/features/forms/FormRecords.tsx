@@ -1,9 +1,10 @@
-import { bindFieldsOf, type FormInstance, type FormScheme } from '@macro/contract/forms';
+import { bindFieldsOf, dictionaryFields, type FormDocument, type FormInstance, type FormScheme, optionLabelsOf } from '@macro/contract/forms';
 import { App, Button, Drawer, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDictionary } from '../../api/dictionary';
 import { type FormData, FormView, type FormViewHandle } from '../../components/forms/FormView';
 import { useFormInfo, useFormRecords, useSaveRecord } from './api';
 import { recordLinks } from './RecordPages';
@@ -12,7 +13,17 @@ const PAGE_SIZE = 10;
 /** Columns shown in the list: the form's first fields in layout order (the record dialog shows all). */
 const SHOWN_FIELDS = 5;
 
-const cell = (value: unknown) => (value === undefined || value === null ? '' : Array.isArray(value) ? value.join('、') : typeof value === 'boolean' ? (value ? '✓' : '✗') : String(value));
+const cell = (value: unknown, label: (value: string) => string = (v) => v) =>
+  value === undefined || value === null ? '' : Array.isArray(value) ? value.map((v) => label(String(v))).join('、') : typeof value === 'boolean' ? (value ? '✓' : '✗') : label(String(value));
+
+/** A choice shown by its option's label (年假, not `a`): the form's own options, or its dictionary's. */
+function ChoiceCell({ document, name, value }: { document: FormDocument; name: string; value: unknown }) {
+  const code = dictionaryFields(document)[name];
+  const dictionary = useDictionary('system', code ?? '');
+  const fixed = optionLabelsOf(document, name);
+  const fromDictionary = new Map((code ? (dictionary.data ?? []) : []).map((item) => [item.dictKey, item.dictValue]));
+  return <>{cell(value, (v) => fixed.get(v) ?? fromDictionary.get(v) ?? v)}</>;
+}
 
 /**
  * The records filled in through a form (or a list page's columns of them) (for a custom-table form, the rows of its table): a page
@@ -38,7 +49,8 @@ export function FormRecords({ scheme, columns: shown, title, onClose }: { scheme
       ellipsis: true,
       render: (_: unknown, row: FormInstance) => {
         const value = row.data[f.name];
-        return f.kind === 'file' ? (Array.isArray(value) ? t('formview:annex.count', { count: value.length }) : '') : cell(value);
+        if (f.kind === 'file') return Array.isArray(value) ? t('formview:annex.count', { count: value.length }) : '';
+        return document && ['select', 'radio', 'checkboxes'].includes(f.kind) ? <ChoiceCell document={document} name={f.name} value={value} /> : cell(value);
       },
     })),
     { key: 'version', title: t('field.version'), width: 80, render: (_: unknown, row: FormInstance) => row.version },

@@ -1,4 +1,5 @@
 import { type Company, companySubmit } from '@macro/contract/org';
+import { UserNameInput } from '../../components/UserNameInput';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
@@ -64,7 +65,8 @@ export function CompanyDialog({ state: current, onClose }: { state: CompanyDialo
     field('shortName'),
     field('companyCode'),
     field('natureKey', { render: (widget) => <CompanyNatureSelect widget={widget} /> }),
-    field('manager'),
+    // The head by name, offered from the users as it is typed.
+    field('manager', { render: (widget) => <UserNameInput disabled={widget.disabled} placeholder={widget.placeholder} testId={widget.testId} /> }),
     field('foundedDate'),
     field('phone'),
     field('extension'),

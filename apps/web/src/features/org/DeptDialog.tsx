@@ -1,4 +1,5 @@
 import { DEPARTMENT_NATURE_DICT, type Dept, type DeptNode, deptSubmit } from '@macro/contract/org';
+import { UserNameInput } from '../../components/UserNameInput';
 import { Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +72,8 @@ export function DeptDialog({ state: current, company, depts, onClose }: DeptDial
     field('deptCode'),
     field('fullName'),
     field('deptType', { render: (widget) => <DictionarySelect code={DEPARTMENT_NATURE_DICT} widget={widget} /> }),
-    field('manager'),
+    // The head by name, offered from the users as it is typed.
+    field('manager', { render: (widget) => <UserNameInput disabled={widget.disabled} placeholder={widget.placeholder} testId={widget.testId} /> }),
     field('phone'),
     field('sort'),
     field('remark', { span: 24 }),

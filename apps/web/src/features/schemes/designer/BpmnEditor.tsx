@@ -43,6 +43,7 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank, refused = []
   const [active, setActive] = useState<Modeler | null>(null);
   const [selected, setSelected] = useState<DiagramElement | null>(null);
   const [revision, setRevision] = useState(0);
+  const panelEditing = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const [drawn, setDrawn] = useState('');
   // Counts imports, so a requested element is shown once the diagram holding it is there.
@@ -69,7 +70,9 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank, refused = []
     bus.on('commandStack.changed', () => {
       // An import resets the stack: that is the value arriving, not the user changing it.
       if (importing.current) return;
-      setRevision((r) => r + 1);
+      // The properties panel's own edits leave it as it is (focus, typing); any other change
+      // (the canvas, undo, redo) shows the element afresh.
+      if (!panelEditing.current) setRevision((r) => r + 1);
       void instance.saveXML({ format: true }).then(({ xml }) => {
         shown.current = xml;
         setDrawn(xml ?? '');
@@ -126,6 +129,14 @@ export function BpmnEditor({ value, onChange, readOnly, startBlank, refused = []
   }, [focus, imported]);
 
   const apis = () => ({
+    quietly: (edit: () => void) => {
+      panelEditing.current = true;
+      try {
+        edit();
+      } finally {
+        panelEditing.current = false;
+      }
+    },
     modeling: modeler.current!.get<ShapeApi['modeling']>('modeling'),
     elementFactory: modeler.current!.get<ShapeApi['elementFactory']>('elementFactory'),
     moddle: modeler.current!.get<ModdleFactory>('moddle'),

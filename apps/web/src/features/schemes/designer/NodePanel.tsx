@@ -1,7 +1,7 @@
 import { FORM_BINDING_ENDPOINTS as B, FORM_SCHEME_ENDPOINTS as F } from '@macro/contract/forms';
 import { APPROVER_KINDS, BUILTIN_SERVICES, SERVICE_METHODS } from '@macro/contract/workflow';
 import { Button, Checkbox, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../../api/endpoint';
 import { PostPicker } from '../../../components/PostPicker';
@@ -17,7 +17,7 @@ type PanelForm = NodeForm & ReminderForm & { errorCode?: string };
 interface Props {
   element: DiagramElement | null;
   readOnly?: boolean;
-  apis: () => ShapeApi & { userTasks: () => { id: string; name: string }[] };
+  apis: () => ShapeApi & { userTasks: () => { id: string; name: string }[]; /** Runs the panel's own edit without showing the element afresh. */ quietly: (edit: () => void) => void };
 }
 
 /** A rule's values, comma-separated in the XML (`1,2,3`), as the list a picker holds, and back. */
@@ -44,6 +44,9 @@ function useFormChoices() {
   return [...(schemes.data ?? []).map((f) => ({ value: f.code, label: f.name })), ...(system.data ?? []).map((f) => ({ value: f.code, label: f.name }))];
 }
 
+/** How long a pause in editing is before the edit applies. */
+const APPLY_DELAY_MS = 400;
+
 /** The chosen element's settings: what the engine reads from our `macro` extension, edited and applied in one undoable step. */
 export function NodePanel({ element, readOnly, apis }: Props) {
   const { t } = useTranslation('schemes');
@@ -55,6 +58,28 @@ export function NodePanel({ element, readOnly, apis }: Props) {
   const completion = Form.useWatch('completion', form);
   const serviceKind = Form.useWatch('serviceKind', form);
   const bindFields = useEndpointQuery(F.bindFields, { query: { code: formKey ?? '' } }, { enabled: Boolean(formKey), retry: false });
+  // Edits apply as they are made (a pause in typing makes one undoable step); one still pending
+  // when the panel closes (another element chosen, the dialog saved) applies then.
+  const pending = useRef<number | undefined>(undefined);
+  const applyNow = useRef<() => void>(() => undefined);
+  const flush = () => {
+    if (pending.current === undefined) return;
+    window.clearTimeout(pending.current);
+    pending.current = undefined;
+    try {
+      applyNow.current();
+    } catch {
+      // The diagram is gone (the dialog closed): there is nothing left to apply to.
+    }
+  };
+  const schedule = () => {
+    window.clearTimeout(pending.current);
+    pending.current = window.setTimeout(flush, APPLY_DELAY_MS);
+  };
+  // A layout effect: its clean-up runs before the editor's own (which destroys the diagram), so a
+  // pending edit is applied when the panel closes with the designer (another tab, the dialog).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on closing only; flush reads the latest apply through its ref
+  useLayoutEffect(() => flush, []);
   // The bound form's fields, each with the permission the node gives it (edit unless it says otherwise).
   useEffect(() => {
     const saved = element ? readNode(element).fields : [];
@@ -78,9 +103,19 @@ export function NodePanel({ element, readOnly, apis }: Props) {
     const api = apis();
     const permissions = new Map((values.fields ?? []).map((f) => [f.name, f.permission]));
     const fields = (bindFields.data ?? []).map((f) => ({ name: f.name, permission: permissions.get(f.name) ?? 'edit' }));
-    writeNode(element, { ...initial, ...values, fields }, api.modeling, api.moddle);
-    if (isTask) writeReminder(element as DiagramShape, { ...initial, ...values }, api);
-    if (catchesErrors) writeErrorCode(element, values.errorCode ?? '', api.modeling, api.moddle);
+    api.quietly(() => {
+      writeNode(element, { ...initial, ...values, fields }, api.modeling, api.moddle);
+      if (isTask) writeReminder(element as DiagramShape, { ...initial, ...values }, api);
+      if (catchesErrors) writeErrorCode(element, values.errorCode ?? '', api.modeling, api.moddle);
+    });
+  };
+  applyNow.current = () => {
+    if (!readOnly) apply(form.getFieldsValue(true));
+  };
+  const applyAtOnce = () => {
+    window.clearTimeout(pending.current);
+    pending.current = undefined;
+    applyNow.current();
   };
   return (
     // No <form> of its own: the panel sits inside the template dialog's form, whose submit would save the template.
@@ -92,11 +127,11 @@ export function NodePanel({ element, readOnly, apis }: Props) {
       onKeyDown={(event) => {
         if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
           event.preventDefault();
-          apply(form.getFieldsValue(true));
+          applyAtOnce();
         }
       }}
     >
-    <Form form={form} component={false} layout="vertical" size="small" initialValues={initial} disabled={readOnly} name="bpmn-node">
+    <Form form={form} component={false} layout="vertical" size="small" initialValues={initial} disabled={readOnly} name="bpmn-node" onValuesChange={() => !readOnly && schedule()}>
       <Typography.Text type="secondary">
         {t(`designer.type.${type.replace('bpmn:', '')}`, { defaultValue: type.replace('bpmn:', '') })} · {element.id}
       </Typography.Text>
@@ -301,7 +336,7 @@ export function NodePanel({ element, readOnly, apis }: Props) {
         </>
       ) : null}
       {readOnly ? null : (
-        <Button type="primary" onClick={() => apply(form.getFieldsValue(true))} style={{ marginTop: 12 }} data-testid="node-apply">
+        <Button type="primary" onClick={applyAtOnce} style={{ marginTop: 12 }} data-testid="node-apply">
           {t('designer.apply')}
         </Button>
       )}

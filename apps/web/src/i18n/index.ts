@@ -2,6 +2,7 @@ import { type Language, LANGUAGES } from '@macro/contract';
 import zhMessages from '@macro/contract/messages/zh.json';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { LanguageBundle } from './bundles/bundle';
 
 type Bundle = Record<string, unknown>;
 
@@ -11,68 +12,44 @@ export const MESSAGES_NS = 'messages';
 // What the entry needs before anyone signs in (the sign-in page, the shell's frame, error pages)
 // ships with it in zh; every feature's strings, and en and ja, are fetched when needed.
 const CORE = ['common', 'shell', 'login', 'errors', 'menu'] as const;
-const CORE_DOMAINS = ['auth'] as const;
 
 const zhCore = import.meta.glob<Bundle>(['./zh/common.json', './zh/shell.json', './zh/login.json', './zh/errors.json', './zh/menu.json'], {
   eager: true,
   import: 'default',
 });
-const bundles = import.meta.glob<Bundle>(['./zh/*.json', './en/*.json', './ja/*.json'], { import: 'default' });
-// Each contract domain keeps its messages beside its schemas; they are found, not listed.
 const zhCoreDomainMessages = import.meta.glob<Record<string, string>>('../../../../packages/contract/src/auth/messages/zh.json', {
   eager: true,
   import: 'default',
 });
-const domainMessages = import.meta.glob<Record<string, string>>('../../../../packages/contract/src/*/messages/*.json', {
-  import: 'default',
-});
-const lazyMessages: Record<Exclude<Language, 'zh'>, () => Promise<Bundle>> = {
-  en: () => import('@macro/contract/messages/en.json').then((m) => m.default),
-  ja: () => import('@macro/contract/messages/ja.json').then((m) => m.default),
+/**
+ * Everything else comes as one module per language (bundles/): a language's strings are one
+ * download, not one per namespace and domain.
+ */
+const languageBundles: Record<Language, () => Promise<LanguageBundle>> = {
+  zh: () => import('./bundles/zh').then((m) => m.default),
+  en: () => import('./bundles/en').then((m) => m.default),
+  ja: () => import('./bundles/ja').then((m) => m.default),
 };
 
 /** The domain of `…/<domain>/messages/<language>.json`. */
 const domainOf = (path: string): string => path.split('/').at(-3)!;
 const namespaceOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-const languageOf = (path: string): string => path.split('/').at(-2)!;
-
-/** Every namespace of the console, core and features alike. */
-export const NAMESPACES = Object.keys(bundles)
-  .filter((path) => path.startsWith('./zh/'))
-  .map(namespaceOf);
 
 const isCore = (namespace: string) => (CORE as readonly string[]).includes(namespace);
-const isCoreDomain = (domain: string) => (CORE_DOMAINS as readonly string[]).includes(domain);
 
-/** The kit's messages with the core domains' merged in, as the `messages` namespace. */
-async function coreMessages(language: Language): Promise<Bundle> {
-  const merged: Bundle = { ...(language === 'zh' ? zhMessages : await lazyMessages[language]()) };
-  if (language === 'zh') {
-    for (const [path, table] of Object.entries(zhCoreDomainMessages)) merged[domainOf(path)] = table;
-    return merged;
-  }
-  await addDomainMessages(language, merged, isCoreDomain);
+/** The kit's messages with the core domain's (auth) merged in, as the `messages` namespace (zh ships with the entry). */
+function zhCoreMessages(): Bundle {
+  const merged: Bundle = { ...zhMessages };
+  for (const [path, table] of Object.entries(zhCoreDomainMessages)) merged[domainOf(path)] = table;
   return merged;
 }
 
-/** Loads the domain message tables of `language` that `wanted` selects into `target`. */
-async function addDomainMessages(language: Language, target: Bundle, wanted: (domain: string) => boolean): Promise<void> {
-  const files = Object.entries(domainMessages).filter(([path]) => path.endsWith(`/${language}.json`) && wanted(domainOf(path)));
-  const tables = await Promise.all(files.map(([, load]) => load()));
-  files.forEach(([path], i) => {
-    target[domainOf(path)] = tables[i];
-  });
-}
-
-/** Loads the namespaces of `language` that `wanted` selects and are not there yet. */
-async function addBundles(language: Language, wanted: (namespace: string) => boolean): Promise<void> {
-  const files = Object.entries(bundles).filter(
-    ([path]) => languageOf(path) === language && wanted(namespaceOf(path)) && !i18next.hasResourceBundle(language, namespaceOf(path)),
-  );
-  const loaded = await Promise.all(files.map(([, load]) => load()));
-  files.forEach(([path], i) => {
-    i18next.addResourceBundle(language, namespaceOf(path), loaded[i]);
-  });
+/** Adds the namespaces of `language` that `wanted` selects and are not there yet, and its messages. */
+function addBundle(language: Language, bundle: LanguageBundle, wanted: (namespace: string) => boolean): void {
+  for (const [namespace, strings] of Object.entries(bundle.namespaces)) {
+    if (wanted(namespace) && !i18next.hasResourceBundle(language, namespace)) i18next.addResourceBundle(language, namespace, strings);
+  }
+  i18next.addResourceBundle(language, MESSAGES_NS, bundle.messages, true, false);
 }
 
 /** A language's run-time translations (namespace → key → text), from the language packs. */
@@ -128,9 +105,7 @@ export async function loadFeatureBundles(chosen?: string): Promise<void> {
   if (!loading) {
     loading = (async () => {
       if (isBuiltIn(language)) {
-        const messages: Bundle = {};
-        await Promise.all([addBundles(language, (ns) => !isCore(ns)), addDomainMessages(language, messages, (d) => !isCoreDomain(d))]);
-        i18next.addResourceBundle(language, MESSAGES_NS, messages, true, false);
+        addBundle(language, await languageBundles[language](), (ns) => !isCore(ns));
       } else {
         // A language added in the language packs has only its pack: zh shows where it says nothing.
         await loadFeatureBundles('zh');
@@ -146,13 +121,13 @@ export async function loadFeatureBundles(chosen?: string): Promise<void> {
 
 async function loadCore(language: Language): Promise<void> {
   if (language === 'zh' || i18next.hasResourceBundle(language, 'common')) return;
-  const [messages] = await Promise.all([coreMessages(language), addBundles(language, isCore)]);
-  i18next.addResourceBundle(language, MESSAGES_NS, messages, true, false);
+  // One download has every string of the language: the features' come along.
+  addBundle(language, await languageBundles[language](), () => true);
 }
 
 export async function initI18n(language: Language): Promise<void> {
   featuresLoaded.clear();
-  const zh: Record<string, Bundle> = { [MESSAGES_NS]: await coreMessages('zh') };
+  const zh: Record<string, Bundle> = { [MESSAGES_NS]: zhCoreMessages() };
   for (const [path, bundle] of Object.entries(zhCore)) zh[namespaceOf(path)] = bundle;
   await i18next.use(initReactI18next).init({
     lng: 'zh',

@@ -23,6 +23,8 @@ export type NodeKind =
   | 'signalThrow'
   | 'boundarySignal'
   | 'eventGateway'
+  /** A carbon-copy (抄送) node, drawn as a send task: the people its rule names get a copy, the token passes on. */
+  | 'carbonCopy'
   /** Work the engine does nothing for (an abstract or manual task, a none intermediate event): the token passes on. */
   | 'passThrough';
 
@@ -133,6 +135,7 @@ export const LINT_MESSAGES = {
   errorBoundaryServiceOnly: 'an error boundary event is supported on service tasks only; it is attached to {{type}} {{attached}}',
   errorBoundaryInterrupting: 'an error boundary event always interrupts its task: cancelActivity cannot be false',
   approverMissing: 'a user task needs an approver rule (macro:approver)',
+  carbonCopyMissing: 'a carbon-copy (send) task needs a rule naming who gets the copy (macro:approver)',
   approverKindUnknown: 'unknown approver kind {{kind}}',
   approverNobody: 'approver rule {{kind}} names nobody',
   autoAgreeDesignated: 'auto-agree and "previous node designates the approver" cannot both be on',
@@ -168,6 +171,7 @@ const ELEMENT_OF: Partial<Record<NodeKind, string>> = {
   signalCatch: 'IntermediateCatchEvent',
   signalThrow: 'IntermediateThrowEvent',
   eventGateway: 'EventBasedGateway',
+  carbonCopy: 'SendTask',
 };
 /** The BPMN element type a node kind came from, as problems name it (userTask → UserTask). */
 const bpmnType = (kind: NodeKind) => ELEMENT_OF[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);
@@ -190,6 +194,7 @@ const KIND_OF: Record<string, NodeKind> = {
   'bpmn:EventBasedGateway': 'eventGateway',
   'bpmn:Task': 'passThrough',
   'bpmn:ManualTask': 'passThrough',
+  'bpmn:SendTask': 'carbonCopy',
 };
 
 const isMessageDefinition = (element: ModdleElement) => element.$type === 'bpmn:MessageEventDefinition';
@@ -483,6 +488,14 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
         if (settings.autoAgree && node.multi) problem(element, 'autoAgreeCounterSign');
         if (settings.dueIn !== undefined && !ISO_DURATION.test(settings.dueIn)) problem(element, 'dueInvalid');
         if (settings.designateNext && node.multi) problem(element, 'designateCounterSign');
+        break;
+      }
+      case 'carbonCopy': {
+        // Who gets the copy: the same rules as an approval node's approvers.
+        const approver = settings.approver;
+        if (!approver) problem(element, 'carbonCopyMissing');
+        else if (!(APPROVER_KINDS as readonly string[]).includes(approver.kind)) problem(element, 'approverKindUnknown', { kind: String(approver.kind) });
+        else if (approver.kind === 'sql' ? !approver.sql : approver.kind !== 'superior' && !approver.values.length) problem(element, 'approverNobody', { kind: approver.kind });
         break;
       }
       case 'serviceTask': {

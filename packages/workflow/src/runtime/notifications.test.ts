@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, definitions, end, start, user } from '../test/bpmn.ts';
+import { eq } from 'drizzle-orm';
+import { wfCarbonCopies } from '../tables.ts';
+import { lintXml } from './engine.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, openTaskAt, STARTER, TestClock, testResolver } from '../test/engine.ts';
 import { WorkflowEngine } from './engine.ts';
@@ -104,5 +107,28 @@ describe.skipIf(!reachable)('notifications: what the engine tells the server peo
       'arrived b via flow → 2,3',
       'overdue b → 2,3',
     ]);
+  });
+
+  it('a carbon-copy node (a send task) copies the request to the people its rule names and passes on at once', async () => {
+    const copy = (id: string, values: string) =>
+      `<bpmn:sendTask id="${id}" name="抄送人事"><bpmn:extensionElements><macro:node><macro:approver kind="person" values="${values}"/></macro:node></bpmn:extensionElements></bpmn:sendTask>`;
+    await database.tx((tx) =>
+      engine.deploy(tx, { key: 'copied', name: 'copied', xml: definitions('copied', [start(), copy('cc', '5,6,5'), user('a', '1'), end(), chain('start', 'cc', 'a', 'end')].join('\n')) }),
+    );
+    heard.length = 0;
+    const { instance } = await database.tx((tx) => engine.start(tx, { definitionKey: 'copied', starterId: STARTER, title: 'Copied' }));
+    const copies = await database.tx((tx) => tx.select().from(wfCarbonCopies).where(eq(wfCarbonCopies.instanceId, instance.id)));
+    expect(copies.map((c) => [c.userId, c.fromUserId]).sort()).toEqual([
+      [5, STARTER],
+      [6, STARTER],
+    ]);
+    // The token went straight on to the approval, and the diagram counts the copy as done.
+    const diagram = await database.tx((tx) => engine.diagram(tx, instance.id));
+    expect(diagram.current).toEqual(['a']);
+    expect(diagram.done).toContain('cc');
+    expect(told()).toEqual(['cc → 5,6', 'arrived a via flow → 1']);
+    // A send task that names nobody to copy is refused when the model is checked.
+    const problems = await lintXml(definitions('bare', [start(), '<bpmn:sendTask id="cc"/>', end(), chain('start', 'cc', 'end')].join('\n')));
+    expect(problems.map((p) => `${p.elementId}:${p.code}`)).toEqual(['cc:carbonCopyMissing']);
   });
 });

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { evaluate } from 'feelin';
 import { type FlowNode, type ProcessModel, reachableFrom } from '../definitions/model.ts';
 import { refuse, ServiceFailure } from '../errors.ts';
-import { wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVariables } from '../tables.ts';
+import { wfCarbonCopies, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVariables } from '../tables.ts';
 import type { EngineOptions, WorkflowEvent } from './ports.ts';
 import { runApproverSql } from './approverSql.ts';
 import { addDuration, timerDueAt } from './time.ts';
@@ -250,6 +250,10 @@ export class Run {
         return this.enterUserTask(execution, node);
       case 'serviceTask':
         return this.runService(execution, node);
+      case 'carbonCopy':
+        await this.sendCopies(node);
+        // Its departure is the copy's history row (sendCopies).
+        return this.leave(execution, node, false);
       case 'exclusiveGateway':
       case 'inclusiveGateway':
       case 'parallelGateway':
@@ -284,6 +288,18 @@ export class Run {
         }
         return;
     }
+  }
+
+  /**
+   * A carbon-copy node: each person its rule names (once) gets a copy of the instance in their
+   * list of circulations, sent in the starter's name, and hears of it; a rule that names nobody
+   * sends none (the history says so) and the token passes on all the same.
+   */
+  private async sendCopies(node: FlowNode): Promise<void> {
+    const users = [...new Set((await this.resolveRule(node)).filter((u) => Number.isInteger(u)))];
+    if (users.length) await this.tx.insert(wfCarbonCopies).values(users.map((userId) => ({ instanceId: this.instance.id, userId, fromUserId: this.instance.starterId })));
+    await this.history({ nodeId: node.id, event: 'leave', action: 'cc', comment: users.join(','), userId: null });
+    if (users.length) await this.notify({ kind: 'carbonCopy', userIds: users });
   }
 
   /**

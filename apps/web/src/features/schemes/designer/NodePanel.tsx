@@ -88,6 +88,8 @@ export function NodePanel({ element, readOnly, apis }: Props) {
   if (!element) return <Empty description={t('designer.chooseElement')} />;
   const type = element.type;
   const isTask = type === 'bpmn:UserTask';
+  // A CC node (send task): only whom the copy goes to.
+  const copies = type === 'bpmn:SendTask';
   const catchesErrors = errorHolder(element) !== undefined;
   const initial: PanelForm = {
     ...readNode(element),
@@ -117,6 +119,64 @@ export function NodePanel({ element, readOnly, apis }: Props) {
     pending.current = undefined;
     applyNow.current();
   };
+  // Who acts (an approval node) or who gets the copy (a CC node): the same rules.
+  const approverFields = (
+    <>
+    <Form.Item name="approverKind" label={t(copies ? 'designer.copyKind' : 'designer.approverKind')}>
+      <Select
+        allowClear
+        // Another kind's values mean something else (ids of roles, not of people): they start empty.
+        onChange={() => form.setFieldValue('approverValues', '')}
+        options={APPROVER_KINDS.map((k) => ({ value: k, label: t(`designer.approver.${k}`) }))}
+        data-testid="node-approver-kind"
+        aria-label={t(copies ? 'designer.copyKind' : 'designer.approverKind')}
+      />
+    </Form.Item>
+    {!kind && initial.performers.length ? (
+      <Typography.Paragraph type="secondary" data-testid="node-performers">
+        {t('designer.performers', { names: initial.performers.join(', ') })}
+      </Typography.Paragraph>
+    ) : null}
+    {kind === 'person' ? (
+      <Form.Item name="approverValues" label={t('designer.approverPeople')} {...IDS_ITEM}>
+        <UserPicker multiple testId="node-approver-people" />
+      </Form.Item>
+    ) : kind === 'roleCompany' || kind === 'roleDept' ? (
+      <Form.Item name="approverValues" label={t('designer.approverRoles')} extra={t(`designer.valuesHelp.${kind}`)} {...IDS_ITEM}>
+        <RolePicker testId="node-approver-roles" placeholder={t('designer.rolesPlaceholder')} />
+      </Form.Item>
+    ) : kind === 'post' ? (
+      <Form.Item name="approverValues" label={t('designer.approverPosts')} extra={t('designer.valuesHelp.post')} {...IDS_ITEM}>
+        <PostPicker testId="node-approver-posts" placeholder={t('designer.postsPlaceholder')} />
+      </Form.Item>
+    ) : kind === 'superior' ? (
+      <Form.Item name="approverValues" label={t('designer.approverLevels')} extra={t('designer.valuesHelp.superior')} {...LEVELS_ITEM}>
+        <InputNumber min={1} max={10} precision={0} data-testid="node-approver-levels" />
+      </Form.Item>
+    ) : kind === 'nodeApprover' ? (
+      <Form.Item name="approverValues" label={t('designer.approverNodes')} extra={t('designer.valuesHelp.nodeApprover')} {...NODES_ITEM}>
+        <Select
+          mode="multiple"
+          options={apis()
+            .userTasks()
+            .filter((task) => task.id !== element.id)
+            .map((task) => ({ value: task.id, label: task.name ? `${task.name} (${task.id})` : task.id }))}
+          placeholder={t('designer.nodesPlaceholder')}
+          data-testid="node-approver-nodes"
+          aria-label={t('designer.approverNodes')}
+        />
+      </Form.Item>
+    ) : kind === 'sql' ? (
+      <Form.Item name="approverSql" label={t('designer.approverSql')} extra={t('designer.approverSqlHelp')}>
+        <Input.TextArea rows={3} style={{ fontFamily: 'monospace' }} />
+      </Form.Item>
+    ) : kind ? (
+      <Form.Item name="approverValues" label={t('designer.approverValues')} extra={t(`designer.valuesHelp.${kind}`)}>
+        <Input data-testid="node-approver-values" />
+      </Form.Item>
+    ) : null}
+    </>
+  );
   return (
     // No <form> of its own: the panel sits inside the template dialog's form, whose submit would save the template.
     // Enter in a field applies the panel instead of submitting that form.
@@ -143,61 +203,10 @@ export function NodePanel({ element, readOnly, apis }: Props) {
           <Input placeholder="amount > 1000" style={{ fontFamily: 'monospace' }} data-testid="node-condition" />
         </Form.Item>
       ) : null}
+      {copies ? approverFields : null}
       {isTask ? (
         <>
-          <Form.Item name="approverKind" label={t('designer.approverKind')}>
-            <Select
-              allowClear
-              // Another kind's values mean something else (ids of roles, not of people): they start empty.
-              onChange={() => form.setFieldValue('approverValues', '')}
-              options={APPROVER_KINDS.map((k) => ({ value: k, label: t(`designer.approver.${k}`) }))}
-              data-testid="node-approver-kind"
-              aria-label={t('designer.approverKind')}
-            />
-          </Form.Item>
-          {!kind && initial.performers.length ? (
-            <Typography.Paragraph type="secondary" data-testid="node-performers">
-              {t('designer.performers', { names: initial.performers.join(', ') })}
-            </Typography.Paragraph>
-          ) : null}
-          {kind === 'person' ? (
-            <Form.Item name="approverValues" label={t('designer.approverPeople')} {...IDS_ITEM}>
-              <UserPicker multiple testId="node-approver-people" />
-            </Form.Item>
-          ) : kind === 'roleCompany' || kind === 'roleDept' ? (
-            <Form.Item name="approverValues" label={t('designer.approverRoles')} extra={t(`designer.valuesHelp.${kind}`)} {...IDS_ITEM}>
-              <RolePicker testId="node-approver-roles" placeholder={t('designer.rolesPlaceholder')} />
-            </Form.Item>
-          ) : kind === 'post' ? (
-            <Form.Item name="approverValues" label={t('designer.approverPosts')} extra={t('designer.valuesHelp.post')} {...IDS_ITEM}>
-              <PostPicker testId="node-approver-posts" placeholder={t('designer.postsPlaceholder')} />
-            </Form.Item>
-          ) : kind === 'superior' ? (
-            <Form.Item name="approverValues" label={t('designer.approverLevels')} extra={t('designer.valuesHelp.superior')} {...LEVELS_ITEM}>
-              <InputNumber min={1} max={10} precision={0} data-testid="node-approver-levels" />
-            </Form.Item>
-          ) : kind === 'nodeApprover' ? (
-            <Form.Item name="approverValues" label={t('designer.approverNodes')} extra={t('designer.valuesHelp.nodeApprover')} {...NODES_ITEM}>
-              <Select
-                mode="multiple"
-                options={apis()
-                  .userTasks()
-                  .filter((task) => task.id !== element.id)
-                  .map((task) => ({ value: task.id, label: task.name ? `${task.name} (${task.id})` : task.id }))}
-                placeholder={t('designer.nodesPlaceholder')}
-                data-testid="node-approver-nodes"
-                aria-label={t('designer.approverNodes')}
-              />
-            </Form.Item>
-          ) : kind === 'sql' ? (
-            <Form.Item name="approverSql" label={t('designer.approverSql')} extra={t('designer.approverSqlHelp')}>
-              <Input.TextArea rows={3} style={{ fontFamily: 'monospace' }} />
-            </Form.Item>
-          ) : kind ? (
-            <Form.Item name="approverValues" label={t('designer.approverValues')} extra={t(`designer.valuesHelp.${kind}`)}>
-              <Input data-testid="node-approver-values" />
-            </Form.Item>
-          ) : null}
+          {approverFields}
           <Space wrap>
             <Form.Item name="counterSign" label={t('designer.counterSign')}>
               <Select style={{ width: 140 }} options={['none', 'parallel', 'sequential'].map((v) => ({ value: v, label: t(`designer.multi.${v}`) }))} aria-label={t('designer.counterSign')} />

@@ -60,6 +60,7 @@ describe('the designer offers what the engine runs', () => {
       'create.start-event': '创建开始事件',
       'create.end': '创建结束事件',
       'create.approval': '创建审批节点',
+      'create.cc': '创建抄送节点',
       'create.service': '创建服务调用',
       'create.condition': '创建条件分支',
       'create.parallel': '创建并行分支',
@@ -70,7 +71,7 @@ describe('the designer offers what the engine runs', () => {
       'create.subprocess-expanded': '创建展开的子流程',
     }));
     const buttons = [...container.querySelectorAll('.djs-palette .entry')];
-    expect(buttons).toHaveLength(15);
+    expect(buttons).toHaveLength(16);
     for (const button of buttons) {
       expect(button.getAttribute('role')).toBe('button');
       expect(button.getAttribute('aria-label')).toMatch(/[\u4e00-\u9fff]/);
@@ -82,6 +83,7 @@ describe('the designer offers what the engine runs', () => {
     open = modeler;
     expect(titles(padEntries('review'))).toEqual({
       'append.approval': 'Append approval node',
+      'append.cc': 'Append CC node (send task)',
       'append.condition': 'Append condition (exclusive gateway)',
       'append.parallel': 'Append parallel branches (parallel gateway)',
       'append.service': 'Append service call (service task)',
@@ -132,6 +134,7 @@ describe('the designer offers what the engine runs', () => {
         'replace-with-collapsed-subprocess',
         'replace-with-expanded-subprocess',
         'replace-with-receive-task',
+        'replace-with-send-task',
         'replace-with-service-task',
         'replace-with-user-task',
       ].sort(),

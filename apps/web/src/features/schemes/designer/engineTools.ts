@@ -45,6 +45,7 @@ const catchEvent = (definition: string) => ({ eventDefinitionType: definition })
 /** What the engine runs, in the order the palette and the context pad offer it. */
 export const KINDS: readonly Kind[] = [
   { id: 'approval', type: 'bpmn:UserTask', className: 'bpmn-icon-user-task', append: 'Append approval node', create: 'Create approval node' },
+  { id: 'cc', type: 'bpmn:SendTask', className: 'bpmn-icon-send-task', append: 'Append CC node', create: 'Create CC node' },
   { id: 'condition', type: 'bpmn:ExclusiveGateway', className: 'bpmn-icon-gateway-xor', append: 'Append condition', create: 'Create condition' },
   { id: 'parallel', type: 'bpmn:ParallelGateway', className: 'bpmn-icon-gateway-parallel', append: 'Append parallel branches', create: 'Create parallel branches' },
   { id: 'service', type: 'bpmn:ServiceTask', className: 'bpmn-icon-service-task', append: 'Append service call', create: 'Create service call' },
@@ -80,9 +81,9 @@ export const KINDS: readonly Kind[] = [
 /** What an event-based gateway may lead to (the engine's GATEWAY_EVENTS). */
 const AFTER_EVENT_GATEWAY = new Set(['timer', 'message', 'signal', 'receive']);
 /** The rest of the context pad: a receive task waits like a message wait, so it is offered after an event-based gateway only. */
-const AFTER_NODE = new Set(['approval', 'condition', 'parallel', 'service', 'timer', 'message', 'signal', 'event-gateway', 'end']);
+const AFTER_NODE = new Set(['approval', 'cc', 'condition', 'parallel', 'service', 'timer', 'message', 'signal', 'event-gateway', 'end']);
 /** The palette: the start, and a sub-process, besides the kinds. */
-const IN_PALETTE = new Set(['approval', 'condition', 'parallel', 'service', 'timer', 'message', 'signal', 'event-gateway', 'end']);
+const IN_PALETTE = new Set(['approval', 'cc', 'condition', 'parallel', 'service', 'timer', 'message', 'signal', 'event-gateway', 'end']);
 
 /** bpmn-js's palette tools kept as they are (bpmn-js names them). */
 const TOOLS = ['hand-tool', 'lasso-tool', 'space-tool', 'global-connect-tool', 'tool-separator', 'create.start-event'];
@@ -108,6 +109,7 @@ export const REPLACEABLE = new Set([
   'replace-with-non-interrupting-signal-boundary',
   'replace-with-user-task',
   'replace-with-service-task',
+  'replace-with-send-task',
   'replace-with-receive-task',
   'replace-with-call-activity',
   'replace-with-collapsed-subprocess',

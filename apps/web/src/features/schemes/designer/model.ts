@@ -212,14 +212,14 @@ export function writeNode(element: DiagramElement, form: NodeForm, modeling: Mod
     previousDesignates: old?.previousDesignates,
     designateNext: old?.designateNext,
   });
+  if ((isTask || element.type === 'bpmn:SendTask') && form.approverKind) {
+    node.approver = moddle.create('macro:Approver', {
+      kind: form.approverKind,
+      values: form.approverValues.trim() || undefined,
+      text: form.approverKind === 'sql' ? form.approverSql : undefined,
+    });
+  }
   if (isTask) {
-    if (form.approverKind) {
-      node.approver = moddle.create('macro:Approver', {
-        kind: form.approverKind,
-        values: form.approverValues.trim() || undefined,
-        text: form.approverKind === 'sql' ? form.approverSql : undefined,
-      });
-    }
     if (form.counterSign !== 'none') {
       node.counterSign = moddle.create('macro:CounterSign', {
         type: form.counterSign,

@@ -212,15 +212,31 @@ export async function sendSystemMessages(
   );
 }
 
-/** Demonstration items every tenant starts with (spec 000 §2), written through `createNotice`. */
-export async function provisionDemoNotices(ctx: Ctx): Promise<void> {
-  const [any] = await ctx.tx.select({ id: notices.id }).from(notices).limit(1);
-  if (any) return;
-  const demo: [NoticeCategory, string, string][] = [
+/** Demonstration items every tenant starts with (spec 000 §2), in each language a tenant can be created in. */
+const DEMO_NOTICES: Record<Language, [NoticeCategory, string, string][]> = {
+  zh: [
     [NOTICE_CATEGORY.notice, '欢迎使用 Macro 控制台', '这里会显示租户的公告。管理员可以在“系统管理 → 通知公告”中撰写并发布公告。'],
     [NOTICE_CATEGORY.notice, '系统维护通知', '本周六 22:00–23:00 进行例行维护，期间可能短暂无法登录。'],
     [NOTICE_CATEGORY.message, '流程待办提醒', '您有新的待办事项，请到流程中心处理。'],
     [NOTICE_CATEGORY.mail, '账户安全提示', '请定期修改密码，不要与他人共用账户。'],
-  ];
-  for (const [category, title, content] of demo) await createNotice(ctx, { category, title, content, recipientId: null, publish: true });
+  ],
+  en: [
+    [NOTICE_CATEGORY.notice, 'Welcome to Macro Console', 'The tenant\'s notices appear here. Administrators write and publish them in System → Notices.'],
+    [NOTICE_CATEGORY.notice, 'Scheduled maintenance', 'Routine maintenance this Saturday 22:00–23:00; signing in may briefly fail.'],
+    [NOTICE_CATEGORY.message, 'Tasks waiting', 'You have new tasks: please handle them in the workflow centre.'],
+    [NOTICE_CATEGORY.mail, 'Account security', 'Change your password regularly and do not share your account.'],
+  ],
+  ja: [
+    [NOTICE_CATEGORY.notice, 'Macro コンソールへようこそ', 'テナントのお知らせがここに表示されます。管理者は「システム管理 → お知らせ」で作成・公開できます。'],
+    [NOTICE_CATEGORY.notice, 'メンテナンスのお知らせ', '今週土曜 22:00～23:00 に定期メンテナンスを行います。その間、一時的にサインインできないことがあります。'],
+    [NOTICE_CATEGORY.message, '未処理のタスク', '新しいタスクがあります。ワークフローセンターで処理してください。'],
+    [NOTICE_CATEGORY.mail, 'アカウントのセキュリティ', 'パスワードは定期的に変更し、アカウントを他人と共有しないでください。'],
+  ],
+};
+
+/** Demonstration items every tenant starts with, written through `createNotice` in the language the tenant was created in. */
+export async function provisionDemoNotices(ctx: Ctx): Promise<void> {
+  const [any] = await ctx.tx.select({ id: notices.id }).from(notices).limit(1);
+  if (any) return;
+  for (const [category, title, content] of DEMO_NOTICES[ctx.actor.language]) await createNotice(ctx, { category, title, content, recipientId: null, publish: true });
 }

@@ -1,4 +1,5 @@
 import { POST_ENDPOINTS, POST_PERMISSIONS } from '@macro/contract/posts';
+import type { Language } from '@macro/contract';
 import type { Ctx } from '@macro/store';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '../menus/index.ts';
@@ -7,17 +8,17 @@ import { posts } from './tables.ts';
 
 const E = POST_ENDPOINTS;
 
-/** Posts every tenant starts with (added once; a tenant may rename or remove them). */
-export const STARTER_POSTS = [
-  { postCode: 'ceo', postName: '总经理', sort: 1 },
-  { postCode: 'manager', postName: '部门经理', sort: 2 },
-  { postCode: 'staff', postName: '职员', sort: 3 },
+/** Posts every tenant starts with (added once; a tenant may rename or remove them), named in the language it was created in. */
+const STARTER_POSTS: { postCode: string; sort: number; postName: Record<Language, string> }[] = [
+  { postCode: 'ceo', sort: 1, postName: { zh: '总经理', en: 'General Manager', ja: '社長' } },
+  { postCode: 'manager', sort: 2, postName: { zh: '部门经理', en: 'Department Manager', ja: '部長' } },
+  { postCode: 'staff', sort: 3, postName: { zh: '职员', en: 'Staff', ja: '社員' } },
 ];
 
 async function provisionStarterPosts(ctx: Ctx): Promise<void> {
   const existing = await postOptions(ctx.tx);
   if (existing.length) return;
-  for (const starter of STARTER_POSTS) await submitPost(ctx, { ...starter, remark: '' });
+  for (const starter of STARTER_POSTS) await submitPost(ctx, { postCode: starter.postCode, sort: starter.sort, postName: starter.postName[ctx.actor.language], remark: '' });
 }
 
 /** Sweep data: a post named so a leak is easy to spot. */

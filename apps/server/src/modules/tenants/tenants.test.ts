@@ -1,6 +1,7 @@
 import { groupInfo, groupSaved, tenantCreated, tenantPackage, tenantRecord, tenantUser, tenantUserCreated } from '@macro/contract/tenants';
 import { menuRoute } from '@macro/contract/menus';
 import { pageOf } from '@macro/contract';
+import { rowsOf, withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -58,6 +59,29 @@ describeDb(`tenants (${dbLabel})`, () => {
     const page = expectOk(await platform.get('/api/tenant?tenantName=%E5%8D%8E%E4%B8%9C'), pageOf(tenantRecord));
     expect(page.records.map((t) => t.tenantId)).toContain('EAST01');
     expectFailure(await platform.post('/api/tenant', { tenantId: 'EAST01', tenantName: 'again' }), 409, '租户编号“EAST01”已存在');
+  });
+
+  it('seeds a tenant created from an English or Japanese console with demo data in that language', async () => {
+    const english = as(server, (await signIn(server)).access_token, 'en');
+    const japanese = as(server, (await signIn(server)).access_token, 'ja');
+    const west = expectOk(await english.post('/api/tenant', { tenantName: 'West Branch' }), tenantCreated);
+    const north = expectOk(await japanese.post('/api/tenant', { tenantName: '北支社' }), tenantCreated);
+    const seeded = (tenantId: string) =>
+      withTenant(server.database.db, tenantId, async (tx) => ({
+        companies: rowsOf<{ name: string }>(await tx.execute(sql`select company_name as name from macro_company order by id`)).map((r) => r.name),
+        depts: rowsOf<{ name: string }>(await tx.execute(sql`select dept_name as name from macro_dept order by id`)).map((r) => r.name),
+        posts: rowsOf<{ name: string }>(await tx.execute(sql`select post_name as name from macro_post order by sort`)).map((r) => r.name),
+        notices: rowsOf<{ title: string }>(await tx.execute(sql`select title from macro_notice order by id`)).map((r) => r.title),
+      }));
+    expect(await seeded(west.tenantId)).toMatchObject({
+      companies: ['Example Group', 'Example Technology Co., Ltd.'],
+      depts: expect.arrayContaining(['General Office', 'Finance', 'R&D', 'Sales']),
+      posts: ['General Manager', 'Department Manager', 'Staff'],
+      notices: expect.arrayContaining(['Welcome to Macro Console']),
+    });
+    expect(await seeded(north.tenantId)).toMatchObject({ companies: ['サンプルグループ', 'サンプルテクノロジー株式会社'], posts: ['社長', '部長', '社員'] });
+    // The platform tenant, seeded at start, stays in Chinese.
+    expect((await seeded('000000')).companies).toContain('示例集团');
   });
 
   it("refuses every tenant call to another tenant's administrator, even holding the codes", async () => {

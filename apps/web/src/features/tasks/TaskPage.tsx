@@ -164,7 +164,8 @@ function TaskView({ task }: { task: TaskRecord }) {
   };
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+    // A plain column, not antd's Space: the action bar must be a direct child of the whole page to stay in view (sticky).
+    <div className="task-view">
           <Descriptions
             size="small"
             column={{ xs: 1, md: 3 }}
@@ -235,26 +236,29 @@ function TaskView({ task }: { task: TaskRecord }) {
               <Form.Item name="comment" label={t('field.comment')}>
                 <Input.TextArea rows={3} placeholder={t('form.commentPlaceholder')} data-testid="task-comment" />
               </Form.Item>
-              <Space wrap>
-                <Button type="primary" onClick={() => choose('approve')} loading={handle.isPending && decision === 'approve'} disabled={pending && decision !== 'approve'} data-testid="task-approve">
-                  {t('action.approve')}
-                </Button>
-                <Button danger onClick={() => setRejecting(true)} loading={handle.isPending && decision === 'reject'} disabled={pending} data-testid="task-reject">
-                  {t('action.reject')}
-                </Button>
-                <Button onClick={() => choose('transfer')} loading={transfer.isPending} data-testid="task-transfer">
-                  {t('action.transfer')}
-                </Button>
-                <Button onClick={() => choose('cc')} loading={carbonCopy.isPending} data-testid="task-cc">
-                  {t('action.cc')}
-                </Button>
-                {counterSign ? (
-                  <Button onClick={() => choose('addSigners')} loading={addSigners.isPending} data-testid="task-add-signers">
-                    {t('action.addSigners')}
-                  </Button>
-                ) : null}
-              </Space>
             </Form>
+          ) : null}
+          {/* The decisions stay in view at the bottom of the page while the form and history scroll. */}
+          {mayHandle ? (
+            <Space wrap className="task-actions" data-testid="task-actions">
+              <Button type="primary" onClick={() => choose('approve')} loading={handle.isPending && decision === 'approve'} disabled={pending && decision !== 'approve'} data-testid="task-approve">
+                {t('action.approve')}
+              </Button>
+              <Button danger onClick={() => setRejecting(true)} loading={handle.isPending && decision === 'reject'} disabled={pending} data-testid="task-reject">
+                {t('action.reject')}
+              </Button>
+              <Button onClick={() => choose('transfer')} loading={transfer.isPending} data-testid="task-transfer">
+                {t('action.transfer')}
+              </Button>
+              <Button onClick={() => choose('cc')} loading={carbonCopy.isPending} data-testid="task-cc">
+                {t('action.cc')}
+              </Button>
+              {counterSign ? (
+                <Button onClick={() => choose('addSigners')} loading={addSigners.isPending} data-testid="task-add-signers">
+                  {t('action.addSigners')}
+                </Button>
+              ) : null}
+            </Space>
           ) : null}
           {mayHandle ? (
             <RejectDialog
@@ -272,7 +276,7 @@ function TaskView({ task }: { task: TaskRecord }) {
               }}
             />
           ) : null}
-    </Space>
+    </div>
   );
 }
 

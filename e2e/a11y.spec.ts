@@ -73,9 +73,11 @@ test('a keyboard-only user signs in, chooses a dictionary, and leaves a half-fil
   await page.keyboard.type('Admin@123456');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('welcome-page')).toBeVisible();
+  // Signed in, focus is on the page itself; the skip link, sidebar, top bar and tabs come before it.
+  await expect(page.locator('#main-content')).toBeFocused();
 
   // The sidebar: one tab stop, arrows to move, Enter to open the folder and the page.
-  await tabTo(page, (focus) => focus.includes('side-menu'));
+  await tabTo(page, (focus) => focus.includes('side-menu'), { back: true });
   const activeMenuItem = () =>
     page.evaluate(() => {
       const focused = document.activeElement;
@@ -99,6 +101,8 @@ test('a keyboard-only user signs in, chooses a dictionary, and leaves a half-fil
   await arrowDownTo(/^字典管理$/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/controller\/dictionaries$/);
+  // The page opened takes the focus: Tab goes on into it.
+  await expect(page.locator('#main-content')).toBeFocused();
 
   const dict = new DictPage(page);
   await expect(dict.row(dict.parents(), 'CompanyNature')).toBeVisible();

@@ -225,6 +225,17 @@ test('an administrator designs a template with a form and an amount condition; a
   await expectNoSeriousViolations(buyer, 'the request page on a phone');
   await shot(buyer, 'story-request-zh-375');
   await buyer.setViewportSize({ width: 1440, height: 900 });
+  // In English, the same request and the same message read in English.
+  await switchLanguage(buyer, 'en');
+  await expect(requestPage.getByTestId('request-rejection')).toContainText(`${PEOPLE.finance.name} rejected the request at “财务审批”`);
+  await expect(requestPage.getByTestId('request-rejection')).toContainText('Reason: 请附报价单');
+  await buyer.getByTestId('notice-bell').click();
+  await buyer.getByTestId('notice-tab-message').click();
+  await expect(buyer.getByTestId('notice-popover')).toContainText(`Rejected: ${title}`);
+  await buyer.keyboard.press('Escape');
+  await expectNoSeriousViolations(buyer, 'the request page in English');
+  await shot(buyer, 'story-request-en-1440');
+  await switchLanguage(buyer, 'zh');
   await new Shell(buyer).openMenu('流程中心', '我的任务');
 
   // The buyer changes the amount and resubmits; the long branch again.

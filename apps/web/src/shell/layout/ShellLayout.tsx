@@ -120,6 +120,15 @@ function ShellFrame() {
     ];
   };
 
+  // After signing in and after each navigation, focus goes to the page (a screen reader reads
+  // where it is; Tab goes on into the page), unless it is in the page already or in a dialog.
+  useEffect(() => {
+    const main = document.getElementById(MAIN_ID);
+    const active = document.activeElement;
+    if (!main || (active && active !== main && main.contains(active)) || active?.closest('.ant-modal-wrap, .ant-drawer')) return;
+    main.focus({ preventScroll: true });
+  }, [pathname]);
+
   const activeKept = keepsAlive(pathname, menus);
   const kept = tags.filter((tag) => keepsAlive(tag.path, menus));
   if (activeKept && !kept.some((tag) => tag.key === activeKey)) kept.push({ key: activeKey, path: pathname, fullPath: activeKey });

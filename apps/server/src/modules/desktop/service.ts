@@ -286,10 +286,14 @@ export async function chooseHome(ctx: Ctx, userId: number, schemeId: number, sys
 export async function provisionDemoDesktop(ctx: Ctx): Promise<void> {
   const [any] = await ctx.tx.select({ id: desktopSchemes.id }).from(desktopSchemes).limit(1);
   if (any) return;
+  const names = {
+    zh: { name: '工作台', description: '待办、公告、统计与常用入口' },
+    en: { name: 'Workbench', description: 'To-do, notices, figures and shortcuts' },
+    ja: { name: 'ワークベンチ', description: 'タスク、お知らせ、統計、よく使う入口' },
+  }[ctx.actor.language];
   await createScheme(ctx, {
     code: 'workbench',
-    name: '工作台',
-    description: '待办、公告、统计与常用入口',
+    ...names,
     enabled: true,
     content: {
       widgets: [

@@ -1,7 +1,6 @@
 import type { HistoryRecord, InstanceRecord } from '@macro/contract/workflow';
 import { Alert, Card, Descriptions, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { ProcessDiagram } from '../../components/bpmn/ProcessDiagram';
 import { BoundForm } from '../../components/forms/BoundForm';
 import { WarningBlock } from '../../components/WarningBlock';
@@ -9,6 +8,7 @@ import { ProcessHistory } from '../../components/workflow/ProcessHistory';
 import { MESSAGES_NS } from '../../i18n';
 import { useTabTitle } from '../../shell/tabs';
 import { useHistory, useProcessView } from './api';
+import { useIdFromPath } from './paths';
 import './tasks.css';
 
 const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');
@@ -31,9 +31,7 @@ function standingRejection(history: readonly HistoryRecord[]): HistoryRecord | u
  */
 export function RequestPage() {
   const { t } = useTranslation('tasks');
-  const { pathname } = useLocation();
-  const segment = pathname.split('/')[3] ?? '';
-  const id = /^\d{1,16}$/.test(segment) ? Number(segment) : undefined;
+  const id = useIdFromPath();
   const view = useProcessView(id);
   const instance = view.data?.instance;
   useTabTitle(instance ? instance.title || t('untitled') : undefined);

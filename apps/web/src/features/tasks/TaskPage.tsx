@@ -18,7 +18,7 @@ import { useTabs, useTabTitle } from '../../shell/tabs';
 const LazyUserPicker = lazy(() => import('../../components/UserPicker').then((m) => ({ default: m.UserPicker })));
 const PrintPreview = lazy(() => import('./PrintPreview').then((m) => ({ default: m.PrintPreview })));
 import { useAddSigners, useCarbonCopy, useHandleTask, useHistory, useRejectTargets, useTaskDetail, useTransferTask, useUsableStamps } from './api';
-import { TASKS_PATH } from './paths';
+import { TASKS_PATH, useIdFromPath } from './paths';
 import './tasks.css';
 
 /**
@@ -50,10 +50,7 @@ interface DecisionValues {
  */
 export function TaskPage() {
   const { t } = useTranslation('tasks');
-  const { pathname } = useLocation();
-  const segment = pathname.split('/')[3] ?? '';
-  // Digits only; how many is the server's to judge (beyond an integer it says the id is invalid).
-  const id = /^\d{1,16}$/.test(segment) ? Number(segment) : undefined;
+  const id = useIdFromPath();
   const detail = useTaskDetail(id);
   const task = detail.data?.task;
   useTabTitle(task ? task.title || t('untitled') : undefined);

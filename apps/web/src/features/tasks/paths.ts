@@ -1,4 +1,5 @@
 import { REQUESTS_PATH, requestPath, TASKS_PATH, taskPath } from '@macro/contract/workflow';
+import { useLocation } from 'react-router';
 
 export { TASKS_PATH, REQUESTS_PATH };
 /** One task on a page of its own. */
@@ -9,3 +10,12 @@ export const taskLink = taskPath;
 export const REQUEST_PATH = `${REQUESTS_PATH}/:instanceId`;
 /** The address of one request's page. */
 export const requestLink = requestPath;
+
+/**
+ * The id a task's or a request's address ends with (`/workflow/tasks/12` → 12): digits only; how
+ * many is the server's to judge (beyond an integer it says the id is invalid). Undefined for anything else.
+ */
+export function useIdFromPath(): number | undefined {
+  const segment = useLocation().pathname.split('/')[3] ?? '';
+  return /^\d{1,16}$/.test(segment) ? Number(segment) : undefined;
+}

@@ -38,7 +38,8 @@ test('a desktop is designed with three widgets, made the default, shown on the w
   // (and not again once it has: a drop that landed late must not become a second widget).
   const notices = designer.locator('[data-testid^="desktop-widget-notices-"]');
   await expect(async () => {
-    if ((await notices.count()) > 0) return;
+    // A drop from the attempt before may still land: given a few seconds before dragging again.
+    if (await notices.first().waitFor({ timeout: 3_000 }).then(() => true, () => false)) return;
     const source = (await designer.getByTestId('desktop-palette-notices').boundingBox())!;
     const target = (await designer.getByTestId('desktop-canvas').boundingBox())!;
     await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
@@ -46,8 +47,8 @@ test('a desktop is designed with three widgets, made the default, shown on the w
     await page.mouse.move(target.x + 300, target.y + 300, { steps: 10 });
     await page.mouse.move(target.x + 600, target.y + 400, { steps: 10 });
     await page.mouse.up();
-    await expect(designer.getByTestId('desktop-widget-notices-1')).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(designer.getByTestId('desktop-widget-notices-1')).toBeVisible({ timeout: 8_000 });
+  }).toPass({ timeout: 45_000 });
   await expect(notices).toHaveCount(1);
   await designer.getByTestId('desktop-palette-chart').focus();
   await page.keyboard.press('Enter');

@@ -15,7 +15,7 @@ test('an administrator builds a template with the designer\'s own actions — th
   const api = await adminApi(request);
   await api.post('/api/form-scheme', {
     code: formCode,
-    name: `请假单 ${stamp}`,
+    name: `休假申请 ${stamp}`,
     document: {
       schema: { type: 'object', properties: { leaveType: { type: 'string', title: '假别', enum: ['a', 'b'] }, days: { type: 'integer', title: '天数', minimum: 1 } }, required: ['leaveType', 'days'] },
       uiSchema: { 'ui:order': ['leaveType', 'days'], leaveType: { 'ui:enumNames': ['年假', '病假'] } },
@@ -38,7 +38,7 @@ test('an administrator builds a template with the designer\'s own actions — th
   // The blank template's start event: the form is bound there, and only there.
   await canvas.locator('.djs-element[data-element-id="start"] .djs-hit').first().click({ force: true });
   await panel.getByTestId('node-form').click();
-  await option(page, `请假单 ${stamp}`);
+  await option(page, `休假申请 ${stamp}`);
   await panel.getByTestId('node-apply').click();
 
   // Three approval nodes, each appended to the one before by its context pad, and one CC node.

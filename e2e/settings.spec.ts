@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
 
@@ -170,4 +171,28 @@ test('the console title is configurable: an administrator sets it in the languag
   await expect(row).toHaveCount(0);
   await page.reload();
   await expect(page.locator('.shell-title')).toHaveText('文件管理后台 2.0', { timeout: 30_000 });
+});
+
+test('where messages go: each channel says whether it can reach the user and why not, in zh and en, on a phone too', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn();
+  await expect(page.getByTestId('welcome-page')).toBeVisible();
+  await page.goto('/info/setting');
+  const card = page.getByTestId('notify-card');
+  // This server has no mail server, and the administrator was not synced from WeChat Work or DingTalk.
+  await expect(card.getByTestId('notify-email-hint')).toHaveText('平台未配置邮件服务器，暂不能开启。');
+  await expect(card.getByRole('switch', { name: '邮件' })).toBeDisabled();
+  await expect(card.getByRole('switch', { name: '企业微信' })).toBeDisabled();
+  await expect(card.getByTestId('notify-wecom-hint')).toContainText('不是从其通讯录同步的');
+  await expectNoSeriousViolations(page, 'the notification settings');
+  await shot(page, 'notify-settings-zh-1440');
+  await switchLanguage(page, 'en');
+  await expect(card.getByRole('switch', { name: 'E-mail' })).toBeDisabled();
+  await expect(card.getByTestId('notify-email-hint')).toHaveText('No mail server is configured on this platform yet.');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoSeriousViolations(page, 'the notification settings on a phone');
+  await shot(page, 'notify-settings-en-375');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await switchLanguage(page, 'zh');
 });

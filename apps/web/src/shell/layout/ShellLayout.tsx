@@ -122,6 +122,7 @@ function ShellFrame() {
 
   // After signing in and after each navigation, focus goes to the page (a screen reader reads
   // where it is; Tab goes on into the page), unless it is in the page already or in a dialog.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation, which the effect does not read
   useEffect(() => {
     const main = document.getElementById(MAIN_ID);
     const active = document.activeElement;

@@ -127,6 +127,14 @@ useSession.subscribe((state, previous) => {
   }
 });
 
+/** Whether the user's menus hold the page at `path` (a menu grant, which is not among the button codes). */
+export function useHasMenu(path: string): boolean {
+  return useSession((s) => {
+    const holds = (menus: readonly MenuRoute[]): boolean => menus.some((m) => m.path === path || holds(m.children ?? []));
+    return holds(s.menus);
+  });
+}
+
 export function useHasPermission(code: string): boolean {
   return useSession((s) => s.permissions.includes(code));
 }

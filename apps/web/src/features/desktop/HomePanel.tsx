@@ -1,14 +1,23 @@
 import { Select, Space, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DESKTOP_ROW_HEIGHT, type DesktopWidget } from '@macro/contract/desktop';
+import { TASKS_PATH } from '@macro/contract/workflow';
+import { useHasMenu } from '../../session/store';
 import { useChooseHome, useCurrentHome, useHomeChoices } from './api';
 
 // The grid and the widgets load with the first home page shown, never with the shell.
 const DesktopView = lazy(() => import('./DesktopView').then((m) => ({ default: m.DesktopView })));
+const WidgetCard = lazy(() => import('./DesktopView').then((m) => ({ default: m.WidgetCard })));
+
+/** The to-do list the built-in home page leads with, for those who hold 我的任务. */
+const TODO: DesktopWidget = { i: 'home-todo', type: 'todo', title: '', x: 0, y: 0, w: 12, h: 5, limit: 5 };
+const TODO_HEIGHT = TODO.h * DESKTOP_ROW_HEIGHT + (TODO.h - 1) * 12;
 
 /**
  * The viewer's home page on the welcome page: their own choice, else the tenant's default
- * desktop, else `fallback` (the built-in dashboard); with the picker of the home pages offered to them.
+ * desktop, else `fallback` (the built-in dashboard) led by their to-do list; with the picker of
+ * the home pages offered to them.
  */
 export function HomePanel({ fallback }: { fallback: ReactNode }) {
   const { t } = useTranslation('desktop');
@@ -16,6 +25,7 @@ export function HomePanel({ fallback }: { fallback: ReactNode }) {
   const choices = useHomeChoices();
   const choose = useChooseHome();
   const home = current.data;
+  const hasTasks = useHasMenu(TASKS_PATH);
   const fallbackName = choices.data?.find((c) => c.isDefault)?.name ?? t('home.builtIn');
   const options = [{ value: 0, label: t('home.followDefault', { name: fallbackName }) }, ...(choices.data ?? []).map((c) => ({ value: c.id, label: c.name }))];
   return (
@@ -42,7 +52,16 @@ export function HomePanel({ fallback }: { fallback: ReactNode }) {
           </Suspense>
         </div>
       ) : current.isPending ? null : (
-        fallback
+        <>
+          {hasTasks ? (
+            <div className="home-desktop" style={{ height: TODO_HEIGHT }} data-testid="home-todo">
+              <Suspense fallback={null}>
+                <WidgetCard widget={TODO} />
+              </Suspense>
+            </div>
+          ) : null}
+          {fallback}
+        </>
       )}
     </>
   );

@@ -169,6 +169,19 @@ describeDb(`messages by e-mail: chosen per user, sent after commit, retried, rec
     expect(mail.received).toEqual([]);
   });
 
+  it('refuses bad requests with a clear 4xx, and a choice sent twice at once is kept once', async () => {
+    expect((await server.app.inject({ method: 'GET', url: PREFS })).statusCode).toBe(401);
+    expect((await server.app.inject({ method: 'PUT', url: PREFS, payload: { email: true } })).statusCode).toBe(401);
+    expectFailure(await approverEn.put(PREFS, { email: 'true\u0000' }), 400);
+    expectFailure(await approverEn.put(PREFS, { wecom: 1 }), 400);
+    const twice = await Promise.all([approverEn.put(PREFS, { email: true }), approverEn.put(PREFS, { email: true })]);
+    expect(twice.map((r) => r.statusCode)).toEqual([200, 200]);
+    const rows = await withTenant(server.database.db, TENANT, async (tx) =>
+      rowsOf<{ n: unknown }>(await tx.execute(sql`select count(*) as n from macro_notice_pref where user_id = ${approverId}`)),
+    );
+    expect(Number(rows[0].n)).toBe(1);
+  });
+
   it('turned off, nothing more is queued', async () => {
     expect(expectOk(await approverEn.put(PREFS, { email: false }), notifyPreferences).email).toBe(false);
     const before = (await deliveries()).length;

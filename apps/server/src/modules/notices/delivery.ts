@@ -29,11 +29,9 @@ export interface Senders {
 
 /** The senders the configuration allows. */
 export function sendersOf(config: Pick<Config, 'mail' | 'directory'>): Senders {
-  return {
-    ...(config.mail ? { email: smtpMailer(config.mail) } : {}),
-    ...(workNotifier('wechat-work', config.directory) ? { wecom: workNotifier('wechat-work', config.directory)! } : {}),
-    ...(workNotifier('ding-talk', config.directory) ? { dingtalk: workNotifier('ding-talk', config.directory)! } : {}),
-  };
+  const wecom = workNotifier('wechat-work', config.directory);
+  const dingtalk = workNotifier('ding-talk', config.directory);
+  return { ...(config.mail ? { email: smtpMailer(config.mail) } : {}), ...(wecom ? { wecom } : {}), ...(dingtalk ? { dingtalk } : {}) };
 }
 
 /** SMTP, through nodemailer: STARTTLS when the server offers it, TLS from the start for smtps://. */

@@ -212,7 +212,7 @@ export async function sendSystemMessages(
   );
 }
 
-/** Demonstration items every tenant starts with (spec 000 §2), in each language a tenant can be created in. */
+/** Demonstration items every tenant starts with, one of each tab of the bell, in each language a tenant can be created in. */
 const DEMO_NOTICES: Record<Language, [NoticeCategory, string, string][]> = {
   zh: [
     [NOTICE_CATEGORY.notice, '欢迎使用 Macro 控制台', '这里会显示租户的公告。管理员可以在“系统管理 → 通知公告”中撰写并发布公告。'],

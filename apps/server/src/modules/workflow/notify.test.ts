@@ -115,6 +115,19 @@ describeDb(`workflow messages in the bell: arrivals, decisions, the end (${dbLab
     expect((await messagesOf(starter, '年假 张三')).map((m) => m.title)).toEqual(['已驳回：年假 张三', '已通过：年假 张三']);
   });
 
+  it('the monitor\'s diagram: no token, a NUL byte or an id beyond an integer is a 4xx, never a 500; an unknown one 404', async () => {
+    const DIAGRAM = '/api/macro-flow/workflow-monitor/diagram';
+    expect((await server.app.inject({ method: 'GET', url: `${DIAGRAM}?processInstanceId=1` })).statusCode).toBe(401);
+    expectFailure(await starter.get(`${DIAGRAM}?processInstanceId=1%00`), 400);
+    expectFailure(await starter.get(`${DIAGRAM}?processInstanceId=2147483648`), 400);
+    expectFailure(await starter.get(`${DIAGRAM}?processInstanceId=2147483647`), 404);
+    // A user without the monitor's code is refused it.
+    const hrOnly = await withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account: 'notify_plain', name: '无权限', password: PASSWORD }));
+    expect(hrOnly).toBeGreaterThan(0);
+    const plain = as(server, (await signIn(server, TENANT, 'notify_plain', PASSWORD)).access_token);
+    expectFailure(await plain.get(`${DIAGRAM}?processInstanceId=1`), 403);
+  });
+
   it('a refused operation leaves no message: the task made before the refusal is rolled back with its message', async () => {
     expectFailure(await starter.post(`${TASK}/create-process`, { code: 'halfway', title: '半途 李四' }), 422);
     expect(await messagesOf(hr, '半途 李四')).toEqual([]);

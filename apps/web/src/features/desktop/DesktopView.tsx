@@ -4,10 +4,11 @@ import { ReactGridLayout, WidthProvider } from 'react-grid-layout/legacy';
 import 'react-grid-layout/css/styles.css';
 import { useIsMobile } from '../../shell/settings';
 import { useWidgetTitle, WidgetBody } from './WidgetView';
+import { GRID_MARGIN, stackedHeight } from './grid';
 import './desktop.css';
 
 const Grid = WidthProvider(ReactGridLayout);
-export const GRID_MARGIN: [number, number] = [12, 12];
+export { GRID_MARGIN } from './grid';
 
 /** Reading order of a desktop: top to bottom, then left to right (what a narrow screen and a screen reader get). */
 export const readingOrder = (widgets: readonly DesktopWidget[]) => [...widgets].sort((a, b) => a.y - b.y || a.x - b.x);
@@ -33,7 +34,7 @@ export function DesktopView({ content }: { content: DesktopContent }) {
     return (
       <div className="desktop-stack" data-testid="desktop-view">
         {widgets.map((widget) => (
-          <div key={widget.i} style={{ height: widget.h * DESKTOP_ROW_HEIGHT + (widget.h - 1) * GRID_MARGIN[1] }}>
+          <div key={widget.i} style={{ height: stackedHeight(widget.h) }}>
             <WidgetCard widget={widget} />
           </div>
         ))}

@@ -1,10 +1,11 @@
 import { Select, Space, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESKTOP_ROW_HEIGHT, type DesktopWidget } from '@macro/contract/desktop';
+import type { DesktopWidget } from '@macro/contract/desktop';
 import { TASKS_PATH } from '@macro/contract/workflow';
 import { useHasMenu } from '../../session/store';
 import { useChooseHome, useCurrentHome, useHomeChoices } from './api';
+import { stackedHeight } from './grid';
 
 // The grid and the widgets load with the first home page shown, never with the shell.
 const DesktopView = lazy(() => import('./DesktopView').then((m) => ({ default: m.DesktopView })));
@@ -12,7 +13,6 @@ const WidgetCard = lazy(() => import('./DesktopView').then((m) => ({ default: m.
 
 /** The to-do list the built-in home page leads with, for those who hold 我的任务. */
 const TODO: DesktopWidget = { i: 'home-todo', type: 'todo', title: '', x: 0, y: 0, w: 12, h: 5, limit: 5 };
-const TODO_HEIGHT = TODO.h * DESKTOP_ROW_HEIGHT + (TODO.h - 1) * 12;
 
 /**
  * The viewer's home page on the welcome page: their own choice, else the tenant's default
@@ -54,7 +54,7 @@ export function HomePanel({ fallback }: { fallback: ReactNode }) {
       ) : current.isPending ? null : (
         <>
           {hasTasks ? (
-            <div className="home-desktop" style={{ height: TODO_HEIGHT }} data-testid="home-todo">
+            <div className="home-desktop" style={{ height: stackedHeight(TODO.h) }} data-testid="home-todo">
               <Suspense fallback={null}>
                 <WidgetCard widget={TODO} />
               </Suspense>

@@ -142,6 +142,36 @@ test('a keyboard-only user signs in, chooses a dictionary, and leaves a half-fil
   await expect(question).toBeHidden();
 });
 
+test('Tab goes through the console in the order it is seen: skip link, header, sidebar, tabs, page', async ({ page }) => {
+  await new LoginPage(page).open();
+  await new LoginPage(page).signIn('admin', 'Admin@123456');
+  await expect(page.getByTestId('welcome-page')).toBeVisible();
+  // Signed in, the page has the focus. Going back from it with Shift+Tab, each stop lands in a
+  // region; consecutive stops in one region count once: the reverse of the forward order.
+  await expect(page.locator('#main-content')).toBeFocused();
+  const regionOfFocus = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return 'none';
+      if (el.closest('.skip-link')) return 'skip link';
+      if (el.closest('.shell-header')) return 'header';
+      if (el.closest('.shell-sider')) return 'sidebar';
+      if (el.closest('.shell-tabs')) return 'tabs';
+      if (el.closest('#main-content')) return 'page';
+      return `elsewhere: ${el.tagName}`;
+    });
+  const regions: string[] = ['page'];
+  for (let i = 0; i < 40 && regions[0] !== 'skip link'; i++) {
+    await page.keyboard.press('Shift+Tab');
+    const region = await regionOfFocus();
+    if (regions[0] !== region) regions.unshift(region);
+  }
+  // And forward again from the skip link, Tab reaches the header first.
+  await page.keyboard.press('Tab');
+  expect(await regionOfFocus()).toBe('header');
+  expect(regions).toEqual(['skip link', 'header', 'sidebar', 'tabs', 'page']);
+});
+
 test('the axe check itself reports a missing alt text and faint text planted in the page', async ({ page }) => {
   await new LoginPage(page).open();
   expect(await seriousViolations(page)).toEqual([]);

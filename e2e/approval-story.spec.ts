@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { taskListAs } from './pages/tasks.ts';
@@ -62,7 +63,7 @@ async function openTask(page: Page, node: string) {
   await page.getByTestId('tabs-refresh').click();
   const todo = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: title });
   await expect(todo).toContainText(node);
-  await todo.getByRole('button', { name: '办理', exact: true }).click();
+  await clickRowAction(todo, '办理');
   const taskPage = page.getByTestId('task-page');
   await expect(taskPage).toContainText(node);
   return taskPage;
@@ -263,7 +264,7 @@ test('an administrator designs a template with a form and an amount condition; a
   // By name: the template and who started it.
   await expect(finished).toContainText('采购审批');
   await expect(finished).toContainText(PEOPLE.starter.name);
-  await finished.getByRole('button', { name: '流转记录', exact: true }).click();
+  await clickRowAction(finished, '流转记录');
   const history = page.getByTestId('monitor-history-timeline');
   const steps = history.getByRole('listitem');
   await expect(steps.filter({ hasText: '提交' }).first()).toBeVisible();
@@ -291,7 +292,7 @@ test('an administrator designs a template with a form and an amount condition; a
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('monitor-history')).toBeHidden();
   await switchLanguage(page, 'en');
-  await finished.getByRole('button', { name: 'History', exact: true }).click();
+  await clickRowAction(finished, 'History');
   await expect(page.getByTestId('monitor-history')).toContainText('History of');
   await expect(history).toContainText('Resubmit');
   await shot(page, 'story-monitor-en-1440');

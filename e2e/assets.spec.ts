@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -39,7 +40,7 @@ test('an asset is drafted with its rules, changed, submitted, and is read-only a
   await expect(row).toContainText('草稿');
 
   // A draft changes.
-  await row.getByRole('button', { name: '编辑', exact: true }).click();
+  await clickRowAction(row, '编辑');
   await dialog.getByTestId('asset-field-quantity').fill('3');
   await dialog.getByTestId('asset-dialog-save').click();
   await expect(dialog).toBeHidden();
@@ -48,13 +49,13 @@ test('an asset is drafted with its rules, changed, submitted, and is read-only a
   await shot(page, 'assets-zh-1440');
 
   // Submitted after a question; then only viewing is left.
-  await row.getByRole('button', { name: '提交', exact: true }).click();
+  await clickRowAction(row, '提交');
   await expect(page.getByText('提交后资产「端到端投影仪」将不能再修改或删除，是否提交？')).toBeVisible();
   await page.getByTestId('asset-submit-confirm').click();
   await expect(row).toContainText('已提交');
   await expect(row.getByRole('button', { name: '编辑', exact: true })).toHaveCount(0);
   await expect(row.getByRole('button', { name: '删除', exact: true })).toHaveCount(0);
-  await row.getByRole('button', { name: '查看', exact: true }).click();
+  await clickRowAction(row, '查看');
   await expect(dialog.getByTestId('asset-field-assetName')).toHaveValue('端到端投影仪');
   await expect(dialog.getByTestId('asset-field-assetName')).toBeDisabled();
   await page.keyboard.press('Escape');

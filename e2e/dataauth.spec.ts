@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { AppFuncPage, GrantDialog } from './pages/authorize.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { ScopesPage } from './pages/scopes.ts';
@@ -117,7 +118,7 @@ test('an administrator authorises data per menu and app functions for a role, an
 
   // Deleting an app function asks first.
   await shell.openMenu('系统管理', '移动端功能');
-  await funcs.row('请假').getByRole('button', { name: /删\s*除/ }).click();
+  await clickRowAction(funcs.row('请假'), /删\s*除/);
   await expect(page.getByText('确定删除移动端功能「请假」吗？已授予角色和用户的该功能将一并收回。')).toBeVisible();
   await page.getByTestId('app-func-remove-confirm').click();
   await expect(funcs.row('请假')).toHaveCount(0);

@@ -1,8 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { describeFocus, tabTo } from './support/keyboard.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
 const stamp = Date.now().toString(36);
@@ -98,7 +100,7 @@ test('an administrator builds a template with the designer\'s own actions — th
   await page.getByTestId('tabs-refresh').click();
   const todo = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: `年假 ${stamp}` });
   await expect(todo).toContainText('组长审批');
-  await todo.getByRole('button', { name: '办理', exact: true }).click();
+  await clickRowAction(todo, '办理');
   const taskPage = page.getByTestId('task-page');
   const shown = taskPage.getByTestId('task-bound-form');
   await expect(shown).toContainText('假别');
@@ -107,4 +109,51 @@ test('an administrator builds a template with the designer\'s own actions — th
   await expect(shown.locator('#root_days')).toBeDisabled();
   await expectNoSeriousViolations(page, 'a task showing the start form read-only');
   await shot(page, 'designed-task-zh-1440');
+
+  // The same approver with the keyboard alone, from a fresh page of the to-do list.
+  const todoUrl = page.url().replace(/\/workflow\/.*$/, '');
+  await page.goto(`${todoUrl}/wel/index`);
+  await expect(page.locator('#main-content')).toBeFocused();
+  // The bell: Enter opens its panel and takes the keyboard there; Escape closes it and gives it back.
+  await tabTo(page, (focus) => focus.includes('notice-bell'), { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('notice-popover')).toBeVisible();
+  await expect.poll(() => describeFocus(page)).toMatch(/\btab\b/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('notice-popover')).toBeHidden();
+  await expect(page.getByTestId('notice-bell')).toBeFocused();
+  // The home page's to-do card: Tab to the request's entry, Enter opens the task.
+  const inRequest = () => page.evaluate((text) => Boolean(document.activeElement?.closest('tr, li, a, button')?.textContent?.includes(text)), `年假 ${stamp}`);
+  await tabTo(page, (focus) => focus.startsWith('MAIN'));
+  let reached = false;
+  for (let i = 0; i < 80 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await inRequest();
+  }
+  expect(reached, 'the request is reachable with Tab on the home page').toBe(true);
+  await page.keyboard.press('Enter');
+  const keyboardTask = page.getByTestId('task-page');
+  await expect(keyboardTask.getByTestId('task-bound-form')).toContainText('年假');
+  // Reject: one dialog, the target chosen with the arrows, the reason typed, Enter on confirm.
+  await tabTo(page, (focus) => focus.includes('task-reject'));
+  await page.keyboard.press('Enter');
+  const rejectDialog = page.getByTestId('task-reject-dialog');
+  await expect(rejectDialog.getByTestId('task-reject-confirm')).toBeVisible();
+  // The one node it can go back to is chosen already; the arrows open the list and Enter keeps it.
+  await tabTo(page, (focus) => focus.includes('combobox'));
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['发起']);
+  await page.keyboard.press('Enter');
+  await expect(rejectDialog.getByTestId('task-reject-to')).toContainText('发起');
+  await tabTo(page, (focus) => focus.startsWith('TEXTAREA'));
+  await page.keyboard.type('请补充请假事由');
+  await tabTo(page, (focus) => focus.includes('task-reject-confirm'));
+  await shot(page, 'designed-reject-keyboard-zh-1440');
+  await page.keyboard.press('Enter');
+  await expect(rejectDialog.getByTestId('task-reject-confirm')).toBeHidden();
+  await expect(keyboardTask).toBeHidden();
+  const mine = await adminApi(request).then((api) => api.get<{ records: { title: string; currentNodes: string[] }[] }>('/api/macro-flow/workflow-task/my-task?current=1&size=50'));
+  const started = mine.records.find((r) => r.title === `年假 ${stamp}`);
+  expect(started, 'the rejected request is still among those started').toBeDefined();
+  expect(started?.currentNodes).not.toContain('组长审批');
 });

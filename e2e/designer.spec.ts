@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
@@ -31,7 +32,7 @@ async function openTemplate(page: Page, request: APIRequestContext, templateCode
   await login.signIn();
   await new Shell(page).openMenu('流程中心', '流程模板');
   const row = page.getByTestId('scheme-table').locator('tbody tr.ant-table-row').filter({ hasText: templateCode });
-  await row.getByRole('button', { name: '编辑', exact: true }).click();
+  await clickRowAction(row, '编辑');
   const dialog = page.getByTestId('scheme-dialog');
   const canvas = dialog.getByTestId('bpmn-canvas');
   await expect(canvas.locator('[data-element-id="review"]')).toBeVisible();
@@ -88,7 +89,7 @@ test('an administrator sets a node’s approvers, counter-sign, form and field p
   expect(nodes.find((n) => n.id === 'review')).toMatchObject({ counterSign: true, formKey: 'system:leave', rejectMode: 'previous', fields: [{ name: 'reason', permission: 'hidden' }] });
 
   await switchLanguage(page, 'en');
-  await row.getByRole('button', { name: 'Edit', exact: true }).click();
+  await clickRowAction(row, 'Edit');
   await expect(canvas.locator('[data-element-id="review"]')).toBeVisible();
   await canvas.locator('.djs-element[data-element-id="review"] .djs-hit').first().click({ force: true });
   await expect(panel).toContainText('Approval node');
@@ -122,7 +123,7 @@ test('the designer marks each element the engine cannot run, with the reason, be
   await page.getByRole('button', { name: /^取\s*消$/ }).click();
   await page.getByTestId('scheme-dialog-discard').click();
   await switchLanguage(page, 'en');
-  await row.getByRole('button', { name: 'Edit', exact: true }).click();
+  await clickRowAction(row, 'Edit');
   await expect(dialog.getByTestId('bpmn-canvas').locator('[data-element-id="review"]')).toBeVisible();
   await expect(dialog.getByTestId('bpmn-lint-end')).toHaveCount(0);
   await dialog.getByRole('tab', { name: 'XML' }).click();
@@ -191,7 +192,7 @@ test('an administrator picks approvers by post, by another node and by levels up
   await expect(dialog).toBeHidden();
 
   // Who may start it: open to everyone until someone is chosen.
-  await row.getByRole('button', { name: '发起权限', exact: true }).click();
+  await clickRowAction(row, '发起权限');
   const authority = page.getByTestId('scheme-authority-dialog');
   await expect(authority.getByTestId('scheme-authority-who')).toContainText('所有人（未限制）');
   await authority.getByTestId('scheme-authority-posts').click();
@@ -201,7 +202,7 @@ test('an administrator picks approvers by post, by another node and by levels up
   await expect(page.getByText('发起权限已保存')).toBeVisible();
   await expect(authority).toBeHidden();
   // Nobody holds that post: the dialog says so, and the administrator's launch list no longer offers it.
-  await row.getByRole('button', { name: '发起权限', exact: true }).click();
+  await clickRowAction(row, '发起权限');
   await expect(authority.getByTestId('scheme-authority-posts')).toContainText('总经理');
   await expect(authority.getByTestId('scheme-authority-who')).toContainText('没有人可以发起');
   const launchOffers = async () => {
@@ -225,19 +226,19 @@ test('an administrator picks approvers by post, by another node and by levels up
   expect(await launchOffers()).toBe(0);
   // Named in person, the administrator is offered it again.
   await new Shell(page).openMenu('流程中心', '流程模板');
-  await row.getByRole('button', { name: '发起权限', exact: true }).click();
+  await clickRowAction(row, '发起权限');
   await authority.getByTestId('scheme-authority-users').click();
   await page.keyboard.type('admin');
   await option('(admin)').first().click();
   await page.keyboard.press('Escape');
   await authority.getByTestId('scheme-authority-save').click();
   await expect(authority).toBeHidden();
-  await row.getByRole('button', { name: '发起权限', exact: true }).click();
+  await clickRowAction(row, '发起权限');
   await expect(authority.getByTestId('scheme-authority-who')).toContainText('(admin)');
   await page.getByRole('button', { name: /^取\s*消$/ }).click();
   await expect(authority).toBeHidden();
   await switchLanguage(page, 'en');
-  await row.getByRole('button', { name: 'Who may start', exact: true }).click();
+  await clickRowAction(row, 'Who may start');
   await expect(authority.getByTestId('scheme-authority-who')).toContainText('May start now:');
   await expect(authority.getByTestId('scheme-authority-posts')).toContainText('总经理');
   await shot(page, 'schemes-authority-en-1440');
@@ -275,7 +276,7 @@ test('a model from another tool: the designer shows a task’s BPMN potential ow
 
   // The same panel in English, on a desktop and on a phone.
   await switchLanguage(page, 'en');
-  await row.getByRole('button', { name: 'Edit', exact: true }).click();
+  await clickRowAction(row, 'Edit');
   await canvas.locator('[data-element-id="archive"]').click();
   await expect(panel.getByTestId('node-service-builtin')).toContainText('Timestamp');
   await expectNoSeriousViolations(page, 'the designer with a service task, in English');

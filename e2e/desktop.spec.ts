@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
@@ -93,7 +94,7 @@ test('a desktop is designed with three widgets, made the default, shown on the w
   await expect(row.locator('td').nth(4)).toHaveText('3');
 
   // The default home page: the welcome page shows it to everyone who has not chosen another.
-  await row.getByRole('button', { name: '设为默认' }).click();
+  await clickRowAction(row, '设为默认');
   await expect(row).toContainText('默认');
   await expectNoSeriousViolations(page, 'the desktop list');
   await shot(page, 'desktop-list-zh-1440');
@@ -135,7 +136,7 @@ test('a desktop is designed with three widgets, made the default, shown on the w
 
   // History: a change is the next version; an earlier one can be made the newest again.
   await new Shell(page).openMenu('系统管理', '首页设计');
-  await row.getByRole('button', { name: '设计' }).click();
+  await clickRowAction(row, '设计');
   await designer.getByTestId('desktop-select-notices-1').click();
   await designer.getByTestId('widget-remove').click();
   await expect(designer.getByTestId('desktop-widget-notices-1')).toHaveCount(0);
@@ -143,7 +144,7 @@ test('a desktop is designed with three widgets, made the default, shown on the w
   await expect(designer).toBeHidden();
   await expect(row.locator('td').nth(4)).toHaveText('2');
   await expect(row.locator('td').nth(5)).toHaveText('2');
-  await row.getByRole('button', { name: '历史版本' }).click();
+  await clickRowAction(row, '历史版本');
   const history = page.getByTestId('desktop-history');
   await expect(history.locator('tbody tr')).toHaveCount(2);
   await history.getByTestId('desktop-restore-1').click();
@@ -155,7 +156,7 @@ test('a desktop is designed with three widgets, made the default, shown on the w
   await expect(row.locator('td').nth(5)).toHaveText('3');
 
   // Offered to one person: the dialog lists them, and removing them offers it to everyone again.
-  await row.getByRole('button', { name: '授权' }).click();
+  await clickRowAction(row, '授权');
   const offer = page.getByTestId('desktop-offer');
   await expect(offer.getByTestId('offer-list-user')).toContainText('尚未授权');
   await offer.getByTestId('offer-picker-user').click();
@@ -172,7 +173,7 @@ test('a desktop is designed with three widgets, made the default, shown on the w
 
   // The designer in English.
   await switchLanguage(page, 'en');
-  await row.getByRole('button', { name: 'Design' }).click();
+  await clickRowAction(row, 'Design');
   await expect(designer.getByTestId('desktop-widget-chart-1')).toContainText('登录趋势');
   await expect(designer).toContainText('Drag onto the canvas, or click to add');
   await shot(page, 'desktop-designer-en-1440');

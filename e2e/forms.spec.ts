@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { openPrintPreview, printInEachStyle } from './pages/print.ts';
 import { Shell } from './pages/shell.ts';
@@ -93,13 +94,13 @@ test('an administrator designs a form with rules, previews it, saves versions; a
   await expect(row).toContainText('已启用');
 
   // A changed design is the next version; the history shows both.
-  await row.getByRole('button', { name: '设计', exact: true }).click();
+  await clickRowAction(row, '设计');
   await chooseField(page, 'amount');
   await expect(designer.getByTestId('prop-maximum')).toHaveValue('5000');
   await designer.getByTestId('prop-maximum').fill('8000');
   await designer.getByTestId('designer-save').click();
   await expect(designer).toBeHidden();
-  await row.getByRole('button', { name: '历史版本', exact: true }).click();
+  await clickRowAction(row, '历史版本');
   const history = page.getByTestId('form-history');
   await expect(history.locator('tbody tr')).toHaveCount(2);
   await history.getByTestId('form-version-1').click();
@@ -110,7 +111,7 @@ test('an administrator designs a form with rules, previews it, saves versions; a
 
   await switchLanguage(page, 'en');
   await expect(page.getByTestId('form-page')).toContainText('Form designer');
-  await row.getByRole('button', { name: 'Design', exact: true }).click();
+  await clickRowAction(row, 'Design');
   await expect(designer.getByTestId('designer-palette')).toContainText('Drop-down');
   await shot(page, 'forms-designer-en-1440');
   await page.keyboard.press('Escape');
@@ -140,7 +141,7 @@ test('an administrator designs a form with rules, previews it, saves versions; a
   await expect(launch).toBeHidden();
 
   const task = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: `采购 ${stamp}` });
-  await task.getByRole('button', { name: '办理', exact: true }).click();
+  await clickRowAction(task, '办理');
   const taskPage = page.getByTestId('task-page');
   const bound = taskPage.getByTestId('task-bound-form');
   await expect(bound.locator('#root_amount')).toHaveValue('300');
@@ -214,7 +215,7 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   const row = page.getByTestId('form-table').locator('tbody tr.ant-table-row').filter({ hasText: `${code}_t` });
   await expect(row).toContainText(`trip_${stamp}`);
 
-  await row.getByRole('button', { name: '数据', exact: true }).click();
+  await clickRowAction(row, '数据');
   const records = page.getByTestId('form-records');
   await records.getByTestId('record-add').click();
   const form = page.getByTestId('record-form');
@@ -236,7 +237,7 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   await expect(line).toHaveCount(1);
   await expect(line).toContainText('杭州');
   await expect(line).toContainText('3');
-  await line.getByRole('button', { name: '编辑' }).click();
+  await clickRowAction(line, '编辑');
   await expect(form.locator('#root_city')).toHaveValue('杭州');
   // The saved file downloads as it was uploaded.
   const download = page.waitForEvent('download');
@@ -251,7 +252,7 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   await page.keyboard.press('Escape');
   await expect(records).toBeHidden();
   await switchLanguage(page, 'en');
-  await row.getByRole('button', { name: 'Data', exact: true }).click();
+  await clickRowAction(row, 'Data');
   await expect(records).toContainText('Add record');
   await expect(records.getByTestId('record-table')).toContainText('杭州');
   await shot(page, 'forms-table-records-en-1440');
@@ -277,7 +278,7 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   await expect(dialog).toBeHidden();
   const relation = page.getByTestId('relation-table').locator('tbody tr.ant-table-row').filter({ hasText: `出差城市 ${stamp}` });
   await expect(relation).toContainText('city');
-  await relation.getByRole('button', { name: '打开', exact: true }).click();
+  await clickRowAction(relation, '打开');
   await expect(records).toContainText(`「出差城市 ${stamp}」的数据`);
   await expect(records.getByTestId('record-table').locator('thead')).toContainText('城市');
   await expect(records.getByTestId('record-table').locator('thead')).not.toContainText('天数');

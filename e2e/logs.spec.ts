@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -99,7 +100,7 @@ test('an error thrown in the page reaches the log dialog, is uploaded and is fou
   await page.getByTestId('log-tab-error').click();
   const errors = page.getByTestId('log-error-table');
   const rejected = errors.locator('tbody tr.ant-table-row').filter({ hasText: `${marker} (rejected)` });
-  await rejected.getByRole('button', { name: /^删\s*除$/ }).click();
+  await clickRowAction(rejected, /^删\s*除$/);
   await expect(page.getByText('确定删除这条日志吗？')).toBeVisible();
   await page.getByTestId('log-remove-confirm').click();
   await expect(rejected).toHaveCount(0);

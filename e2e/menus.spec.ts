@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { MenusPage } from './pages/menus.ts';
 import { Shell } from './pages/shell.ts';
@@ -63,7 +64,7 @@ test('adds a menu and a button, sees the menu in the sidebar, edits and deletes 
   await page.getByTestId('menu-dialog-discard').click();
 
   // A button under it, through the row's "add child".
-  await menus.row('端到端报表').getByRole('button', { name: '新增子项', exact: true }).click();
+  await clickRowAction(menus.row('端到端报表'), '新增子项');
   await expect(dialog.getByTestId('menu-field-parentId')).toContainText('端到端报表');
   await dialog.getByTestId('menu-field-category').getByText('按钮', { exact: true }).click();
   await dialog.getByTestId('menu-field-name').fill('导出报表');
@@ -78,7 +79,7 @@ test('adds a menu and a button, sees the menu in the sidebar, edits and deletes 
   await page.screenshot({ path: `${SCREENS}/menus-zh-1440.png`, animations: 'disabled' });
 
   // Edit the menu: the sidebar follows.
-  await menus.row('端到端报表').first().getByRole('button', { name: '编辑', exact: true }).click();
+  await clickRowAction(menus.row('端到端报表').first(), '编辑');
   await expect(dialog.getByTestId('menu-field-code')).toHaveValue('e2e:report');
   await dialog.getByTestId('menu-field-name').fill('端到端报表中心');
   await dialog.getByTestId('menu-dialog-save').click();
@@ -87,14 +88,14 @@ test('adds a menu and a button, sees the menu in the sidebar, edits and deletes 
   await expect(sideMenu.getByRole('menuitem', { name: '端到端报表中心' })).toBeVisible();
 
   // A menu with a button under it is not deleted; the button first, then the menu.
-  await menus.row('端到端报表中心').getByRole('button', { name: '删除', exact: true }).click();
+  await clickRowAction(menus.row('端到端报表中心'), '删除');
   await expect(page.getByText('确定永久删除「端到端报表中心」吗？已授予各角色的该权限也会一并收回。')).toBeVisible();
   await page.getByTestId('menu-remove-confirm').click();
   await expect(page.getByText('菜单「端到端报表中心」下还有子菜单或按钮，请先删除它们')).toBeVisible();
-  await menus.row('导出报表').getByRole('button', { name: '删除', exact: true }).click();
+  await clickRowAction(menus.row('导出报表'), '删除');
   await page.getByTestId('menu-remove-confirm').click();
   await expect(menus.row('导出报表')).toHaveCount(0);
-  await menus.row('端到端报表中心').getByRole('button', { name: '删除', exact: true }).click();
+  await clickRowAction(menus.row('端到端报表中心'), '删除');
   await page.getByTestId('menu-remove-confirm').click();
   await expect(menus.row('端到端报表中心')).toHaveCount(0);
   await expect(sideMenu.getByRole('menuitem', { name: '端到端报表中心' })).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { constants, publicEncrypt } from 'node:crypto';
+import { clickRowAction } from './support/rows.ts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN, LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
@@ -63,7 +64,7 @@ test('the administrator creates an OAuth client, its copied secret gets a token,
   expect(first.status(), await first.text()).toBe(200);
   expect((await first.json()).expires_in).toBe(1800);
 
-  await row.getByRole('button', { name: '重置密钥' }).click();
+  await clickRowAction(row, '重置密钥');
   await page.getByTestId('oauth-client-rotate-confirm').click();
   const rotated = await copySecret(page);
   expect(rotated).not.toBe(secret);
@@ -73,7 +74,7 @@ test('the administrator creates an OAuth client, its copied secret gets a token,
   expect((await tokenWith(request, 'e2e-erp', rotated)).status()).toBe(200);
 
   // Disabled from the screen: even the current secret is refused.
-  await row.getByRole('button', { name: '停用' }).click();
+  await clickRowAction(row, '停用');
   await expect(row).toContainText('已停用');
   expect((await (await tokenWith(request, 'e2e-erp', rotated)).json()).error).toBe('invalid_client');
 
@@ -124,7 +125,7 @@ test('a client allowed client_credentials signs in as the service account the ad
   expect(tokens).toMatchObject({ account: ADMIN.account, tenant_id: ADMIN.tenant });
   expect(tokens.refresh_token).toBeUndefined();
   const row = page.getByTestId('oauth-client-table').getByRole('row', { name: /e2e-bot/ });
-  await row.getByRole('button', { name: '删除' }).click();
+  await clickRowAction(row, '删除');
   await page.getByRole('dialog').getByRole('button', { name: /删\s*除|确\s*定/ }).last().click();
   await expect(row).toBeHidden();
   const after = await request.get('/api/macro-user/info', { headers: { 'macro-auth': `bearer ${tokens.access_token}` } });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { OrgPage } from './pages/org.ts';
 import { Shell } from './pages/shell.ts';
@@ -77,12 +78,12 @@ test('creates a company, a department under it and a post; a company with a depa
   await page.screenshot({ path: `${SCREENS}/org-zh-1440.png`, animations: 'disabled' });
 
   // Edit the department, then remove it and the company, which is now empty.
-  await org.deptRow('端到端研发部').getByRole('button', { name: '编辑', exact: true }).click();
+  await clickRowAction(org.deptRow('端到端研发部'), '编辑');
   await org.deptDialog().getByTestId('dept-field-deptName').fill('端到端研发中心');
   await org.deptDialog().getByTestId('dept-dialog-save').click();
   await expect(page.getByText('修改成功')).toBeVisible();
   await expect(org.deptRow('端到端研发中心')).toBeVisible();
-  await org.deptRow('端到端研发中心').getByRole('button', { name: '删除', exact: true }).click();
+  await clickRowAction(org.deptRow('端到端研发中心'), '删除');
   await expect(page.getByText('确定永久删除部门「端到端研发中心」吗？')).toBeVisible();
   await page.getByTestId('dept-remove-confirm').click();
   await expect(org.deptRow('端到端研发中心')).toHaveCount(0);
@@ -134,12 +135,12 @@ test('creates a company, a department under it and a post; a company with a depa
   await page.getByTestId('post-dialog-discard').click();
   // Edit it, then delete it.
   const postRow = page.getByTestId('post-table').locator('tbody tr.ant-table-row').filter({ hasText: '端到端岗位' });
-  await postRow.getByRole('button', { name: '编辑', exact: true }).click();
+  await clickRowAction(postRow, '编辑');
   await postDialog.getByTestId('post-field-postName').fill('端到端岗位二');
   await postDialog.getByTestId('post-dialog-save').click();
   await expect(page.getByTestId('post-table')).toContainText('端到端岗位二');
   const renamed = page.getByTestId('post-table').locator('tbody tr.ant-table-row').filter({ hasText: '端到端岗位二' });
-  await renamed.getByRole('button', { name: '删除', exact: true }).click();
+  await clickRowAction(renamed, '删除');
   await expect(page.getByText('确定永久删除岗位「端到端岗位二」吗？')).toBeVisible();
   await page.getByTestId('post-remove-confirm').click();
   await expect(page.getByTestId('post-table')).not.toContainText('端到端岗位二');

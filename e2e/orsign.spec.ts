@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { openPrintPreview } from './pages/print.ts';
 import { Shell } from './pages/shell.ts';
@@ -82,7 +83,7 @@ test('a request for a role of three shows in all three to-do lists; one transfer
   expect(ids).toHaveLength(3);
   expect(new Set(ids).size).toBe(1);
   const [taskId] = ids;
-  await todoRow(holders[0], title).getByRole('button', { name: '办理', exact: true }).click();
+  await clickRowAction(todoRow(holders[0], title), '办理');
 
   // The first transfers it to someone outside the role.
   const first = holders[0].getByTestId('task-page');
@@ -106,7 +107,7 @@ test('a request for a role of three shows in all three to-do lists; one transfer
 
   // The new holder approves.
   const target = await signInAs(browser, TARGET);
-  await todoRow(target, title).getByRole('button', { name: '办理', exact: true }).click();
+  await clickRowAction(todoRow(target, title), '办理');
   const taskPage = target.getByTestId('task-page');
   await taskPage.getByTestId('task-comment').fill('核对无误');
   await taskPage.getByTestId('task-approve').click();
@@ -114,7 +115,7 @@ test('a request for a role of three shows in all three to-do lists; one transfer
 
   // Its history, read from the new holder's done list: one transfer, one approval naming who was asked.
   await target.getByRole('tab', { name: '已办任务' }).click();
-  await target.getByTestId('done-table').locator('tbody tr.ant-table-row').filter({ hasText: title }).getByRole('button', { name: '查看', exact: true }).click();
+  await clickRowAction(target.getByTestId('done-table').locator('tbody tr.ant-table-row').filter({ hasText: title }), '查看');
   const history = taskPage.getByTestId('task-history');
   const names = HOLDERS.map((p) => p.name).join('、');
   await expect(history.getByRole('listitem').filter({ hasText: '转办' })).toHaveCount(1);
@@ -141,7 +142,7 @@ test('a request for a role of three shows in all three to-do lists; one transfer
   await new Shell(page).openMenu('流程中心', '流程监控');
   const openAssign = async (button: string) => {
     const row = page.getByTestId('monitor-running-table').locator('tbody tr.ant-table-row').filter({ hasText: second });
-    await row.getByRole('button', { name: button, exact: true }).click();
+    await clickRowAction(row, button);
     await page.getByTestId('assign-task').click();
   };
   // Escape closes the open list, then the dialog: pressed until the dialog is gone.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -41,7 +42,7 @@ test('an administrator creates a project and a role in it, and cannot remove the
   await page.screenshot({ path: 'e2e/artifacts/screens/project-roles-zh-1440.png', animations: 'disabled' });
 
   await new Shell(page).openMenu('系统管理', '项目管理');
-  await row.getByRole('button', { name: '删除' }).click();
+  await clickRowAction(row, '删除');
   await page.getByTestId('project-remove-confirm').click();
   await expect(page.getByText('项目“档案数字化”还有角色，请先删除角色')).toBeVisible();
   await expect(row).toBeVisible();

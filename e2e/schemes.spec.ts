@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { clickRowAction } from './support/rows.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
@@ -64,14 +65,14 @@ test('an administrator imports a template from a BPMN file, is told which elemen
   await expect(row).toContainText('通用审批');
   await expect(row).not.toContainText('general');
 
-  await row.getByRole('button', { name: '停用', exact: true }).click();
+  await clickRowAction(row, '停用');
   await expect(row).toContainText('已停用');
-  await row.getByRole('button', { name: '启用', exact: true }).click();
+  await clickRowAction(row, '启用');
   await expect(row).toContainText('已启用');
 
   // Export gives back the deployed XML as a file.
   const downloading = page.waitForEvent('download');
-  await row.getByRole('button', { name: '导出', exact: true }).click();
+  await clickRowAction(row, '导出');
   const saved = await downloading;
   expect(saved.suggestedFilename()).toBe(`${code}-v1.bpmn`);
   expect(readFileSync(await saved.path(), 'utf8')).toContain('<bpmn:userTask id="review"');
@@ -86,7 +87,7 @@ test('an administrator imports a template from a BPMN file, is told which elemen
   await page.setViewportSize({ width: 1440, height: 900 });
   await switchLanguage(page, 'zh');
 
-  await row.getByRole('button', { name: '删除', exact: true }).click();
+  await clickRowAction(row, '删除');
   await expect(page.getByText('将删除模板「出差审批」，是否继续？')).toBeVisible();
   await page.getByTestId('scheme-remove-confirm').click();
   await expect(row).toHaveCount(0);
@@ -108,7 +109,7 @@ test('an administrator tests moving a running process to a new version, then app
   await login.signIn();
   await new Shell(page).openMenu('流程中心', '流程模板');
   const row = page.getByTestId('scheme-table').locator('tbody tr.ant-table-row').filter({ hasText: versioned });
-  await row.getByRole('button', { name: '版本变更', exact: true }).click();
+  await clickRowAction(row, '版本变更');
   const dialog = page.getByTestId('version-dialog');
   await expect(dialog.getByTestId('version-list').locator('tbody tr')).toHaveCount(2);
   const running = dialog.getByTestId('version-running').locator('tbody tr').filter({ hasText: `用章 ${versioned}` });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { ScopesPage } from './pages/scopes.ts';
 import { Shell } from './pages/shell.ts';
@@ -114,7 +115,7 @@ test('an administrator defines data and API scopes per menu and grants them to a
   await expect(page.getByText('Data scopes: Users')).toBeVisible();
   await expect(data.row('指定账号')).toContainText('Account is one of admin, e2e_lisi');
   await page.screenshot({ path: `${SCREENS}/data-scope-en-1440.png`, animations: 'disabled' });
-  await data.row('指定账号').getByRole('button', { name: 'Edit', exact: true }).click();
+  await clickRowAction(data.row('指定账号'), 'Edit');
   await expect(data.dialog()).toBeVisible();
   await expect(data.dialog().getByText('Custom rule')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/data-scope-dialog-en-1440.png`, animations: 'disabled' });

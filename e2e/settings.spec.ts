@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
@@ -139,7 +140,7 @@ test('platform settings: a language-pack label in the side menu, a parameter, a 
   // Removing the zh translation brings the built-in label back (and leaves the menu as other tests know it).
   await page.goto('/controller/language');
   const zhRow = page.getByTestId('translation-table').locator('tbody tr.ant-table-row').filter({ hasText: '数据字典表' });
-  await zhRow.getByRole('button', { name: '删除', exact: true }).click();
+  await clickRowAction(zhRow, '删除');
   await page.getByTestId('language-map-remove-confirm').click();
   await expect(zhRow).toHaveCount(0);
   await page.reload();
@@ -166,7 +167,7 @@ test('the console title is configurable: an administrator sets it in the languag
 
   // Removed, the built-in title is back.
   const row = page.getByTestId('translation-table').locator('tbody tr.ant-table-row').filter({ hasText: '档案管理平台 3.0' });
-  await row.getByRole('button', { name: '删除', exact: true }).click();
+  await clickRowAction(row, '删除');
   await page.getByTestId('language-map-remove-confirm').click();
   await expect(row).toHaveCount(0);
   await page.reload();

@@ -56,6 +56,48 @@ test('each of the 13 themes dresses the shell its own way, passes axe contrast, 
   await expect(header(page)).toHaveCSS('background-color', rgb(THEMES['mac-os'].headerBg));
 });
 
+test('the dark theme darkens the pages too: a list, its row menu and a dialog, readable (axe) in zh and en', async ({ page }) => {
+  await signIn(page);
+  await openDrawer(page);
+  await page.getByTestId('settings-drawer').getByTestId('theme-dark').check();
+  await closeDrawer(page);
+  await page.goto('/controller/usermanage');
+  const panel = page.getByTestId('user-panel');
+  await expect(panel.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  // The card, the table's cells and the page behind them are dark; the text on them light.
+  const lightness = (color: string) => {
+    const [r, g, b] = (color.match(/\d+/g) ?? []).map(Number);
+    return (r + g + b) / 3;
+  };
+  const cardBg = await panel.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(lightness(cardBg), `card ${cardBg}`).toBeLessThan(60);
+  const cellColor = await panel.locator('tbody td').nth(2).evaluate((el) => getComputedStyle(el).color);
+  expect(lightness(cellColor), `cell text ${cellColor}`).toBeGreaterThan(180);
+  const bodyBg = await page.locator('#main-content').evaluate((el) => getComputedStyle(el.closest('.shell') ?? el).backgroundColor);
+  expect(lightness(bodyBg), `page ${bodyBg}`).toBeLessThan(60);
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
+  await expectNoSeriousViolations(page, 'the user list in the dark theme');
+  await page.screenshot({ path: 'e2e/artifacts/screens/theme-dark-users-zh.png', animations: 'disabled' });
+  // The row menu and a dialog are dark as well, and pass.
+  await panel.locator('tbody tr.ant-table-row').first().getByRole('button', { name: /更多操作/ }).click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect(menu.getByRole('menuitem').first()).toBeVisible();
+  expect(lightness(await menu.locator('.ant-dropdown-menu').evaluate((el) => getComputedStyle(el).backgroundColor))).toBeLessThan(60);
+  await expectNoSeriousViolations(page, 'the row menu in the dark theme');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('user-add').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  expect(lightness(await dialog.locator('.ant-modal-container, .ant-modal-content').first().evaluate((el) => getComputedStyle(el).backgroundColor))).toBeLessThan(60);
+  await expectNoSeriousViolations(page, 'a dialog in the dark theme');
+  await page.screenshot({ path: 'e2e/artifacts/screens/theme-dark-dialog-zh.png', animations: 'disabled' });
+  await page.keyboard.press('Escape');
+  await switchLanguage(page, 'en');
+  await expect(panel).toContainText('Account');
+  await expectNoSeriousViolations(page, 'the user list in the dark theme, in English');
+  await page.screenshot({ path: 'e2e/artifacts/screens/theme-dark-users-en.png', animations: 'disabled' });
+});
+
 test('the brand colour follows the picker, darkened where text sits on it, and is kept', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page);

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { openPrintPreview, printInEachStyle } from './pages/print.ts';
 import { Shell } from './pages/shell.ts';
@@ -51,7 +52,7 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   await expect(row).toContainText('审批中');
   await expectNoSeriousViolations(page, 'the to-do list');
   await shot(page, 'tasks-todo-zh-1440');
-  await row.getByRole('button', { name: '办理', exact: true }).click();
+  await clickRowAction(row, '办理');
   // The task opens on a page of its own, in a tab titled for it.
   const taskPage = page.getByTestId('task-page');
   await expect(page).toHaveURL(/\/workflow\/tasks\/\d+$/);
@@ -106,7 +107,7 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   await expect(page.getByTestId('done-table').locator('thead')).not.toContainText('当前节点');
   const doneRow = page.getByTestId('done-table').locator('tbody tr.ant-table-row').filter({ hasText: first }).filter({ hasText: '部门审批' });
   await expect(doneRow).toContainText('已通过');
-  await doneRow.getByRole('button', { name: '查看', exact: true }).click();
+  await clickRowAction(doneRow, '查看');
   await expect(taskPage.getByTestId('task-history')).toContainText('同意，注意交接');
   await expect(taskPage.getByTestId('task-approve')).toHaveCount(0);
   await expectNoSeriousViolations(page, 'a done task');
@@ -119,7 +120,7 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   await launch(page, second);
   await page.getByRole('tab', { name: '我发起的' }).click();
   const mine = page.getByTestId('started-table').locator('tbody tr.ant-table-row').filter({ hasText: second });
-  await mine.getByRole('button', { name: '撤回', exact: true }).click();
+  await clickRowAction(mine, '撤回');
   await expect(page.getByText(`确定撤回流程「${second}」吗？`)).toBeVisible();
   await page.getByTestId('withdraw-confirm').click();
   await expect(page.getByText('撤回后流程将回到开始节点，已有的审批需要重新进行，是否继续？')).toBeVisible();
@@ -129,12 +130,12 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
 
   // The approved one goes to the recycle bin and comes back.
   const ended = page.getByTestId('started-table').locator('tbody tr.ant-table-row').filter({ hasText: first });
-  await ended.getByRole('button', { name: '移入回收站', exact: true }).click();
+  await clickRowAction(ended, '移入回收站');
   await expect(page.getByText('已移入回收站')).toBeVisible();
   await expect(ended).toHaveCount(0);
   await page.getByRole('tab', { name: '回收站' }).click();
   const binned = page.getByTestId('bin-table').locator('tbody tr.ant-table-row').filter({ hasText: first });
-  await binned.getByRole('button', { name: '还原', exact: true }).click();
+  await clickRowAction(binned, '还原');
   await expect(page.getByText('已还原')).toBeVisible();
   await expect(binned).toHaveCount(0);
   await page.getByRole('tab', { name: '我发起的' }).click();
@@ -157,7 +158,7 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   await shot(page, 'tasks-en-375');
   // A task's page in English, on the phone and on a desktop.
   const doneEn = page.getByTestId('done-table').locator('tbody tr.ant-table-row').filter({ hasText: first }).filter({ hasText: '部门审批' });
-  await doneEn.getByRole('button', { name: 'View', exact: true }).click();
+  await clickRowAction(doneEn, 'View');
   await expect(taskPage.getByTestId('task-history')).toContainText('同意，注意交接');
   await expect(taskPage).toContainText('Form data');
   await expectNoSeriousViolations(page, 'a task page on a phone');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -43,7 +44,7 @@ test('the platform administrator creates a tenant, its administrator signs in, t
   await expect(other).not.toHaveURL(/\/login$/);
 
   // The tenant's users, managed from the platform tenant.
-  await page.getByTestId('tenant-table').getByRole('row', { name: /E2E001/ }).getByRole('button', { name: '用户' }).click();
+  await clickRowAction(page.getByTestId('tenant-table').getByRole('row', { name: /E2E001/ }), '用户');
   const drawer = page.getByTestId('tenant-users');
   await expect(drawer.getByTestId('tenant-user-table').getByText('admin', { exact: true })).toBeVisible();
   await drawer.getByTestId('tenant-user-account').fill('clerk');
@@ -53,11 +54,11 @@ test('the platform administrator creates a tenant, its administrator signs in, t
   await page.getByRole('button', { name: /OK|确\s*定|知道了/ }).click();
   const clerkRow = drawer.getByTestId('tenant-user-table').getByRole('row', { name: /clerk/ });
   await expect(clerkRow).toContainText('启用');
-  await clerkRow.getByRole('button', { name: '启用/停用' }).click();
+  await clickRowAction(clerkRow, '启用/停用');
   await expect(clerkRow).toContainText('停用');
   await expectNoSeriousViolations(page, 'the tenant users drawer');
   await page.screenshot({ path: 'e2e/artifacts/screens/tenant-users-zh-1440.png', animations: 'disabled' });
-  await clerkRow.getByRole('button', { name: '删除' }).click();
+  await clickRowAction(clerkRow, '删除');
   await page.getByRole('button', { name: /OK|确\s*定/ }).click();
   await expect(clerkRow).toBeHidden();
   await drawer.locator('.ant-drawer-close').click();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { clickRowAction } from './support/rows.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { createUserByApi } from './support/api.ts';
@@ -52,7 +53,7 @@ test('workflow settings: a stamp with its image and members, a delegation, a spe
   const stampRow = page.getByTestId('stamp-table').locator('tbody tr.ant-table-row').filter({ hasText: '财务专用章' });
   await expect(stampRow).toContainText('公共签章');
   await expect(stampRow).toContainText('已启用');
-  await stampRow.getByRole('button', { name: '设为默认', exact: true }).click();
+  await clickRowAction(stampRow, '设为默认');
   await expect(stampRow).toContainText('默认');
   await expect(stampRow.getByRole('img')).toBeVisible();
   await expectNoSeriousViolations(page, 'the stamp screen');
@@ -117,7 +118,7 @@ test('workflow settings: a stamp with its image and members, a delegation, a spe
   await expect(stampRow).toContainText('Public');
   await expect(stampRow).toContainText('Default');
   await shot(page, 'stamps-en-1440');
-  await stampRow.getByRole('button', { name: 'Edit', exact: true }).click();
+  await clickRowAction(stampRow, 'Edit');
   await expect(stampDialog.getByTestId('stamp-field-image-preview')).toBeVisible();
   await expect(stampDialog).toContainText('代理人小张');
   await shot(page, 'stamp-dialog-en-1440');

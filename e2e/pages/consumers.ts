@@ -1,3 +1,4 @@
+import { clickRowAction } from '../support/rows.ts';
 import type { Page } from '@playwright/test';
 
 export interface ConsumerValues {
@@ -35,6 +36,6 @@ export class ConsumersPage {
   }
 
   async rowAction(text: string, action: string) {
-    await this.row(text).getByRole('button', { name: action, exact: true }).click();
+    await clickRowAction(this.row(text), action);
   }
 }

@@ -1,3 +1,4 @@
+import { clickRowAction } from '../support/rows.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface DictValues {
@@ -52,7 +53,7 @@ export class DictPage {
   }
 
   async rowAction(table: Locator, text: string, action: string) {
-    await this.row(table, text).getByRole('button', { name: action, exact: true }).click();
+    await clickRowAction(this.row(table, text), action);
   }
 
   /** Confirms throwing away a dialog's unsaved changes. */

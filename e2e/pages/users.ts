@@ -1,3 +1,4 @@
+import { clickRowAction } from '../support/rows.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface UserValues {
@@ -42,7 +43,7 @@ export class UsersPage {
   }
 
   async rowAction(text: string, action: string) {
-    await this.row(text).getByRole('button', { name: action, exact: true }).click();
+    await clickRowAction(this.row(text), action);
   }
 
   /** Chooses roles in an open role picker by their titles. */
@@ -81,7 +82,7 @@ export class RolesPage {
   }
 
   async rowAction(text: string, action: string) {
-    await this.row(text).getByRole('button', { name: action, exact: true }).click();
+    await clickRowAction(this.row(text), action);
   }
 
   /** Opens a row of the tree to show its sub-roles. */

@@ -33,6 +33,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     const root = document.documentElement;
     root.dataset.theme = resolved.name;
+    // Scroll bars and the browser's own controls follow the pages' colours.
+    root.style.colorScheme = resolved.content.dark ? 'dark' : 'light';
     for (const [name, value] of Object.entries(cssVariables(resolved))) root.style.setProperty(name, value);
   }, [resolved]);
   return (

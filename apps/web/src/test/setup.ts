@@ -7,12 +7,22 @@ afterEach(cleanup);
 // antd renders slowly in jsdom, more so while other test files run beside it.
 configure({ asyncUtilTimeout: 5000 });
 
-// antd's responsive helpers call matchMedia, which jsdom does not implement.
+/** Whether a width query (`(min-width: 768px)`, `(max-width: 575px)`, both) holds for the window's width. */
+function widthMatches(query: string): boolean {
+  const width = window.innerWidth;
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+)px/.exec(query);
+  if (!min && !max) return false;
+  return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+}
+
+// antd's responsive helpers call matchMedia, which jsdom does not implement: width queries are
+// answered for jsdom's window (1024 px wide, a desktop), the rest do not match.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
-      matches: false,
+      matches: widthMatches(query),
       media: query,
       onchange: null,
       addListener: () => {},

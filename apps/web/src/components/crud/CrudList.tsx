@@ -1,9 +1,10 @@
-import { Button, Card, Grid, Space, Table, type TableProps } from 'antd';
+import { Card, Grid, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import { type HTMLAttributes, type KeyboardEvent, type ReactNode, useContext, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Reacquire } from '../Reacquire';
+import { type RowAction, RowActions } from './RowActions';
 import { useScrollRegions } from '../useScrollRegions';
 import { CrudPager } from './CrudPager';
 import { usePermissionCheck } from '../../session/store';
@@ -13,16 +14,7 @@ import { flattenTree, type TreeRow, toTreeRows } from './treeRows';
 import type { CrudListState, ListSearch } from './useCrudList';
 import './crud.css';
 
-/** A link button in a row's action column; shown only to users holding `permission`. */
-export interface RowAction<Row> {
-  key: string;
-  label: string;
-  permission?: string;
-  danger?: boolean;
-  /** Rows the action applies to (all by default): a button row offers no "add child". */
-  show?: (row: Row) => boolean;
-  onClick: (row: Row) => void;
-}
+export type { RowAction } from './RowActions';
 
 interface BaseRow {
   id: number;
@@ -44,7 +36,6 @@ export interface CrudListProps<Row extends BaseRow, S extends ListSearch> {
   batchDelete?: ToolbarButton;
   toolbar?: readonly ToolbarAction[];
   rowActions?: readonly RowAction<Row>[];
-  actionWidth?: number;
   /**
    * Rows the user chooses (a master list): each row is a tab stop, chosen by click, Enter or
    * Space, and the chosen one is marked for screen readers (aria-current) and the eye.
@@ -77,7 +68,7 @@ export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>
   const { testId, title, list, search, columns, rowLabel, rowActions = [], activeRow, tree = false } = props;
   const { t } = useTranslation('common');
   const permitted = usePermissionCheck();
-  // On a phone a pinned action column would cover the whole table: it scrolls with the rest.
+  // On a phone the action column is pinned and holds one button (see RowActions).
   const narrow = Grid.useBreakpoint().md === false;
   const failed = list.result.isError;
 
@@ -106,19 +97,8 @@ export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>
           {
             key: 'actions',
             title: t('actions'),
-            width: props.actionWidth,
-            fixed: narrow ? undefined : ('right' as const),
-            render: (_: unknown, row: TreeRow<Row>) => (
-              // A click on an action is not a click on the row (which would choose it). Actions
-              // wrap inside the column's width rather than hide behind its edge.
-              <Space size={0} wrap onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
-                {actions.filter((action) => action.show?.(row as Row) ?? true).map((action) => (
-                  <Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => action.onClick(row as Row)}>
-                    {action.label}
-                  </Button>
-                ))}
-              </Space>
-            ),
+            fixed: 'right' as const,
+            render: (_: unknown, row: TreeRow<Row>) => <RowActions row={row as Row} actions={actions} name={label(row)} narrow={narrow} />,
           },
         ]
       : []),

@@ -59,7 +59,6 @@ export function AssetPage() {
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list), list.forget) }}
         rowActions={rowActions}
-        actionWidth={240}
         scrollX={960}
       />
       <AssetDialog key={dialogKey} state={dialog} onClose={close} />

@@ -54,7 +54,6 @@ export function AppFuncPage() {
         rowLabel={(row) => row.name}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={200}
         scrollX={900}
       />
       <AppFuncDialog key={dialogKey} state={dialog} onClose={close} />

@@ -82,7 +82,6 @@ export function ConsumerPage() {
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list), list.forget) }}
         rowActions={rowActions}
-        actionWidth={200}
         scrollX={960}
       />
       <ConsumerDialog key={dialogKey} state={dialog} onClose={closeDialog} />

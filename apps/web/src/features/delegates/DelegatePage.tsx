@@ -53,7 +53,6 @@ export function DelegatePage() {
         rowLabel={(row) => row.entrustedName}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={200}
         scrollX={900}
       />
       <DelegateDialog key={dialogKey} state={dialog} onClose={close} />

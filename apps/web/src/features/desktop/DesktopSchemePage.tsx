@@ -67,7 +67,6 @@ export function DesktopSchemePage() {
         rowLabel={(row) => row.name}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={420}
         scrollX={1300}
       />
       {dialog ? <DesktopDesigner key={dialogKey} state={dialog} onClose={close} /> : null}

@@ -11,8 +11,8 @@ import { useEndpointQuery } from '../../api/endpoint';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../session/store';
 import { flatMenuLeaves, openMenuPath } from '../../shell/layout/menuTree';
-import { taskLink } from '../tasks';
-import { deptChartOption, LazyChart, signInChartOption } from '../welcome/dashboardCharts';
+import { taskLink } from '../tasks/public';
+import { deptChartOption, LazyChart, signInChartOption } from './dashboardCharts';
 
 /** The title a widget shows: its own, else its kind's (a count shows its figure's name). */
 export function useWidgetTitle() {

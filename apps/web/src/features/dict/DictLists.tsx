@@ -5,7 +5,7 @@ import { CrudList, type RowAction, selectedRows } from '../../components/crud/Cr
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { dictEndpoints, useRemoveDict } from './api';
-import { CHILD_ACTION_WIDTH, childColumns, PARENT_ACTION_WIDTH, parentColumns } from './columns';
+import { childColumns, parentColumns } from './columns';
 import type { DictDialogState } from './types';
 
 const P = DICT_PERMISSIONS;
@@ -65,7 +65,6 @@ export function ParentDictList({ kind, selected, onSelect, onOpenDialog }: Paren
       add={{ permission: P.add, onClick: () => onOpenDialog({ mode: 'create', level: 'parent' }) }}
       batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list), afterRemove) }}
       rowActions={rowActions}
-      actionWidth={PARENT_ACTION_WIDTH}
       activeRow={{ key: selected?.id, onActivate: onSelect }}
       scrollX={640}
     />
@@ -99,7 +98,6 @@ export function ChildDictList({ kind, parent, onOpenDialog }: ChildListProps) {
       add={{ permission: P.add, onClick: () => parent && onOpenDialog({ mode: 'create', level: 'child', parent }) }}
       batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list, true), list.forget) }}
       rowActions={rowActions}
-      actionWidth={CHILD_ACTION_WIDTH}
       tree
       toolbarDisabled={!parent}
       idleText={<Empty description={t('child.pickParent')} />}

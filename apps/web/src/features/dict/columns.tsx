@@ -4,8 +4,6 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 
 /** Spec §2: the action column is 250 wide in the parent table and 300 in the child table. */
-export const PARENT_ACTION_WIDTH = 250;
-export const CHILD_ACTION_WIDTH = 300;
 
 export function SealedTag({ value, t }: { value: number; t: TFunction }) {
   return value === 1 ? <Tag color="red">{t('common:yes')}</Tag> : <Tag color="green">{t('common:no')}</Tag>;

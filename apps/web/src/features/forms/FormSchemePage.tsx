@@ -73,7 +73,6 @@ export function FormSchemePage() {
                   rowLabel={(row) => row.name}
                   add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
                   rowActions={rowActions}
-                  actionWidth={380}
                   scrollX={1400}
                 />
             ),

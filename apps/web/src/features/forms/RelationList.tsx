@@ -50,7 +50,6 @@ export function RelationList() {
         rowLabel={(row) => row.name}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={200}
         scrollX={900}
       />
       <RelationDialog key={dialogKey} state={dialog} onClose={close} />

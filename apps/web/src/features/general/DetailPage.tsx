@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from './PageFrame';
 
-const RecordEditPage = lazy(() => import('../forms/RecordPages').then((m) => ({ default: m.RecordEditPage })));
+const RecordEditPage = lazy(() => import('../forms/public').then((m) => ({ default: m.RecordEditPage })));
 
 /**
  * /detail/create: titled "edit" when an id is passed, "create" otherwise (spec 000 §2). With a

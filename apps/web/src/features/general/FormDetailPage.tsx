@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../session/store';
 import { PageFrame } from './PageFrame';
 
-const RecordDetailPage = lazy(() => import('../forms/RecordPages').then((m) => ({ default: m.RecordDetailPage })));
+const RecordDetailPage = lazy(() => import('../forms/public').then((m) => ({ default: m.RecordDetailPage })));
 
 /**
  * /form-detail/index: a read-only detail page, shown without the sidebar: the record

@@ -54,7 +54,6 @@ function Translations() {
         rowLabel={(row) => `${row.ns}:${row.key}`}
         add={{ permission: P.edit, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={160}
         scrollX={760}
       />
       <TranslationDialog key={dialogKey} state={dialog} onClose={close} />
@@ -109,7 +108,6 @@ function LanguageTypes() {
         rowLabel={(row) => row.name}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={160}
         scrollX={640}
       />
       <TypeDialog key={dialogKey} state={dialog} onClose={close} />

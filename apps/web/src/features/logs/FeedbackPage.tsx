@@ -46,7 +46,6 @@ export function FeedbackPage() {
         columns={columns}
         rowLabel={(row) => row.text}
         rowActions={rowActions}
-        actionWidth={90}
         scrollX={800}
       />
       <Modal open={shown !== null} title={t('page.feedbackTitle')} footer={null} width={880} onCancel={() => setShown(null)} destroyOnHidden>

@@ -70,7 +70,6 @@ function LogList({ type }: { type: LogType }) {
             : []
         }
         rowActions={rowActions}
-        actionWidth={removable(type) ? 140 : 90}
         scrollX={1100}
       />
       <Modal open={shown !== null} title={t('page.detailTitle')} footer={null} width={800} onCancel={() => setShown(null)} destroyOnHidden>

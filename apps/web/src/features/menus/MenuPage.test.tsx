@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session/store';
+import { rowActionNames } from '../../test/rows';
 import { renderPage, serveApi } from '../../test/render';
 import { MenuPage } from './MenuPage';
 
@@ -58,8 +59,8 @@ describe('menu screen', () => {
     const rows = within(table).getAllByRole('row');
     const menuRow = rows.find((row) => row.textContent?.includes('报表中心'))!;
     const buttonRow = rows.find((row) => row.textContent?.includes('导出'))!;
-    expect(within(menuRow).getByRole('button', { name: '新增子项' })).toBeInTheDocument();
-    expect(within(buttonRow).queryByRole('button', { name: '新增子项' })).not.toBeInTheDocument();
+    expect(await rowActionNames(user, menuRow)).toEqual(['查看', '编辑', '新增子项', '删除']);
+    expect(await rowActionNames(user, buttonRow)).toEqual(['查看', '编辑', '删除']);
     expect(within(buttonRow).getByText('按钮')).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { MENU_CATEGORY, MENU_PERMISSIONS as P } from '@macro/contract/menus';
 import { Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { ModuleList, SubsystemList } from '../modules/ModuleLists';
+import { ModuleList, SubsystemList } from '../modules/public';
 import { CrudList, type RowAction, selectedRows } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { MenuIcon } from '../../shell/layout/menuIconSet';
@@ -79,7 +79,6 @@ export function MenuPage() {
                   add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
                   batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list, true), list.forget) }}
                   rowActions={rowActions}
-                  actionWidth={260}
                   expandable={expandable}
                   paged={false}
                   scrollX={1080}

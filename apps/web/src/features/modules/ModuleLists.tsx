@@ -50,7 +50,6 @@ export function ModuleList() {
         rowLabel={(row) => row.name}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={200}
         paged={false}
         scrollX={960}
       />
@@ -88,7 +87,6 @@ export function SubsystemList() {
         rowLabel={(row) => row.name}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={200}
         paged={false}
         scrollX={800}
       />

@@ -80,7 +80,6 @@ export function MonitorPage() {
             { key: 'assign', label: t('assign.action'), permission: P.monitorEdit, show: (row) => row.state === 'running', onClick: setAssigning },
             viewHistory,
           ]}
-          actionWidth={220}
           scrollX={1560}
         />
       ),
@@ -97,7 +96,6 @@ export function MonitorPage() {
           columns={columns}
           rowLabel={(row) => row.title}
           rowActions={[viewHistory]}
-          actionWidth={100}
           scrollX={1440}
         />
       ),

@@ -59,7 +59,6 @@ export function NoticePage() {
         rowLabel={(row) => row.title}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={220}
         scrollX={960}
       />
       <NoticeDialog key={dialogKey} state={dialog} onClose={close} />

@@ -79,7 +79,6 @@ export function OAuthClientPage() {
         rowLabel={(row) => row.name}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={320}
         scrollX={1100}
       />
       <OAuthClientDialog key={dialogKey} state={dialog} onClose={close} onSecret={setSecret} />

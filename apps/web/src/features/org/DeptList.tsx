@@ -41,7 +41,6 @@ export function DeptList({ company, onOpenDialog }: DeptListProps) {
       add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
       batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list, true), list.forget) }}
       rowActions={rowActions}
-      actionWidth={300}
       tree
       toolbarDisabled={company === null}
       idleText={<Empty description={t('dept.pickCompany')} />}

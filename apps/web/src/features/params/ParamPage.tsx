@@ -45,7 +45,6 @@ export function ParamPage() {
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list), list.forget) }}
         rowActions={rowActions}
-        actionWidth={200}
         scrollX={720}
       />
       <ParamDialog key={dialogKey} state={dialog} onClose={close} />

@@ -45,7 +45,6 @@ export function PostPage() {
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list), list.forget) }}
         rowActions={rowActions}
-        actionWidth={200}
         scrollX={640}
       />
       <PostDialog key={dialogKey} state={dialog} onClose={closeDialog} />

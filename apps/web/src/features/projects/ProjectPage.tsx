@@ -115,7 +115,6 @@ export function ProjectPage() {
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list), list.forget) }}
         rowActions={rowActions}
-        actionWidth={180}
         scrollX={1000}
       />
       <ProjectDialog key={dialogKey} state={dialog} onClose={closeDialog} />

@@ -149,7 +149,6 @@ export function ProjectRolePage() {
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list), list.forget) }}
         rowActions={rowActions}
-        actionWidth={180}
         scrollX={800}
       />
       <RoleDialog key={dialogKey} state={dialog} projectId={projectId} onClose={closeDialog} />

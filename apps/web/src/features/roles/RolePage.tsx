@@ -7,9 +7,7 @@ import { CrudList, type RowAction, selectedRows } from '../../components/crud/Cr
 import type { SearchField } from '../../components/crud/SearchForm';
 import type { TreeRow } from '../../components/crud/treeRows';
 import { useTreeList } from '../../components/crud/useTreeList';
-import { AppAuthorizeDialog } from '../authorize/AppAuthorizeDialog';
-import type { GrantSubject } from '../authorize/api';
-import { DataAuthorizeDialog } from '../authorize/DataAuthorizeDialog';
+import { AppAuthorizeDialog, DataAuthorizeDialog, type GrantSubject } from '../authorize/public';
 import { useRemoveRoles } from './api';
 import { RoleDialog, type RoleDialogState } from './RoleDialog';
 import { RoleGrantDialog } from './RoleGrantDialog';
@@ -20,7 +18,6 @@ interface RoleSearch extends Record<string, string | undefined> {
   roleAlias?: string;
 }
 
-const ACTION_WIDTH = 480;
 
 /** /controller/rolemanage: the role tree with its users. */
 export function RolePage() {
@@ -99,7 +96,6 @@ export function RolePage() {
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list, true), list.forget) }}
         rowActions={rowActions}
-        actionWidth={ACTION_WIDTH}
         tree
         paged={false}
         scrollX={1000}

@@ -93,7 +93,6 @@ export function SchemePage() {
         rowLabel={(row) => row.name}
         add={{ permission: P.templateAdd, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={420}
         scrollX={980}
       />
       <SchemeDialog key={dialogKey} state={dialog} onClose={close} />

@@ -56,7 +56,6 @@ function DataScopeList({ menu }: { menu: PickedMenu | null }) {
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list), list.forget) }}
         rowActions={rowActions}
-        actionWidth={200}
         idleText={t('chooseMenu')}
         toolbarDisabled={menu === null}
         scrollX={860}

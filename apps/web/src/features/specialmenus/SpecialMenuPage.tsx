@@ -46,7 +46,6 @@ export function SpecialMenuPage() {
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list), list.forget) }}
         rowActions={rowActions}
-        actionWidth={200}
         scrollX={760}
       />
       <SpecialMenuDialog key={dialogKey} state={dialog} onClose={close} />

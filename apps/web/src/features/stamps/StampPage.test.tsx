@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../session/store';
 import { pageOf, renderPage, serveApi } from '../../test/render';
+import { clickRowAction } from '../../test/rows';
 import { StampPage } from './StampPage';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -59,7 +60,8 @@ describe('stamp screen', () => {
     const thumbs = within(table).getAllByRole('img', { name: /财务专用章|合同章/ });
     expect(thumbs[0].getAttribute('src')).toMatch(/^\/api\/macro-flow\/stamps\/1\/image\?v=/);
     expect(thumbs.map((img) => img.getAttribute('src')).join()).not.toMatch(/token|auth/i);
-    await userEvent.setup().click(within(table).getByRole('button', { name: '启用' }));
+    const off = within(table).getAllByRole('row').find((row) => row.textContent?.includes('合同章'))!;
+    await clickRowAction(userEvent.setup(), off, '启用');
     expect(await screen.findByText('已启用', { selector: '.ant-message *' })).toBeInTheDocument();
     expect(calls.some((c) => c.url.pathname === '/api/macro-flow/stamps/2/enable' && c.init?.method === 'PATCH')).toBe(true);
   }, 60_000);

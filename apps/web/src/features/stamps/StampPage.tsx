@@ -112,7 +112,6 @@ export function StampPage() {
         rowLabel={(row) => row.stampName}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={300}
         scrollX={960}
       />
       <StampDialog key={dialogKey} state={dialog} onClose={close} />

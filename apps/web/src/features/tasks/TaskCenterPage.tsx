@@ -133,7 +133,6 @@ export function TaskCenterPage() {
           rowLabel={(row) => row.title}
           toolbar={[{ key: 'launch', label: t('launch.action'), primary: true, permission: P.taskHandle, onClick: launch.show }]}
           rowActions={[{ key: 'handle', label: t('action.handle'), permission: P.taskHandle, onClick: openTask }]}
-          actionWidth={100}
           scrollX={760}
         />
       ),
@@ -150,7 +149,6 @@ export function TaskCenterPage() {
           columns={taskColumns('field.nodeHandled')}
           rowLabel={(row) => row.title}
           rowActions={[{ key: 'view', label: t('common:view'), onClick: openTask }]}
-          actionWidth={100}
           scrollX={760}
         />
       ),
@@ -177,7 +175,6 @@ export function TaskCenterPage() {
               onClick: (row) => act(toBin.mutateAsync({ params: { id: String(row.processInstanceId) } }), 'bin.done'),
             },
           ]}
-          actionWidth={180}
           scrollX={1120}
         />
       ),
@@ -196,7 +193,6 @@ export function TaskCenterPage() {
           rowActions={[
             { key: 'delete', label: t('common:delete'), danger: true, permission: P.taskHandle, onClick: (row) => act(deleteDraft.mutateAsync({ params: { id: String(row.id) } }), 'draft.deleted') },
           ]}
-          actionWidth={100}
           scrollX={640}
         />
       ),
@@ -214,7 +210,6 @@ export function TaskCenterPage() {
           rowActions={[
             { key: 'restore', label: t('bin.restore'), permission: P.taskHandle, onClick: (row) => act(restore.mutateAsync({ params: { id: String(row.processInstanceId) } }), 'bin.restored') },
           ]}
-          actionWidth={100}
           scrollX={1120}
         />
       ),
@@ -234,7 +229,6 @@ export function TaskCenterPage() {
             { key: 'view', label: t('common:view'), onClick: openRequest },
             { key: 'read', label: t('cc.markRead'), show: (row) => !row.read, onClick: (row) => act(markRead.mutateAsync({ params: { id: String(row.id) } }), 'cc.marked') },
           ]}
-          actionWidth={170}
           scrollX={700}
         />
       ),

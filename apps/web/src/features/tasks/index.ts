@@ -4,8 +4,6 @@ import type { FeatureDescriptor } from '../../shell/feature';
 import { useTodoCount } from './count';
 import { REQUEST_PATH, TASK_PATH, TASKS_PATH } from './paths';
 
-export { REQUEST_PATH, requestLink, TASK_PATH, TASKS_PATH, taskLink } from './paths';
-
 export const feature: FeatureDescriptor = {
   pages: {
     [TASKS_PATH]: lazy(() => import('./TaskCenterPage').then((m) => ({ default: m.TaskCenterPage }))),

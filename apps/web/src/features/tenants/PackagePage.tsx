@@ -104,7 +104,6 @@ export function PackagePage() {
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         batchDelete={{ permission: P.delete, onClick: () => confirmRemove(selectedRows(list), list.forget) }}
         rowActions={rowActions}
-        actionWidth={180}
         scrollX={800}
       />
       <PackageDialog key={dialogKey} state={dialog} onClose={closeDialog} />

@@ -85,7 +85,6 @@ export function TenantPage() {
         rowLabel={(row) => row.tenantName}
         add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
         rowActions={rowActions}
-        actionWidth={240}
         scrollX={1100}
       />
       <TenantDialog key={dialogKey} state={dialog} onClose={closeDialog} />

@@ -95,7 +95,6 @@ export function TenantUsers({ tenant, onClose }: { tenant: TenantRecord | null; 
         columns={columns}
         rowLabel={(row) => row.account}
         rowActions={rowActions}
-        actionWidth={140}
       />
     </Drawer>
   );

@@ -10,10 +10,8 @@ import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useAccountSecurity } from './accountSecurity';
 import { useRemoveUsers } from './api';
-import { ACTION_WIDTH, userColumns } from './columns';
-import { AppAuthorizeDialog } from '../authorize/AppAuthorizeDialog';
-import type { GrantSubject } from '../authorize/api';
-import { DataAuthorizeDialog } from '../authorize/DataAuthorizeDialog';
+import { userColumns } from './columns';
+import { AppAuthorizeDialog, DataAuthorizeDialog, type GrantSubject } from '../authorize/public';
 import { DeptFilter } from './DeptFilter';
 import { GrantDialog } from './GrantDialog';
 import { GroupGrantDialog } from './GroupGrantDialog';
@@ -153,7 +151,6 @@ export function UserPage() {
               },
             ]}
             rowActions={rowActions}
-            actionWidth={ACTION_WIDTH}
             scrollX={1320}
           />
         </Col>

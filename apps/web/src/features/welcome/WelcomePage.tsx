@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../session/store';
-import { HomePanel } from '../desktop/HomePanel';
-import { ChartCard, deptChartOption, signInChartOption } from './dashboardCharts';
+import { ChartCard, deptChartOption, HomePanel, signInChartOption } from '../desktop/public';
 import './welcome.css';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {

@@ -1,6 +1,7 @@
 import { BADGE_MAX, INBOX_PAGE_SIZE, type InboxItem, NOTICE_ENDPOINTS as E, type UnreadCounts } from '@macro/contract/notices';
 import { Badge, Button, Empty, List, Modal, Space, Spin, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
@@ -65,8 +66,14 @@ export function NoticePanel({ open, tab, setTab, counts, onOpen }: NoticePanelPr
   const { t } = useTranslation('notices');
   const afterRead = useAfterRead();
   const readAll = useEndpointMutation(E.readAll, { onSuccess: afterRead });
+  // The panel opens in a layer at the end of the page: the keyboard is taken to it (its active
+  // tab), or Tab would walk on through the header instead.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (open) box.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  }, [open]);
   return (
-    <div className="notice-popover" data-testid="notice-popover">
+    <div className="notice-popover" data-testid="notice-popover" ref={box}>
       <Tabs
         activeKey={String(tab)}
         onChange={(key) => setTab(Number(key) as Category)}

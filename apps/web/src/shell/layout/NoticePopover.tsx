@@ -1,7 +1,7 @@
 import { BellOutlined } from '@ant-design/icons';
 import { BADGE_MAX, type InboxItem, NOTICE_ENDPOINTS as E } from '@macro/contract/notices';
 import { Badge, Button, Popover, Spin } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint, useEndpointQuery } from '../../api/endpoint';
 import { type Category, useAfterRead } from './noticeInbox';
@@ -26,6 +26,7 @@ export function NoticePopover() {
   const counts = useEndpointQuery(E.unread, {}, { refetchInterval: POLL_MS, refetchOnWindowFocus: true });
   const afterRead = useAfterRead();
   const total = counts.data?.total ?? 0;
+  const bell = useRef<HTMLButtonElement>(null);
 
   const openItem = (item: InboxItem) => {
     setOpen(false);
@@ -38,16 +39,26 @@ export function NoticePopover() {
     });
   };
 
+  // Escape closes the panel and gives the keyboard back to the bell.
   const content = (
-    <Suspense fallback={<Spin className="notice-spin" />}>
-      <NoticePanel open={open} tab={tab} setTab={setTab} counts={counts.data} onOpen={openItem} />
-    </Suspense>
+    // biome-ignore lint/a11y/noStaticElementInteractions: a key handler for the panel as a whole; its controls are its own
+    <div
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        setOpen(false);
+        bell.current?.focus();
+      }}
+    >
+      <Suspense fallback={<Spin className="notice-spin" />}>
+        <NoticePanel open={open} tab={tab} setTab={setTab} counts={counts.data} onOpen={openItem} />
+      </Suspense>
+    </div>
   );
 
   return (
     <>
       <Popover content={content} title={t('popoverTitle')} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight" destroyOnHidden>
-        <Button type="text" aria-label={t('bell', { count: total })} data-testid="notice-bell" className="notice-bell">
+        <Button ref={bell} type="text" aria-label={t('bell', { count: total })} data-testid="notice-bell" className="notice-bell">
           <Badge count={total} overflowCount={BADGE_MAX} size="small" data-testid="notice-badge">
             <BellOutlined style={{ fontSize: 18 }} />
           </Badge>

@@ -135,24 +135,23 @@ function ShellFrame() {
   if (activeKept && !kept.some((tag) => tag.key === activeKey)) kept.push({ key: activeKey, path: pathname, fullPath: activeKey });
 
   return (
-    <Layout className={embedded ? 'shell shell-embedded' : 'shell'} data-embedded={embedded || undefined}>
+    // Header, sidebar, tab strip, content: the order a keyboard reaches them (shell.css places them).
+    <Layout hasSider className={embedded ? 'shell shell-embedded' : 'shell'} data-embedded={embedded || undefined}>
       {embedded ? null : <SkipLink />}
+      {embedded ? null : <TopBar />}
       {embedded || sidebarHidden(pathname, search) ? null : <SideMenu />}
-      <Layout className="shell-main">
-        {embedded ? null : <TopBar />}
-        {showTags && !embedded ? <TabStrip refreshing={refreshing} onRefresh={refresh} /> : null}
-        {/* The page scrolls here; a keyboard user must be able to focus it to scroll (axe scrollable-region-focusable). */}
-        <Layout.Content className="shell-content" tabIndex={0} id={MAIN_ID}>
-          {kept.map((tag) => (
-            <KeptPage key={`${tag.key}#${reloads[tag.key] ?? 0}`} tag={tag} active={tag.key === activeKey} />
-          ))}
-          {activeKept ? null : (
-            <Fragment key={`${activeKey}#${reloads[activeKey] ?? 0}`}>
-              <Outlet />
-            </Fragment>
-          )}
-        </Layout.Content>
-      </Layout>
+      {showTags && !embedded ? <TabStrip refreshing={refreshing} onRefresh={refresh} /> : null}
+      {/* The page scrolls here; a keyboard user must be able to focus it to scroll (axe scrollable-region-focusable). */}
+      <Layout.Content className="shell-content" tabIndex={0} id={MAIN_ID}>
+        {kept.map((tag) => (
+          <KeptPage key={`${tag.key}#${reloads[tag.key] ?? 0}`} tag={tag} active={tag.key === activeKey} />
+        ))}
+        {activeKept ? null : (
+          <Fragment key={`${activeKey}#${reloads[activeKey] ?? 0}`}>
+            <Outlet />
+          </Fragment>
+        )}
+      </Layout.Content>
     </Layout>
   );
 }

@@ -49,16 +49,20 @@ export function tint(hex: string, weight: number): string {
   return shade(hex, -(1 - weight));
 }
 
-/** The shade of `hex` (same hue, darker) that reaches `ratio` against `against`; `hex` itself when it already does. */
+/**
+ * The shade of `hex` (same hue, darker; lighter when `against` is dark) that reaches `ratio`
+ * against `against`; `hex` itself when it already does.
+ */
 export function readableOn(hex: string, against = '#FFFFFF', ratio = 4.5): string {
   if (!parseHex(hex)) return readableOn('#409EFF', against, ratio);
   const start = toHex(parseHex(hex)!);
   if (contrast(start, against) >= ratio) return start;
+  const lighten = luminance(against) < 0.18;
   for (let step = 1; step <= 100; step++) {
-    const darker = shade(start, step / 100);
-    if (contrast(darker, against) >= ratio) return darker;
+    const next = shade(start, (lighten ? -step : step) / 100);
+    if (contrast(next, against) >= ratio) return next;
   }
-  return '#000000';
+  return lighten ? '#FFFFFF' : '#000000';
 }
 
 /** AA margin for the brand colour: it also sits on its own 8 % tint (the active tab) and on hover shades. */
@@ -71,4 +75,21 @@ export function brandShades(picked: string): { base: string; hover: string; acti
   // The tints are made from the base, so a base barely past the ratio can fall short on them: darken on.
   for (let step = 0; step < 30 && contrast(base, tint(base, 0.14)) < 4.6; step++) base = shade(base, 0.04);
   return { base, hover: shade(base, 0.14), active: shade(base, 0.28), tintBg: tint(base, 0.08), tintHoverBg: tint(base, 0.14) };
+}
+
+/** The darkest surface of a dark page (antd's dark container) and the lightest one text sits on (a selected row). */
+export const DARK_SURFACE = '#141414';
+
+/**
+ * The brand colour for a dark page: a lighter shade that reads as text on the page's surfaces
+ * and on its own tint (a selected row), with dark text on it (buttons); hover lighter still.
+ */
+export function darkBrandShades(picked: string): { base: string; hover: string; active: string; tintBg: string; tintHoverBg: string } {
+  const mix = (color: string, weight: number) => {
+    const [a, b] = [parseHex(color)!, parseHex(DARK_SURFACE)!];
+    return toHex(a.map((v, i) => v * weight + b[i] * (1 - weight)) as Rgb);
+  };
+  let base = readableOn(picked, DARK_SURFACE, BRAND_RATIO);
+  for (let step = 0; step < 30 && contrast(base, mix(base, 0.2)) < 4.6; step++) base = shade(base, -0.04);
+  return { base, hover: shade(base, -0.14), active: shade(base, -0.28), tintBg: mix(base, 0.12), tintHoverBg: mix(base, 0.2) };
 }

@@ -74,6 +74,38 @@ describe('themes', () => {
     expect(vars['--macro-primary']).toBe(brandShades('#FF5C00').base);
   });
 
+  it('the dark theme darkens the pages too, and every text on them still reaches AA', () => {
+    /** An rgba() text colour as it shows over an opaque background. */
+    const over = (color: string, background: string) => {
+      const rgba = /rgba\((\d+), (\d+), (\d+), ([\d.]+)\)/.exec(color);
+      if (!rgba) return color;
+      const [r, g, b, a] = rgba.slice(1).map(Number);
+      const base = [1, 3, 5].map((i) => Number.parseInt(background.slice(i, i + 2), 16));
+      return `#${[r, g, b].map((v, i) => Math.round(v * a + base[i] * (1 - a)).toString(16).padStart(2, '0')).join('')}`;
+    };
+    for (const picked of [DEFAULT_COLOR, '#FFB800', '#1E6BCC', '#722ED1', '#000080']) {
+      const page = resolveTheme('dark', picked).content;
+      expect(page.dark).toBe(true);
+      // antd's dark surfaces: the container, an elevated panel (dropdowns, dialogs), and a selected row.
+      for (const surface of ['#141414', '#1F1F1F', page.brandTint, page.brandTintHover]) {
+        for (const [what, text] of [['link', page.brand], ['link under the pointer', page.brandHover], ['text', page.text], ['secondary text', page.textSecondary], ['placeholder', page.placeholder], ['error', page.error]]) {
+          expect(contrast(over(text, surface), surface), `${picked}: ${what} on ${surface}`).toBeGreaterThanOrEqual(AA);
+        }
+      }
+      for (const fill of [page.brand, page.brandHover, page.brandActive, page.error]) expect(contrast(page.onBrand, fill)).toBeGreaterThanOrEqual(AA);
+      const config = antdTheme(resolveTheme('dark', picked), false);
+      expect(config.algorithm).toBeDefined();
+      expect(config.token?.colorPrimary).toBe(page.brand);
+      expect(config.components?.Button?.primaryColor).toBe(page.onBrand);
+      expect(cssVariables(resolveTheme('dark', picked))['--macro-surface']).toBe('#141414');
+    }
+    // The other themes keep light pages.
+    for (const name of THEME_NAMES.filter((n) => n !== 'dark')) {
+      expect(resolveTheme(name, DEFAULT_COLOR).content.dark).toBe(false);
+      expect(antdTheme(resolveTheme(name, DEFAULT_COLOR), false).algorithm).toBeUndefined();
+    }
+  });
+
   it('falls back to the default theme for an unknown name', () => {
     expect(resolveTheme('nope' as never, DEFAULT_COLOR).name).toBe('default');
   });

@@ -55,6 +55,8 @@ export interface ShellTheme {
   /** Below the page cards. */
   bodyBg: string;
   radius: number;
+  /** The pages' own colours: light (white cards, dark text) unless the theme darkens them too. */
+  pages?: 'dark';
 }
 
 const WHITE = '#FFFFFF';
@@ -107,8 +109,9 @@ export const THEMES: Record<ThemeName, ShellTheme> = {
     tabBorder: '#454657',
     activeTabBg: BRAND,
     activeTabText: WHITE,
-    bodyBg: '#E4E5EA',
+    bodyBg: '#101014',
     radius: 4,
+    pages: 'dark',
   },
   hey: {
     name: 'hey',

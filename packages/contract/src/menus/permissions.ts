@@ -5,3 +5,6 @@ export const MENU_PERMISSIONS = {
   edit: 'menu:edit',
   delete: 'menu:delete',
 } as const;
+
+/** The two top-level menu folders every module's pages hang under (their codes). */
+export const MENU_FOLDERS = { system: 'system', workflow: 'workflow' } as const;

@@ -1,7 +1,7 @@
 import { ASSET_ENDPOINTS as E, ASSET_PERMISSIONS as P } from '@macro/contract/assets';
 import { assertWrittenInScope } from '../../platform/dataScope.ts';
 import { defineModule, type RouteCtx, route, type SweepClient } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { assetDetail, listAssets, removeAssets, saveAsset, submitAsset } from './service.ts';
 import { ASSET_DATA, assets } from './tables.ts';
 

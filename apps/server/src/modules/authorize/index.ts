@@ -7,7 +7,7 @@ import {
 } from '@macro/contract/authorize';
 import { ROLE_PERMISSIONS } from '@macro/contract/roles';
 import { defineModule, route } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { appAuthorizeView, appFuncCategoryTree, appFuncInfo, appFuncPage, createAppFunc, removeAppFunc, saveAppAuthorize, updateAppFunc } from './appFuncs.ts';
 import { dataAuthorizeMenu, saveDataAuthorize } from './dataAuthorize.ts';
 import { sweepFixture } from './sweep.ts';

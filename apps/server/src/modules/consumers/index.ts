@@ -1,6 +1,6 @@
 import { CONSUMER_ENDPOINTS as E, CONSUMER_PERMISSIONS as P } from '@macro/contract/consumers';
 import { defineModule, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { consumerDetail, listConsumers, removeConsumers, setConsumerStatus, submitConsumer } from './service.ts';
 import { consumers } from './tables.ts';
 

@@ -1,7 +1,7 @@
 import { DELEGATE_ENDPOINTS, DELEGATE_PERMISSIONS } from '@macro/contract/delegates';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
 import { encryptPassword } from '../auth/passwords.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { createDelegate, listDelegates, removeDelegate, updateDelegate } from './service.ts';
 import { delegates } from './tables.ts';
 

@@ -1,6 +1,6 @@
 import { DESKTOP_ENDPOINTS as E, DESKTOP_PERMISSIONS as P, VISUAL_ENDPOINTS as V } from '@macro/contract/desktop';
 import { defineModule, type RouteCtx, route, type SweepClient } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import {
   chooseHome,
   copyScheme,

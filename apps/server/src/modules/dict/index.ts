@@ -1,7 +1,7 @@
 import { DICT_ENDPOINTS, DICT_KINDS, DICT_PERMISSIONS, DICT_ROOT, type DictKind } from '@macro/contract/dict';
 import type { Ctx } from '@macro/store';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import {
   dictDetail,
   dictionaryExists,

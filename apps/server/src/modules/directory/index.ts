@@ -1,6 +1,6 @@
 import { DIRECTORY_ENDPOINTS, DIRECTORY_PERMISSIONS, DIRECTORY_PROVIDERS } from '@macro/contract/directory';
 import { defineModule, route } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { remoteDepartments, saveSettings, settingsOf, syncDepartments, syncUser } from './service.ts';
 import { directoryLinks, directorySettings } from './tables.ts';
 

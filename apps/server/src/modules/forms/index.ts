@@ -1,6 +1,6 @@
 import { ANNEX_ENDPOINTS as A, FORM_BINDING_ENDPOINTS as B, FORM_PERMISSIONS as P, FORM_RELATION_ENDPOINTS as R, FORM_SCHEME_ENDPOINTS as E, type FormSchemeInput } from '@macro/contract/forms';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import {
   bindableForms,
   bindFields,

@@ -1,6 +1,6 @@
 import { LANGUAGE_ENDPOINTS as E, LANGUAGE_PERMISSIONS as P } from '@macro/contract/language';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { enabledTypes, listMaps, listMarks, listTypes, mapObject, provisionBuiltIns, removeMap, removeType, saveMap, saveType } from './service.ts';
 import { languageMaps, languageTypes } from './tables.ts';
 

@@ -1,7 +1,7 @@
 import { LOG_ENDPOINTS, LOG_PERMISSIONS as P } from '@macro/contract/logs';
 import { defineModule, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
 import { localFileStore } from '../files/store.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { bufferedRequestLog } from './requestLog.ts';
 import { clearLogs, createFeedback, feedbackImage, listFeedback, listLogs, removeLog, uploadErrors } from './service.ts';
 import { apiLogs, errorLogs, feedback } from './tables.ts';

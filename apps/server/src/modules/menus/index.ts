@@ -1,4 +1,4 @@
-import { MENU_ENDPOINTS as E, MENU_PERMISSIONS as P } from '@macro/contract/menus';
+import { MENU_ENDPOINTS as E, MENU_PERMISSIONS as P, MENU_FOLDERS } from '@macro/contract/menus';
 import { defineModule, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
 import { apiScopeCodes } from '../scopes/grants.ts';
 import { roleIdsOf } from '../users/service.ts';
@@ -8,8 +8,6 @@ import { menuRoutes, permissionCodes, topMenus } from './service.ts';
 import { menuSeeds, menus, roleMenus } from './tables.ts';
 
 /** Folders of the sidebar that domains put their screens under. */
-export const MENU_FOLDERS = { system: 'system', workflow: 'workflow' } as const;
-
 /**
  * Sweep data: a menu with a button under it, made by the platform's administrator. Menus are
  * platform-wide (every tenant's grant tree names them), so the marker sits in what only the

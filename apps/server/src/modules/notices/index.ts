@@ -1,6 +1,6 @@
 import { NOTICE_CATEGORY, NOTICE_ENDPOINTS as E, NOTICE_PERMISSIONS as P } from '@macro/contract/notices';
 import { defineModule, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import {
   createNotice,
   inboxPage,

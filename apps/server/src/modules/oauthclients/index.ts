@@ -1,6 +1,6 @@
 import { OAUTH_CLIENT_ENDPOINTS as E, OAUTH_CLIENT_PERMISSIONS as P } from '@macro/contract/oauthclients';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { oauthClientService } from './service.ts';
 
 /** Sweep data: a client of the platform, which no other tenant may list, read, change or rotate. */

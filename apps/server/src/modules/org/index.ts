@@ -10,7 +10,7 @@ import {
 import { findOr404 } from '../../platform/crud.ts';
 import { assertWrittenInScope } from '../../platform/dataScope.ts';
 import { defineModule, type RouteCtx, route } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { companyDetail, companyTree, removeCompany, submitCompany } from './companies.ts';
 import { companyDeptTree, deptDetail, deptTree, lazyDepts, lazyDeptTree, listDepts, removeDepts, submitDept } from './departments.ts';
 import { usersInDepartments } from '../users/people.ts';

@@ -1,6 +1,6 @@
 import { PARAM_ENDPOINTS as E, PARAM_PERMISSIONS as P } from '@macro/contract/params';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { listParams, paramDetail, removeParams, saveParam } from './service.ts';
 import { params } from './tables.ts';
 

@@ -2,7 +2,7 @@ import { POST_ENDPOINTS, POST_PERMISSIONS } from '@macro/contract/posts';
 import type { Language } from '@macro/contract';
 import type { Ctx } from '@macro/store';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { listPosts, postDetail, postOptions, postUsers, removePosts, submitPost } from './service.ts';
 import { posts } from './tables.ts';
 

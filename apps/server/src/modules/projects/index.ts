@@ -5,7 +5,7 @@ import {
   PROJECT_ROLE_PERMISSIONS as R,
 } from '@macro/contract/projects';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import {
   listProjectRoles,
   listProjects,

@@ -1,7 +1,7 @@
 import { ROLE_ENDPOINTS as E, ROLE_PERMISSIONS as P } from '@macro/contract/roles';
 import { defineModule, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
 import { allMenuIds, grantMenus, permissionCodes } from '../menus/service.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { setRoleUsers, usersOfRole } from '../users/manage.ts';
 import {
   allRoles,

@@ -2,7 +2,7 @@ import { API_SCOPE_ENDPOINTS as A, API_SCOPE_PERMISSIONS as AP, DATA_SCOPE_ENDPO
 import { sql } from 'drizzle-orm';
 import type { DataResource, DataScopePort } from '../../platform/dataScope.ts';
 import { defineModule, type ModuleDeps, route } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { deptSubtreeSql } from '../org/departments.ts';
 import { deptIdSql, roleIdsSql } from '../users/service.ts';
 import { apiScopeDetail, apiScopePage, declaredCodes, removeApiScopes, submitApiScope } from './apiScopes.ts';

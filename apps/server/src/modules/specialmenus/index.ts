@@ -1,6 +1,6 @@
 import { SPECIAL_MENU_ENDPOINTS, SPECIAL_MENU_PERMISSIONS } from '@macro/contract/specialmenus';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { allSpecialMenus, listSpecialMenus, removeSpecialMenus, saveSpecialMenu, specialMenuDetail } from './service.ts';
 import { specialMenus } from './tables.ts';
 

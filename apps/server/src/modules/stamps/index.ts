@@ -2,7 +2,7 @@ import { STAMP_CATEGORY, STAMP_ENDPOINTS, STAMP_PERMISSIONS } from '@macro/contr
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
 import { encryptPassword, loadPasswordDecryptor } from '../auth/passwords.ts';
 import { localFileStore } from '../files/store.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import {
   createStamp,
   listStamps,

@@ -6,7 +6,7 @@ import {
   TENANT_PERMISSIONS as P,
 } from '@macro/contract/tenants';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { tenantService } from './service.ts';
 import { tenantPackages, tenants } from './tables.ts';
 

@@ -2,7 +2,7 @@ import { USER_ENDPOINTS as E, USER_PERMISSIONS as P, type UserRecord } from '@ma
 import { assertWrittenInScope } from '../../platform/dataScope.ts';
 import { defineModule, type RouteCtx, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
 import { encryptPassword, loadPasswordDecryptor } from '../auth/passwords.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { adminRoleId } from '../roles/service.ts';
 import {
   createManagedUser,

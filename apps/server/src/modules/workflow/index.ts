@@ -26,7 +26,7 @@ import {
 import { workflowTables } from '@macro/workflow/tables';
 import type { Endpoint } from '@macro/contract';
 import { defineModule, type EndpointArgs, type RouteBinding, type RouteCtx, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
-import { MENU_FOLDERS } from '../menus/index.ts';
+import { MENU_FOLDERS } from '@macro/contract/menus';
 import { loadPasswordDecryptor } from '../auth/passwords.ts';
 import { stampPasswordOf, verifyStampPassword } from '../stamps/service.ts';
 import { deleteDraft, lintXml } from '@macro/workflow';

@@ -57,7 +57,8 @@ export function routeBundle(route: keyof typeof ROUTES): BundleFigure {
   };
   for (const [key, chunk] of Object.entries(manifest)) if (ROUTES[route](key, chunk)) visit(key);
   // A figure without the form renderer would flatter the task page: refuse to print one.
-  if (route === 'task' && ![...seen].some((key) => /FormView|form-view/.test(key))) throw new Error('task page: the form renderer chunk is not in the manifest; update ROUTES.task');
+  if (route === 'task' && ![...seen].some((key) => /FormView|form-view/.test(key)))
+    throw new Error('task page: the form renderer chunk is not in the manifest; update ROUTES.task');
   const files = [...new Set([...seen].map((key) => manifest[key].file).filter((f) => f.endsWith('.js')))];
   let gzip = 0;
   let brotli = 0;
@@ -79,7 +80,9 @@ export function bundleLines(): string[] {
   if (!bundleBuilt()) return ['login page JavaScript: not measured, the console is not built (npm run bench builds it first)'];
   const line = (label: string, figure: BundleFigure, targetKb: number) =>
     `${label}: ${(figure.gzip / 1024).toFixed(1)} KB gzip, ${(figure.brotli / 1024).toFixed(1)} KB brotli (target < ${targetKb} KB gzip) in ${figure.files.length} files; ` +
-    (figure.intruders.length ? `lazy-only libraries inside: ${figure.intruders.join(', ')} MISSED` : 'no lazy-only library (Leaflet, bpmn-js, the form designer) inside');
+    (figure.intruders.length
+      ? `lazy-only libraries inside: ${figure.intruders.join(', ')} MISSED`
+      : 'no lazy-only library (Leaflet, bpmn-js, the form designer) inside');
   return [
     line('login page JavaScript', routeBundle('login'), 250),
     line('shell after sign-in JavaScript', routeBundle('shell'), 600),

@@ -148,10 +148,9 @@ async function signIn(port: number, password: string, account = 'admin'): Promis
   const keyResponse = await fetch(`${base}/macro-auth/oauth/public-key`);
   if (!keyResponse.ok) throw new Error(`public key: HTTP ${keyResponse.status}`);
   const { data } = (await keyResponse.json()) as { data: { publicKey: string } };
-  const encrypted = publicEncrypt(
-    { key: data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(password),
-  ).toString('base64');
+  const encrypted = publicEncrypt({ key: data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString(
+    'base64',
+  );
   const response = await fetch(`${base}/macro-auth/oauth/token`, {
     method: 'POST',
     headers: {
@@ -209,15 +208,12 @@ async function comparePages(label: string, floorUrl: string, productUrl: string,
     return;
   }
   const floorBody = (await floor.json()) as { records: { id: number }[]; total: number };
-  const productBody = (await product.json().catch(() => undefined)) as
-    | { data?: { records?: { id?: number }[]; total?: number } }
-    | undefined;
+  const productBody = (await product.json().catch(() => undefined)) as { data?: { records?: { id?: number }[]; total?: number } } | undefined;
   const records = productBody?.data?.records;
   const total = productBody?.data?.total;
   if (!Array.isArray(records) || typeof total !== 'number') return; // shape changed: status is all we check
   const same =
-    JSON.stringify(records.map((r) => r.id)) === JSON.stringify(floorBody.records.map((r) => r.id)) &&
-    Math.min(total, TOTAL_CAP) === floorBody.total;
+    JSON.stringify(records.map((r) => r.id)) === JSON.stringify(floorBody.records.map((r) => r.id)) && Math.min(total, TOTAL_CAP) === floorBody.total;
   if (!same) console.log(`  note: ${label}: the floor's page or total differs from the product's`);
 }
 
@@ -379,9 +375,7 @@ for (const [caseName, what] of [
   ['page 1', 'page 1'],
   ['users dept', 'user list page'],
 ] as const) {
-  console.log(
-    `\nproduct ${what} latency, 1M rows vs 10k rows (mean under ${CONNECTIONS} connections; target: 1M page within ${GROWTH_TARGET}x of 10k page)`,
-  );
+  console.log(`\nproduct ${what} latency, 1M rows vs 10k rows (mean under ${CONNECTIONS} connections; target: 1M page within ${GROWTH_TARGET}x of 10k page)`);
   for (const { label, sizes } of results) {
     const page = (size: SizeResult | undefined) => size?.cases.find((c) => c.name === caseName)?.product;
     const small = page(sizes.find((s) => s.rows < 100_000));

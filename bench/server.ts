@@ -89,9 +89,7 @@ const SUBTREE = 10;
 const VIEWER = { account: 'bench_viewer', password: 'Viewer@123456' };
 
 async function benchOrganisation(): Promise<{ deptIds: number[]; subtree: number[] }> {
-  const [company] = rowsOf<{ id: number }>(
-    await database.db.execute(sql`select id from macro_company where tenant_id = ${TENANT} order by id limit 1`),
-  );
+  const [company] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from macro_company where tenant_id = ${TENANT} order by id limit 1`));
   const insertDept = async (name: string, parentId: number) =>
     rowsOf<{ id: number }>(
       await database.db.execute(sql`insert into macro_dept (tenant_id, company_id, parent_id, dept_name)
@@ -176,9 +174,7 @@ floor.get('/list', async (request) => {
   const current = Math.max(1, Number(query.current ?? 1));
   const size = Math.max(1, Number(query.size ?? 10));
   const offset = (current - 1) * size;
-  const where = query.dictValue
-    ? sql`kind = 'system' and dict_value ilike ${containing(query.dictValue)}`
-    : sql`kind = 'system'`;
+  const where = query.dictValue ? sql`kind = 'system' and dict_value ilike ${containing(query.dictValue)}` : sql`kind = 'system'`;
   const page =
     offset === 0
       ? sql`select ${COLUMNS} from (select * from macro_dict where ${where} order by sort, id limit ${size}) d

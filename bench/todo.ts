@@ -87,8 +87,16 @@ export async function benchTodo(): Promise<string[]> {
       if (first.records.map((r) => r.taskId).join() !== floorFirst.map((r) => Number(r.id)).join()) throw new Error('product and floor pages differ');
       if (Math.min(first.total, TOTAL_CAP) !== Math.min(Number(floorFirst[0]?.total), TOTAL_CAP)) throw new Error('product and floor totals differ');
       for (const [name, product, floor] of [
-        ['page 1', () => inTenant(async (tx) => taskList(tx, await todoList(tx, USER), { current: 1, size: SIZE })), () => inTenant((tx) => tx.execute(floorSql(null)))],
-        ['deep page (cursor)', () => inTenant(async (tx) => taskList(tx, await todoList(tx, USER), { current: 1, size: SIZE, cursor })), () => inTenant((tx) => tx.execute(floorSql(Number(deep.id))))],
+        [
+          'page 1',
+          () => inTenant(async (tx) => taskList(tx, await todoList(tx, USER), { current: 1, size: SIZE })),
+          () => inTenant((tx) => tx.execute(floorSql(null))),
+        ],
+        [
+          'deep page (cursor)',
+          () => inTenant(async (tx) => taskList(tx, await todoList(tx, USER), { current: 1, size: SIZE, cursor })),
+          () => inTenant((tx) => tx.execute(floorSql(Number(deep.id)))),
+        ],
       ] as const) {
         const floorMs = await timeIt(floor);
         const productMs = await timeIt(product);

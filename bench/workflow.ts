@@ -37,7 +37,8 @@ const engine = new WorkflowEngine({ resolver: { resolve: async () => [] } });
  * How an approver's request finds its task on both sides (the console sends the task's id; here
  * it is looked up), so that the ratio compares only what the engine does with it.
  */
-const openTaskId = async (tx: Tx, instanceId: number) => (await one<{ id: number }>(tx, sql`select id from wf_task where instance_id = ${instanceId} and state = 'open'`)).id;
+const openTaskId = async (tx: Tx, instanceId: number) =>
+  (await one<{ id: number }>(tx, sql`select id from wf_task where instance_id = ${instanceId} and state = 'open'`)).id;
 
 const MODELS = [
   { key: 'bench', label: 'three-step approval', xml: xmlOf('bench', '1', '2') },
@@ -56,7 +57,10 @@ const one = async <T>(tx: Tx, query: ReturnType<typeof sql>) => ((await tx.execu
 /** The same rows as the engine writes, in plain SQL: instance, variable, token, tasks, history. */
 async function baselineProcess(database: TestDatabase, definitionId: number): Promise<void> {
   const ids = await withTenant(database.db, TENANT, async (tx) => {
-    const instance = await one<{ id: number }>(tx, sql`insert into wf_instance (definition_id, starter_id, title) values (${definitionId}, ${STARTER}, 'bench') returning id`);
+    const instance = await one<{ id: number }>(
+      tx,
+      sql`insert into wf_instance (definition_id, starter_id, title) values (${definitionId}, ${STARTER}, 'bench') returning id`,
+    );
     await tx.execute(sql`insert into wf_variable (instance_id, name, value) values (${instance.id}, 'amount', '1')`);
     const execution = await one<{ id: number }>(tx, sql`insert into wf_execution (instance_id, node_id) values (${instance.id}, 'a') returning id`);
     const start = await one<{ id: number }>(
@@ -79,7 +83,9 @@ async function baselineProcess(database: TestDatabase, definitionId: number): Pr
     await withTenant(database.db, TENANT, async (tx) => {
       await tx.execute(sql`select id from wf_instance where id = ${ids.instance} for update`);
       const task = { id: await openTaskId(tx, ids.instance) };
-      await tx.execute(sql`update wf_task set state = 'completed', action = 'approve', completed_by = ${user}, completed_at = now(), touched = true where id = ${task.id}`);
+      await tx.execute(
+        sql`update wf_task set state = 'completed', action = 'approve', completed_by = ${user}, completed_at = now(), touched = true where id = ${task.id}`,
+      );
       if (next) {
         await tx.execute(sql`insert into wf_history (instance_id, node_id, event, action, user_id, task_id) values
           (${ids.instance}, ${node}, 'leave', 'approve', ${user}, ${task.id}), (${ids.instance}, ${flow}, 'flow', null, ${user}, null), (${ids.instance}, ${next}, 'enter', null, ${user}, null)`);

@@ -88,11 +88,14 @@ test('a keyboard-only user signs in, chooses a dictionary, and leaves a half-fil
   // Each arrow is pressed once the menu has answered the one before (a key sent mid-render is lost).
   const arrowDownTo = (label: RegExp) =>
     expect
-      .poll(async () => {
-        const current = await activeMenuItem();
-        if (!label.test(current)) await page.keyboard.press('ArrowDown');
-        return current;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const current = await activeMenuItem();
+          if (!label.test(current)) await page.keyboard.press('ArrowDown');
+          return current;
+        },
+        { timeout: 20_000 },
+      )
       .toMatch(label);
   await arrowDownTo(/^系统管理/);
   await page.keyboard.press('Enter');

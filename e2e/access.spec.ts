@@ -23,7 +23,12 @@ test('a role granted only the dictionaries gives its user exactly that; the serv
   // Each row on its own: the folder and one page, without the page's buttons.
   await grant.getByTestId('role-grant-linked').click();
   for (const title of ['系统管理', '字典管理']) {
-    await tree.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) }).first().locator('.ant-tree-checkbox').click();
+    await tree
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.getByText(title, { exact: true }) })
+      .first()
+      .locator('.ant-tree-checkbox')
+      .click();
   }
   await expectNoSeriousViolations(page, 'the role grant dialog');
   await page.screenshot({ path: 'e2e/artifacts/screens/role-grant-zh-1440.png', animations: 'disabled' });
@@ -76,7 +81,10 @@ test('a role granted only the dictionaries gives its user exactly that; the serv
 
   // Disabled by the administrator: the user's open console returns to /login on its next call.
   await users.row('e2e_clerk').getByRole('switch').click();
-  await page.getByRole('button', { name: /确\s*定|OK/ }).last().click();
+  await page
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .last()
+    .click();
   await expect(users.row('e2e_clerk')).toContainText('停用');
   await clerkPage.reload();
   await expect(clerkPage).toHaveURL(/\/login/);
@@ -85,7 +93,9 @@ test('a role granted only the dictionaries gives its user exactly that; the serv
 
 type GrantNode = { id: number; name: string; category: number; children: GrantNode[] };
 
-test('role grants link parent and children by default: ticking the workflow folder grants its pages; unlinked, a folder alone is warned about', async ({ page }) => {
+test('role grants link parent and children by default: ticking the workflow folder grants its pages; unlinked, a folder alone is warned about', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const login = new LoginPage(page);
   await login.open();
@@ -96,7 +106,11 @@ test('role grants link parent and children by default: ticking the workflow fold
   await roles.rowAction('e2e_flow', '权限设置');
   const grant = page.getByTestId('role-grant-dialog');
   const tree = grant.getByTestId('role-grant-tree');
-  const row = (title: string) => tree.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) }).first();
+  const row = (title: string) =>
+    tree
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.getByText(title, { exact: true }) })
+      .first();
 
   // Search narrows the 139 rows to the folder and what is under it.
   await grant.getByTestId('role-grant-search').locator('xpath=self::input | .//input').fill('流程中心');

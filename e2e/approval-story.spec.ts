@@ -69,7 +69,11 @@ async function openTask(page: Page, node: string) {
   return taskPage;
 }
 
-test('an administrator designs a template with a form and an amount condition; a buyer\'s large purchase takes the long branch, the manager approves, finance rejects it back, the buyer resubmits and it completes; the monitor shows its history', async ({ page, request, browser }) => {
+test("an administrator designs a template with a form and an amount condition; a buyer's large purchase takes the long branch, the manager approves, finance rejects it back, the buyer resubmits and it completes; the monitor shows its history", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(300_000);
   const api = await adminApi(request);
   made.role = await createRoleByApi(request, `流程参与者${stamp}`, `e2e_wf_${stamp}`, ['workflow', 'wftask:view', 'wftask:handle']);
@@ -78,7 +82,11 @@ test('an administrator designs a template with a form and an amount condition; a
     code: formCode,
     name: `采购单 ${stamp}`,
     document: {
-      schema: { type: 'object', properties: { item: { type: 'string', title: '物品', maxLength: 50 }, amount: { type: 'number', title: '金额', minimum: 1 } }, required: ['item', 'amount'] },
+      schema: {
+        type: 'object',
+        properties: { item: { type: 'string', title: '物品', maxLength: 50 }, amount: { type: 'number', title: '金额', minimum: 1 } },
+        required: ['item', 'amount'],
+      },
       uiSchema: { 'ui:order': ['item', 'amount'] },
     },
   });
@@ -111,7 +119,11 @@ test('an administrator designs a template with a form and an amount condition; a
   await panel.getByTestId('node-form').click();
   await option(page, `采购单 ${stamp}`);
   await panel.getByTestId('node-apply').click();
-  for (const [node, person] of [['manager', PEOPLE.manager], ['finance', PEOPLE.finance], ['lead', PEOPLE.manager]] as const) {
+  for (const [node, person] of [
+    ['manager', PEOPLE.manager],
+    ['finance', PEOPLE.finance],
+    ['lead', PEOPLE.manager],
+  ] as const) {
     await choose(node);
     await panel.getByTestId('node-approver-kind').click();
     await option(page, '指定人员');
@@ -203,7 +215,10 @@ test('an administrator designs a template with a form and an amount condition; a
   await buyer.reload();
   await buyer.getByTestId('notice-bell').click();
   await buyer.getByTestId('notice-tab-message').click();
-  await buyer.getByTestId('notice-popover').getByRole('button', { name: new RegExp(`已驳回：${title}`) }).click();
+  await buyer
+    .getByTestId('notice-popover')
+    .getByRole('button', { name: new RegExp(`已驳回：${title}`) })
+    .click();
   const reader = buyer.locator('.notice-reader');
   await expect(reader).toContainText('请附报价单');
   await expect(reader).toContainText(PEOPLE.finance.name);

@@ -52,7 +52,10 @@ test('an unknown path shows the 404 page, and a revoked session returns to /logi
   await page.goto('/no/such/page');
   await expect(page.getByTestId('error-404')).toBeVisible();
   // The other two error pages say what happened and lead home.
-  for (const [code, text] of [['403', '抱歉，您无权访问此页面'], ['500', '抱歉，服务器出错了']]) {
+  for (const [code, text] of [
+    ['403', '抱歉，您无权访问此页面'],
+    ['500', '抱歉，服务器出错了'],
+  ]) {
     await page.goto(`/${code}`);
     await expect(page.getByTestId(`error-${code}`)).toContainText(text);
     await page.getByTestId(`error-${code}`).getByRole('button', { name: '返回首页' }).click();

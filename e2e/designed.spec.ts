@@ -12,14 +12,21 @@ const code = `e2e_built_${stamp}`;
 const formCode = `e2e_leave_${stamp}`;
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
 
-test('an administrator builds a template with the designer\'s own actions — three approval nodes and a CC node after a blank start, a form on the start node only — and its approvers see the start form read-only with its labels', async ({ page, request }) => {
+test("an administrator builds a template with the designer's own actions — three approval nodes and a CC node after a blank start, a form on the start node only — and its approvers see the start form read-only with its labels", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const api = await adminApi(request);
   await api.post('/api/form-scheme', {
     code: formCode,
     name: `休假申请 ${stamp}`,
     document: {
-      schema: { type: 'object', properties: { leaveType: { type: 'string', title: '假别', enum: ['a', 'b'] }, days: { type: 'integer', title: '天数', minimum: 1 } }, required: ['leaveType', 'days'] },
+      schema: {
+        type: 'object',
+        properties: { leaveType: { type: 'string', title: '假别', enum: ['a', 'b'] }, days: { type: 'integer', title: '天数', minimum: 1 } },
+        required: ['leaveType', 'days'],
+      },
       uiSchema: { 'ui:order': ['leaveType', 'days'], leaveType: { 'ui:enumNames': ['年假', '病假'] } },
     },
   });
@@ -98,7 +105,10 @@ test('an administrator builds a template with the designer\'s own actions — th
   await page.getByTestId('launch-ok').click();
   await expect(launch).toBeHidden();
   await page.getByTestId('tabs-refresh').click();
-  const todo = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: `年假 ${stamp}` });
+  const todo = page
+    .getByTestId('todo-table')
+    .locator('tbody tr.ant-table-row')
+    .filter({ hasText: `年假 ${stamp}` });
   await expect(todo).toContainText('组长审批');
   await clickRowAction(todo, '办理');
   const taskPage = page.getByTestId('task-page');
@@ -152,7 +162,9 @@ test('an administrator builds a template with the designer\'s own actions — th
   await page.keyboard.press('Enter');
   await expect(rejectDialog.getByTestId('task-reject-confirm')).toBeHidden();
   await expect(keyboardTask).toBeHidden();
-  const mine = await adminApi(request).then((api) => api.get<{ records: { title: string; currentNodes: string[] }[] }>('/api/macro-flow/workflow-task/my-task?current=1&size=50'));
+  const mine = await adminApi(request).then((api) =>
+    api.get<{ records: { title: string; currentNodes: string[] }[] }>('/api/macro-flow/workflow-task/my-task?current=1&size=50'),
+  );
   const started = mine.records.find((r) => r.title === `年假 ${stamp}`);
   expect(started, 'the rejected request is still among those started').toBeDefined();
   expect(started?.currentNodes).not.toContain('组长审批');

@@ -26,7 +26,12 @@ const xml = `<?xml version="1.0" encoding="UTF-8"?>
  */
 async function openTemplate(page: Page, request: APIRequestContext, templateCode: string, name: string, source = xml) {
   const api = await adminApi(request);
-  const scheme = await api.post<{ id: number }>('/api/macro-flow/model-scheme-info/new-model', { name, code: templateCode, category: 'general', xml: source.replaceAll(code, templateCode) });
+  const scheme = await api.post<{ id: number }>('/api/macro-flow/model-scheme-info/new-model', {
+    name,
+    code: templateCode,
+    category: 'general',
+    xml: source.replaceAll(code, templateCode),
+  });
   const login = new LoginPage(page);
   await login.open();
   await login.signIn();
@@ -41,7 +46,10 @@ async function openTemplate(page: Page, request: APIRequestContext, templateCode
 
 type NodeInfo = { id: string; counterSign: boolean; formKey: string | null; fields: { name: string; permission: string }[]; rejectMode: string };
 
-test('an administrator sets a node’s approvers, counter-sign, form and field permissions in the designer; the deployed version keeps them', async ({ page, request }) => {
+test('an administrator sets a node’s approvers, counter-sign, form and field permissions in the designer; the deployed version keeps them', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   // Laid out although the XML carried no diagram.
   const { api, scheme, row, dialog, canvas, panel } = await openTemplate(page, request, code, '设计器审批');
@@ -85,8 +93,15 @@ test('an administrator sets a node’s approvers, counter-sign, form and field p
   await expect(dialog).toBeHidden();
 
   // The engine reads them back from the deployed version.
-  const nodes = (await (await request.get(`/api/macro-flow/model-scheme-info/node-info?modelId=${scheme.id}`, { headers: { 'macro-auth': `bearer ${api.token}` } })).json()).data as NodeInfo[];
-  expect(nodes.find((n) => n.id === 'review')).toMatchObject({ counterSign: true, formKey: 'system:leave', rejectMode: 'previous', fields: [{ name: 'reason', permission: 'hidden' }] });
+  const nodes = (
+    await (await request.get(`/api/macro-flow/model-scheme-info/node-info?modelId=${scheme.id}`, { headers: { 'macro-auth': `bearer ${api.token}` } })).json()
+  ).data as NodeInfo[];
+  expect(nodes.find((n) => n.id === 'review')).toMatchObject({
+    counterSign: true,
+    formKey: 'system:leave',
+    rejectMode: 'previous',
+    fields: [{ name: 'reason', permission: 'hidden' }],
+  });
 
   await switchLanguage(page, 'en');
   await clickRowAction(row, 'Edit');
@@ -144,8 +159,14 @@ test('an administrator picks approvers by post, by another node and by levels up
   const pickCode = `${code}_pick`;
   const name = `选人审批${pickCode.slice(-4)}`;
   const twoNodes = xml
-    .replace('<bpmn:endEvent id="end" name="结束"/>', '<bpmn:userTask id="check" name="复核"><bpmn:extensionElements><macro:node><macro:approver kind="superior" values="1"/></macro:node></bpmn:extensionElements></bpmn:userTask><bpmn:endEvent id="end" name="结束"/>')
-    .replace('<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end"/>', '<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="check"/><bpmn:sequenceFlow id="f3" sourceRef="check" targetRef="end"/>');
+    .replace(
+      '<bpmn:endEvent id="end" name="结束"/>',
+      '<bpmn:userTask id="check" name="复核"><bpmn:extensionElements><macro:node><macro:approver kind="superior" values="1"/></macro:node></bpmn:extensionElements></bpmn:userTask><bpmn:endEvent id="end" name="结束"/>',
+    )
+    .replace(
+      '<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end"/>',
+      '<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="check"/><bpmn:sequenceFlow id="f3" sourceRef="check" targetRef="end"/>',
+    );
   const { row, dialog, canvas, panel } = await openTemplate(page, request, pickCode, name, twoNodes);
   const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });
   const chooseNode = async (id: string) => {
@@ -212,7 +233,10 @@ test('an administrator picks approvers by post, by another node and by levels up
     await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
     const offered = await option(name).count();
     await page.keyboard.press('Escape');
-    await page.getByTestId('launch-dialog').getByRole('button', { name: /^取\s*消$/ }).click();
+    await page
+      .getByTestId('launch-dialog')
+      .getByRole('button', { name: /^取\s*消$/ })
+      .click();
     return offered;
   };
   await authority.getByTestId('scheme-authority-users').click();
@@ -256,7 +280,10 @@ test('a model from another tool: the designer shows a task’s BPMN potential ow
       '<bpmn:userTask id="review" name="审核"><bpmn:potentialOwner id="owner"><bpmn:resourceRef>approverResource</bpmn:resourceRef></bpmn:potentialOwner></bpmn:userTask>' +
         '<bpmn:serviceTask id="archive" name="归档"><bpmn:extensionElements><macro:node><macro:service kind="builtin" name="timestamp"/></macro:node></bpmn:extensionElements></bpmn:serviceTask>',
     )
-    .replace('<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end"/>', '<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="archive"/><bpmn:sequenceFlow id="f3" sourceRef="archive" targetRef="end"/>');
+    .replace(
+      '<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="end"/>',
+      '<bpmn:sequenceFlow id="f2" sourceRef="review" targetRef="archive"/><bpmn:sequenceFlow id="f3" sourceRef="archive" targetRef="end"/>',
+    );
   const { dialog, canvas, panel, row } = await openTemplate(page, request, serviceCode, '外部模型', source);
   await canvas.locator('[data-element-id="review"]').click();
   await expect(panel.getByTestId('node-performers')).toContainText('BPMN 候选人：Approver');

@@ -15,7 +15,9 @@ test.afterEach(async ({ request }) => {
   for (const scheme of page.records) await api.remove(`/api/desktop-scheme/${scheme.id}`);
 });
 
-test('a desktop is designed with three widgets, made the default, shown on the welcome page, chosen over, and restored from its history — in zh, en and on a phone', async ({ page }) => {
+test('a desktop is designed with three widgets, made the default, shown on the welcome page, chosen over, and restored from its history — in zh, en and on a phone', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const login = new LoginPage(page);
@@ -40,7 +42,16 @@ test('a desktop is designed with three widgets, made the default, shown on the w
   const notices = designer.locator('[data-testid^="desktop-widget-notices-"]');
   await expect(async () => {
     // A drop from the attempt before may still land: given a few seconds before dragging again.
-    if (await notices.first().waitFor({ timeout: 3_000 }).then(() => true, () => false)) return;
+    if (
+      await notices
+        .first()
+        .waitFor({ timeout: 3_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      return;
     const source = (await designer.getByTestId('desktop-palette-notices').boundingBox())!;
     const target = (await designer.getByTestId('desktop-canvas').boundingBox())!;
     await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
@@ -167,7 +178,10 @@ test('a desktop is designed with three widgets, made the default, shown on the w
   await expect(offer.getByTestId('offer-list-user')).toContainText('管理员');
   await expectNoSeriousViolations(page, 'the offer dialog');
   await shot(page, 'desktop-offer-zh-1440');
-  await offer.getByTestId('offer-list-user').getByRole('button', { name: /移\s*除/ }).click();
+  await offer
+    .getByTestId('offer-list-user')
+    .getByRole('button', { name: /移\s*除/ })
+    .click();
   await expect(offer.getByTestId('offer-list-user')).toContainText('尚未授权');
   await offer.getByRole('button', { name: 'Close' }).or(offer.locator('.ant-modal-close')).first().click();
 

@@ -47,7 +47,10 @@ test('creates, validates, edits and deletes parent and child dictionaries', asyn
   await dict.save();
   await expect(page.getByText('字典编号「E2eColour」已存在')).toBeVisible();
   // The dialog keeps what was typed; cancelling asks before throwing it away.
-  await dict.dialog().getByRole('button', { name: /取\s*消/ }).click();
+  await dict
+    .dialog()
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
   await expect(page.getByRole('dialog', { name: '放弃未保存的修改？' })).toBeVisible();
   await dict.discard();
   await expect(dict.dialog()).toBeHidden();

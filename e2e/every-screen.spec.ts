@@ -30,9 +30,7 @@ function inFlight(page: Page) {
  */
 async function settled(page: Page, open: () => number) {
   await expect(page.locator('.shell-content > :not([hidden])').first()).toBeVisible({ timeout: 15_000 });
-  await expect
-    .poll(async () => open() + (await page.locator('.page-loading, .ant-spin-spinning, [aria-busy="true"]').count()), { timeout: 15_000 })
-    .toBe(0);
+  await expect.poll(async () => open() + (await page.locator('.page-loading, .ant-spin-spinning, [aria-busy="true"]').count()), { timeout: 15_000 }).toBe(0);
 }
 
 // One pass over every screen per width: the menus grow with the product, the test with them.

@@ -36,7 +36,10 @@ async function dragOnto(page: Page, source: Locator, target: Locator) {
 /** Chooses a field on the designer's canvas by its name. */
 const chooseField = (page: Page, name: string) => page.getByTestId(`canvas-${name}`).locator('.designer-field-body').click();
 
-test('an administrator designs a form with rules, previews it, saves versions; a process started with it checks the data and the approver sees the node’s permissions', async ({ page, request }) => {
+test('an administrator designs a form with rules, previews it, saves versions; a process started with it checks the data and the approver sees the node’s permissions', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const login = new LoginPage(page);
   await login.open();
@@ -140,7 +143,10 @@ test('an administrator designs a form with rules, previews it, saves versions; a
   await page.getByTestId('launch-ok').click();
   await expect(launch).toBeHidden();
 
-  const task = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: `采购 ${stamp}` });
+  const task = page
+    .getByTestId('todo-table')
+    .locator('tbody tr.ant-table-row')
+    .filter({ hasText: `采购 ${stamp}` });
   await clickRowAction(task, '办理');
   const taskPage = page.getByTestId('task-page');
   const bound = taskPage.getByTestId('task-bound-form');
@@ -212,7 +218,10 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   await shot(page, 'forms-table-designer-zh-1440');
   await designer.getByTestId('designer-save').click();
   await expect(designer).toBeHidden();
-  const row = page.getByTestId('form-table').locator('tbody tr.ant-table-row').filter({ hasText: `${code}_t` });
+  const row = page
+    .getByTestId('form-table')
+    .locator('tbody tr.ant-table-row')
+    .filter({ hasText: `${code}_t` });
   await expect(row).toContainText(`trip_${stamp}`);
 
   await clickRowAction(row, '数据');
@@ -276,7 +285,10 @@ test('a form that keeps its data in a table of its own: designed, saved, records
   await expectNoSeriousViolations(page, 'the list page dialog');
   await page.getByTestId('relation-dialog-save').click();
   await expect(dialog).toBeHidden();
-  const relation = page.getByTestId('relation-table').locator('tbody tr.ant-table-row').filter({ hasText: `出差城市 ${stamp}` });
+  const relation = page
+    .getByTestId('relation-table')
+    .locator('tbody tr.ant-table-row')
+    .filter({ hasText: `出差城市 ${stamp}` });
   await expect(relation).toContainText('city');
   await clickRowAction(relation, '打开');
   await expect(records).toContainText(`「出差城市 ${stamp}」的数据`);

@@ -21,11 +21,25 @@ function zhOnlyStrings(namespaces: readonly string[]): Set<string> {
 
 /** The console's own words on the screen: sidebar, tab strip, the page's headings, table header, buttons and form labels (not the data). */
 async function chromeLines(page: Page): Promise<string[]> {
-  const parts = ['[data-testid="side-menu"]', '[data-testid="tab-strip"]', '.ant-card-head-title', '.ant-table-thead', 'button', '.ant-form-item-label', '.ant-form-item-explain', '.ant-modal-title'];
+  const parts = [
+    '[data-testid="side-menu"]',
+    '[data-testid="tab-strip"]',
+    '.ant-card-head-title',
+    '.ant-table-thead',
+    'button',
+    '.ant-form-item-label',
+    '.ant-form-item-explain',
+    '.ant-modal-title',
+  ];
   // The user menu shows the user's name, which is data.
-  const texts = await page.locator(parts.join(', ')).evaluateAll((nodes) => nodes.filter((node) => !node.closest('[data-testid="user-menu"]')).map((node) => (node as HTMLElement).innerText));
+  const texts = await page
+    .locator(parts.join(', '))
+    .evaluateAll((nodes) => nodes.filter((node) => !node.closest('[data-testid="user-menu"]')).map((node) => (node as HTMLElement).innerText));
   // Names quoted in a sentence (“公司性质”) are data too.
-  return texts.flatMap((text) => text.split('\n')).map((line) => line.replace(/“[^”]*”|「[^」]*」/g, '').trim()).filter(Boolean);
+  return texts
+    .flatMap((text) => text.split('\n'))
+    .map((line) => line.replace(/“[^”]*”|「[^」]*」/g, '').trim())
+    .filter(Boolean);
 }
 
 // Every language must show real words on each screen: no message key leaks (a missing
@@ -56,7 +70,11 @@ for (const language of ['zh', 'en', 'ja'] as const) {
     // No word of the console stays in Chinese: none at all in English, none of zh's own strings in Japanese.
     const lines = await chromeLines(page);
     expect(lines.length).toBeGreaterThan(20);
-    if (language === 'en') expect(lines.filter((line) => HAN.test(line)), 'Chinese left in English').toEqual([]);
+    if (language === 'en')
+      expect(
+        lines.filter((line) => HAN.test(line)),
+        'Chinese left in English',
+      ).toEqual([]);
     const zhOnly = zhOnlyStrings(['shell', 'menu', 'dict', 'common']);
     const chinese = lines.filter((line) => zhOnly.has(line) || zhOnly.has(line.replace(/\s+/g, '')));
     // In Chinese the same check finds the page's own words (so in Japanese it can find a leftover).

@@ -60,7 +60,10 @@ test('an error thrown in the page reaches the log dialog, is uploaded and is fou
   await expect(dialog.getByText(local, { exact: true })).toBeVisible();
   await dialog.getByTestId('log-clear').click();
   await expect(page.getByText('确定清空本地的错误日志吗？')).toBeVisible();
-  await page.getByRole('button', { name: /^取\s*消$/ }).last().click();
+  await page
+    .getByRole('button', { name: /^取\s*消$/ })
+    .last()
+    .click();
   await expect(dialog.getByText(local, { exact: true })).toBeVisible();
   await dialog.getByTestId('log-clear').click();
   await page.getByTestId('log-clear-confirm').click();

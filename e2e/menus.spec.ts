@@ -102,7 +102,10 @@ test('adds a menu and a button, sees the menu in the sidebar, edits and deletes 
 
   // A search shows the matches with the menus above them.
   await page.getByTestId('menu-search').getByPlaceholder('请输入菜单编号').fill('dict:add');
-  await page.getByTestId('menu-search').getByRole('button', { name: /搜\s*索/ }).click();
+  await page
+    .getByTestId('menu-search')
+    .getByRole('button', { name: /搜\s*索/ })
+    .click();
   await expect(menus.row('字典管理')).toBeVisible();
   await expect(menus.table().locator('tbody tr.ant-table-row').filter({ hasText: 'dict:add' })).toBeVisible();
 });

@@ -10,7 +10,9 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifact
 /** What an integration does with its client: the password grant, authenticated with HTTP Basic. */
 async function tokenWith(request: APIRequestContext, clientId: string, secret: string) {
   const { publicKey } = (await (await request.get('/api/macro-auth/oauth/public-key')).json()).data as { publicKey: string };
-  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(ADMIN.password)).toString('base64');
+  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(ADMIN.password)).toString(
+    'base64',
+  );
   return request.post('/api/macro-auth/oauth/token', {
     headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'tenant-id': ADMIN.tenant },
     form: { grant_type: 'password', username: ADMIN.account, password },
@@ -126,7 +128,11 @@ test('a client allowed client_credentials signs in as the service account the ad
   expect(tokens.refresh_token).toBeUndefined();
   const row = page.getByTestId('oauth-client-table').getByRole('row', { name: /e2e-bot/ });
   await clickRowAction(row, '删除');
-  await page.getByRole('dialog').getByRole('button', { name: /删\s*除|确\s*定/ }).last().click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /删\s*除|确\s*定/ })
+    .last()
+    .click();
   await expect(row).toBeHidden();
   const after = await request.get('/api/macro-user/info', { headers: { 'macro-auth': `bearer ${tokens.access_token}` } });
   expect(after.status()).toBe(401);

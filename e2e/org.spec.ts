@@ -105,7 +105,10 @@ test('creates a company, a department under it and a post; a company with a depa
   await expect(special).toBeHidden();
   await page.getByTestId('special-post-open').click();
   await expect(page.getByRole('dialog', { name: '特殊岗位' }).getByTestId('special-post-department')).toContainText('职员');
-  await page.getByRole('dialog', { name: '特殊岗位' }).getByRole('button', { name: /取\s*消/ }).click();
+  await page
+    .getByRole('dialog', { name: '特殊岗位' })
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
 
   // The keyboard reaches the tree and moves through it.
   await page.getByTestId('company-search').focus();

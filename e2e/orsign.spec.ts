@@ -58,7 +58,11 @@ async function todoTaskIds(page: Page, title: string): Promise<number[]> {
   return records.filter((r) => r.title === title).map((r) => r.taskId);
 }
 
-test('a request for a role of three shows in all three to-do lists; one transfers it, the other two lose it and are refused, the new holder approves; history names the candidates', async ({ page, request, browser }) => {
+test('a request for a role of three shows in all three to-do lists; one transfers it, the other two lose it and are refused, the new holder approves; history names the candidates', async ({
+  page,
+  request,
+  browser,
+}) => {
   // Five people sign in, each in a browser of their own: minutes on a loaded machine.
   test.setTimeout(300_000);
   const api = await adminApi(request);

@@ -123,7 +123,10 @@ test('an administrator adds, finds, edits, disables and deletes a consumer user'
 
   // Search by mobile.
   await page.getByTestId('consumer-search').getByLabel('手机号').fill('1391234');
-  await page.getByTestId('consumer-search').getByRole('button', { name: /搜\s*索/ }).click();
+  await page
+    .getByTestId('consumer-search')
+    .getByRole('button', { name: /搜\s*索/ })
+    .click();
   await expect(consumers.row('m_zhao')).toBeVisible();
   await expect(consumers.row('m_qian')).toHaveCount(0);
 

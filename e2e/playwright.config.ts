@@ -63,7 +63,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu',  '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
   },
   webServer: Array.from({ length: WORKERS }, (_, slot) => serverOf(slot)),

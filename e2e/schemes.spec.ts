@@ -46,7 +46,11 @@ test('an administrator imports a template from a BPMN file, is told which elemen
   await expect(dialog.getByTestId('scheme-field-xml')).toHaveValue(/<bpmn:startEvent id="start"/);
   // A script task is not supported: the engine's lint names it, nothing is saved.
   const file = dialog.locator('input[type=file]');
-  await file.setInputFiles({ name: 'trip.bpmn', mimeType: 'application/xml', buffer: Buffer.from(bpmn('<bpmn:scriptTask id="review" scriptFormat="js"><bpmn:script>x()</bpmn:script></bpmn:scriptTask>')) });
+  await file.setInputFiles({
+    name: 'trip.bpmn',
+    mimeType: 'application/xml',
+    buffer: Buffer.from(bpmn('<bpmn:scriptTask id="review" scriptFormat="js"><bpmn:script>x()</bpmn:script></bpmn:scriptTask>')),
+  });
   await expect(dialog.getByTestId('scheme-field-xml')).toHaveValue(/scriptTask/);
   await dialog.getByTestId('scheme-dialog-save').click();
   await expect(page.getByText(/流程配置无效：.*review/)).toBeVisible();
@@ -54,7 +58,15 @@ test('an administrator imports a template from a BPMN file, is told which elemen
   await expectNoSeriousViolations(page, 'the template dialog');
   await shot(page, 'schemes-dialog-zh-1440');
 
-  await file.setInputFiles({ name: 'trip.bpmn', mimeType: 'application/xml', buffer: Buffer.from(bpmn('<bpmn:userTask id="review" name="审核"><bpmn:extensionElements><macro:node><macro:approver kind="superior"/></macro:node></bpmn:extensionElements></bpmn:userTask>')) });
+  await file.setInputFiles({
+    name: 'trip.bpmn',
+    mimeType: 'application/xml',
+    buffer: Buffer.from(
+      bpmn(
+        '<bpmn:userTask id="review" name="审核"><bpmn:extensionElements><macro:node><macro:approver kind="superior"/></macro:node></bpmn:extensionElements></bpmn:userTask>',
+      ),
+    ),
+  });
   await expect(dialog.getByTestId('scheme-field-xml')).toHaveValue(/userTask/);
   await dialog.getByTestId('scheme-dialog-save').click();
   await expect(dialog).toBeHidden();
@@ -98,9 +110,15 @@ test('an administrator tests moving a running process to a new version, then app
   const api = await adminApi(request);
   const versioned = `e2e_ver_${Date.now().toString(36)}`;
   const xml = (name: string) =>
-    bpmn(`<bpmn:userTask id="review" name="${name}"><bpmn:extensionElements><macro:node><macro:approver kind="person" values="${api.userId}"/></macro:node></bpmn:extensionElements></bpmn:userTask>`)
-      .replaceAll(code, versioned);
-  const scheme = await api.post<{ id: number }>('/api/macro-flow/model-scheme-info/new-model', { name: '用章审批', code: versioned, category: 'general', xml: xml('审核') });
+    bpmn(
+      `<bpmn:userTask id="review" name="${name}"><bpmn:extensionElements><macro:node><macro:approver kind="person" values="${api.userId}"/></macro:node></bpmn:extensionElements></bpmn:userTask>`,
+    ).replaceAll(code, versioned);
+  const scheme = await api.post<{ id: number }>('/api/macro-flow/model-scheme-info/new-model', {
+    name: '用章审批',
+    code: versioned,
+    category: 'general',
+    xml: xml('审核'),
+  });
   await api.post('/api/macro-flow/workflow-task/create-process', { code: versioned, title: `用章 ${versioned}` });
   await api.put('/api/macro-flow/model-scheme-info/update', { id: scheme.id, name: '用章审批', category: 'general', xml: xml('复核') });
 
@@ -112,7 +130,10 @@ test('an administrator tests moving a running process to a new version, then app
   await clickRowAction(row, '版本变更');
   const dialog = page.getByTestId('version-dialog');
   await expect(dialog.getByTestId('version-list').locator('tbody tr')).toHaveCount(2);
-  const running = dialog.getByTestId('version-running').locator('tbody tr').filter({ hasText: `用章 ${versioned}` });
+  const running = dialog
+    .getByTestId('version-running')
+    .locator('tbody tr')
+    .filter({ hasText: `用章 ${versioned}` });
   await expect(running).toContainText('v1');
   await expect(dialog.getByTestId('version-apply')).toBeDisabled();
   await running.getByRole('checkbox').check();

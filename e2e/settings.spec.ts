@@ -10,7 +10,10 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifact
 // The zh translations these tests make change every later spec's menu and title: gone afterwards, whatever happened.
 test.afterEach(async ({ request }) => {
   const api = await adminApi(request);
-  for (const [ns, key] of [['menu', 'dictionaries'], ['shell', 'title']]) {
+  for (const [ns, key] of [
+    ['menu', 'dictionaries'],
+    ['shell', 'title'],
+  ]) {
     const page = await api.get<{ records: { id: number; ns: string; key: string }[] }>(`/api/macro-language/lp-map?typeCode=zh&ns=${ns}&key=${key}&size=50`);
     for (const row of page.records.filter((r) => r.ns === ns && r.key === key)) await api.remove(`/api/lp-map/object/${row.id}`);
   }

@@ -10,7 +10,8 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifact
 /** A second user of the tenant (no roles), made through the API as an administrator would. */
 async function createReader(request: APIRequestContext) {
   const { publicKey } = (await (await request.get('/api/macro-auth/oauth/public-key')).json()).data as { publicKey: string };
-  const encrypt = (text: string) => publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text)).toString('base64');
+  const encrypt = (text: string) =>
+    publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text)).toString('base64');
   const token = await request.post('/api/macro-auth/oauth/token', {
     headers: { authorization: BASIC, 'tenant-id': ADMIN.tenant },
     form: { grant_type: 'password', username: ADMIN.account, password: encrypt(ADMIN.password), scope: 'all' },

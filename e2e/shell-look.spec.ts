@@ -71,7 +71,10 @@ test('the dark theme darkens the pages too: a list, its row menu and a dialog, r
   };
   const cardBg = await panel.evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(lightness(cardBg), `card ${cardBg}`).toBeLessThan(60);
-  const cellColor = await panel.locator('tbody td').nth(2).evaluate((el) => getComputedStyle(el).color);
+  const cellColor = await panel
+    .locator('tbody td')
+    .nth(2)
+    .evaluate((el) => getComputedStyle(el).color);
   expect(lightness(cellColor), `cell text ${cellColor}`).toBeGreaterThan(180);
   const bodyBg = await page.locator('#main-content').evaluate((el) => getComputedStyle(el.closest('.shell') ?? el).backgroundColor);
   expect(lightness(bodyBg), `page ${bodyBg}`).toBeLessThan(60);
@@ -79,7 +82,11 @@ test('the dark theme darkens the pages too: a list, its row menu and a dialog, r
   await expectNoSeriousViolations(page, 'the user list in the dark theme');
   await page.screenshot({ path: 'e2e/artifacts/screens/theme-dark-users-zh.png', animations: 'disabled' });
   // The row menu and a dialog are dark as well, and pass.
-  await panel.locator('tbody tr.ant-table-row').first().getByRole('button', { name: /更多操作/ }).click();
+  await panel
+    .locator('tbody tr.ant-table-row')
+    .first()
+    .getByRole('button', { name: /更多操作/ })
+    .click();
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   await expect(menu.getByRole('menuitem').first()).toBeVisible();
   expect(lightness(await menu.locator('.ant-dropdown-menu').evaluate((el) => getComputedStyle(el).backgroundColor))).toBeLessThan(60);
@@ -88,7 +95,14 @@ test('the dark theme darkens the pages too: a list, its row menu and a dialog, r
   await page.getByTestId('user-add').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  expect(lightness(await dialog.locator('.ant-modal-container, .ant-modal-content').first().evaluate((el) => getComputedStyle(el).backgroundColor))).toBeLessThan(60);
+  expect(
+    lightness(
+      await dialog
+        .locator('.ant-modal-container, .ant-modal-content')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ),
+  ).toBeLessThan(60);
   await expectNoSeriousViolations(page, 'a dialog in the dark theme');
   await page.screenshot({ path: 'e2e/artifacts/screens/theme-dark-dialog-zh.png', animations: 'disabled' });
   await page.keyboard.press('Escape');
@@ -138,7 +152,13 @@ test('every switch of the settings drawer changes the shell at once and is kept 
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await expect(page.getByTestId('header-menu')).toHaveCount(0);
 
-  const hides = { showTags: 'tab-strip', showCollapse: 'collapse-toggle', showFullscreen: 'fullscreen-toggle', showTheme: 'theme-button', showColor: 'color-picker' };
+  const hides = {
+    showTags: 'tab-strip',
+    showCollapse: 'collapse-toggle',
+    showFullscreen: 'fullscreen-toggle',
+    showTheme: 'theme-button',
+    showColor: 'color-picker',
+  };
   for (const [flag, testId] of Object.entries(hides)) {
     await expect(page.getByTestId(testId)).toBeVisible();
     await drawer.getByTestId(`setting-${flag}`).click();

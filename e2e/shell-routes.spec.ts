@@ -271,7 +271,9 @@ test('at phone width the shell pages and the search still work', async ({ page }
   await page.screenshot({ path: `${SHOTS}/shell-tabs-zh-375.png` });
 });
 
-test('the lock screen: a lock password is required, every page goes to /lock until it is given, even after a reload, and unlocking returns to the locked page; sign-out from there', async ({ page }) => {
+test('the lock screen: a lock password is required, every page goes to /lock until it is given, even after a reload, and unlocking returns to the locked page; sign-out from there', async ({
+  page,
+}) => {
   await signIn(page);
   const lockVia = async (password: string) => {
     await page.getByTestId('user-menu').click();

@@ -71,7 +71,7 @@ test('refuses a return whose state this tab never sent, before the code reaches 
   expect(calls).toEqual([]);
 });
 
-test("an administrator links a WeChat Work member to a user on the user screen, and the member signs in as that user", async ({ page }) => {
+test('an administrator links a WeChat Work member to a user on the user screen, and the member signs in as that user', async ({ page }) => {
   const login = new LoginPage(page);
   await login.open();
   await login.signIn();
@@ -87,7 +87,10 @@ test("an administrator links a WeChat Work member to a user on the user screen, 
   await expect(dialog.locator('tbody tr').filter({ hasText: 'wang.wei' })).toContainText('企业微信');
   await expectNoSeriousViolations(page, 'social accounts dialog');
   await page.screenshot({ path: 'e2e/artifacts/user-social-links-zh.png', animations: 'disabled' });
-  await dialog.getByRole('button', { name: /关\s*闭/ }).last().click();
+  await dialog
+    .getByRole('button', { name: /关\s*闭/ })
+    .last()
+    .click();
   await expect(dialog).toBeHidden();
   await switchLanguage(page, 'en');
   await users.rowAction('admin', 'Social accounts');

@@ -22,7 +22,10 @@ async function launch(page: Page, title: string) {
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-test('an approver starts a leave request, copies it, signs it with a stamp, approves it, and withdraws another after two confirmations', async ({ page, request }) => {
+test('an approver starts a leave request, copies it, signs it with a stamp, approves it, and withdraws another after two confirmations', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   // Someone to copy to, and a private stamp of the administrator's.
   await createUserByApi(request, `e2e_cc_${stamp}`, `传阅人${stamp}`, 'Copy12345');

@@ -66,7 +66,10 @@ test('an administrator creates a role and a user, grants the role and disables t
   await expect(users.row('e2e_lisi')).toContainText('研发部');
   await users.rowAction('e2e_lisi', '编辑');
   await expect(birthday).toHaveValue('1990-05-04');
-  await users.dialog().getByRole('button', { name: /^取\s*消$/ }).click();
+  await users
+    .dialog()
+    .getByRole('button', { name: /^取\s*消$/ })
+    .click();
   await expect(users.dialog()).toBeHidden();
 
   // A second user with the same account is refused by the server, with its message.
@@ -74,7 +77,10 @@ test('an administrator creates a role and a user, grants the role and disables t
   await users.fill({ account: 'e2e_lisi', name: '重复', password: 'Secret123', password2: 'Secret123' });
   await users.save();
   await expect(page.getByText('登录账号「e2e_lisi」已存在')).toBeVisible();
-  await users.dialog().getByRole('button', { name: /取\s*消/ }).click();
+  await users
+    .dialog()
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
   await page.getByTestId('user-dialog-discard').click();
   await expect(users.dialog()).toBeHidden();
 
@@ -209,7 +215,10 @@ for (const language of ['zh', 'en'] as const) {
   }
 }
 
-test('a link to /controller/userEdit opens that user’s form on its own page; without an id it adds one; an unknown id is not found', async ({ page, request }) => {
+test('a link to /controller/userEdit opens that user’s form on its own page; without an id it adds one; an unknown id is not found', async ({
+  page,
+  request,
+}) => {
   const api = await adminApi(request);
   const account = `e2e_link_${Date.now().toString(36)}`;
   const id = await createUserByApi(request, account, '链接用户', 'Link@123456');

@@ -102,7 +102,8 @@ const SIDE_EFFECT_FREE = /[\\/]packages[\\/]contract[\\/]src[\\/]|[\\/]node_modu
 const source = (path: string) => new RegExp(`[\\\\/]src[\\\\/]${path.replaceAll('/', '[\\\\/]').replaceAll('.', '\\.')}$`);
 
 /** What only a list needs: antd's table and pager, and the console's list around them. */
-const LIST_ONLY = /[\\/]antd[\\/]es[\\/](table|pagination)[\\/]|[\\/]@rc-component[\\/](table|pagination)[\\/]|[\\/]src[\\/]components[\\/]crud[\\/](CrudList|CrudPager|treeRows)\.tsx?$/;
+const LIST_ONLY =
+  /[\\/]antd[\\/]es[\\/](table|pagination)[\\/]|[\\/]@rc-component[\\/](table|pagination)[\\/]|[\\/]src[\\/]components[\\/]crud[\\/](CrudList|CrudPager|treeRows)\.tsx?$/;
 
 /** The chunks screens load together (see build/chunkPlan.ts), first group first. */
 const chunkGroups: ChunkGroup[] = [

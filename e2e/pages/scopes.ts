@@ -42,7 +42,9 @@ export class ScopesPage {
   }
 
   selectOf(name: string): Locator {
-    return this.dialog().locator('.ant-select').filter({ has: this.page.locator(`[id$="_${name}"]`) });
+    return this.dialog()
+      .locator('.ant-select')
+      .filter({ has: this.page.locator(`[id$="_${name}"]`) });
   }
 
   async save() {

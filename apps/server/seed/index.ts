@@ -14,9 +14,7 @@ export interface SeedResult {
 export async function seedDemo(deps: ModuleDeps): Promise<SeedResult> {
   const { db, config, modules } = deps;
   for (const module of modules) await module.seed?.(deps);
-  const adminExisted = Boolean(
-    await withTenant(db, config.defaultTenantId, (tx) => findUserByAccount(tx, 'admin')).catch(() => undefined),
-  );
+  const adminExisted = Boolean(await withTenant(db, config.defaultTenantId, (tx) => findUserByAccount(tx, 'admin')).catch(() => undefined));
   const generatedPassword = config.adminPassword ? undefined : randomPassword();
   await provisionTenant(deps, {
     tenantId: config.defaultTenantId,

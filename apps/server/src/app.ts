@@ -5,13 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { type Endpoint, TOKEN_COOKIE } from '@macro/contract';
 import type { AuditPort } from '@macro/store';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.ts';
 import { registerConsole } from './platform/console.ts';
 import type { Database } from './platform/db.ts';

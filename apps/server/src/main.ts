@@ -6,7 +6,12 @@ import { openDatabase } from './platform/db.ts';
 
 const config = readConfig();
 const modules = await loadModules();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, requestDatabaseUrl: config.requestDatabaseUrl, dataDir: config.dataDir, tables: tablesOf(modules) });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  requestDatabaseUrl: config.requestDatabaseUrl,
+  dataDir: config.dataDir,
+  tables: tablesOf(modules),
+});
 // Replicas starting together on one PostgreSQL seed one after the other.
 const seeded = await database.exclusive(() => seedDemo(moduleDeps(config, database, modules)));
 const app = await buildApp({ config, database, modules, logger: true });

@@ -10,7 +10,12 @@ import { openDatabase } from './platform/db.ts';
 
 const config = readConfig();
 const modules = await loadModules();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, requestDatabaseUrl: config.requestDatabaseUrl, dataDir: config.dataDir, tables: tablesOf(modules) });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  requestDatabaseUrl: config.requestDatabaseUrl,
+  dataDir: config.dataDir,
+  tables: tablesOf(modules),
+});
 try {
   const ended = await rotateTokenSecret(database.db);
   console.log(`The token secret is new; ${ended} live session(s) ended. Restart every server process now.`);

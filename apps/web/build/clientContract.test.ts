@@ -8,9 +8,9 @@ const read = (code: string) => clientContract(code, 'endpoints.ts')?.toString() 
 
 /** Syntax errors of a module, as the TypeScript transform would report them. */
 const syntaxErrors = (code: string) =>
-  (ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).diagnostics ?? []).map((d) =>
-    ts.flattenDiagnosticMessageText(d.messageText, '\n'),
-  );
+  (
+    ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).diagnostics ?? []
+  ).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 
 const TABLE = `import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
@@ -46,7 +46,15 @@ describe('the console reading of a contract module', () => {
   it('keeps what a call needs and drops the schemas, the guard and the prose', () => {
     const out = read(TABLE);
     expect(syntaxErrors(out)).toEqual([]);
-    for (const kept of ["operationId: 'things.create'", "method: 'POST'", 'path: BASE', "bodyType: 'form'", 'envelope: false', 'cookieAuth: true', "operationId: 'things.page'"])
+    for (const kept of [
+      "operationId: 'things.create'",
+      "method: 'POST'",
+      'path: BASE',
+      "bodyType: 'form'",
+      'envelope: false',
+      'cookieAuth: true',
+      "operationId: 'things.page'",
+    ])
       expect(out).toContain(kept);
     for (const gone of ['recordInput', 'pageOf(record)', 'A page of things', 'Creates a thing', 'P.add', 'failures', 'listQuery', 'z.object'])
       expect(out).not.toContain(gone);
@@ -81,7 +89,7 @@ export type Thing = z.infer<typeof thing>;
   });
 
   it('leaves a module with nothing to change alone', () => {
-    expect(clientContract("export const LIMIT = 5;\nexport function twice(n: number) { return n * 2; }\n", 'limits.ts')).toBeNull();
+    expect(clientContract('export const LIMIT = 5;\nexport function twice(n: number) { return n * 2; }\n', 'limits.ts')).toBeNull();
   });
 
   it('reads every module of the contract into valid code without a server-only key in any endpoint', () => {
@@ -99,7 +107,8 @@ export type Thing = z.infer<typeof thing>;
           const [definition] = node.arguments;
           if (definition && ts.isObjectLiteralExpression(definition))
             for (const property of definition.properties)
-              if (property.name && ts.isIdentifier(property.name)) expect(SERVER_ONLY_KEYS.has(property.name.text), `${file}: ${property.name.text}`).toBe(false);
+              if (property.name && ts.isIdentifier(property.name))
+                expect(SERVER_ONLY_KEYS.has(property.name.text), `${file}: ${property.name.text}`).toBe(false);
         }
         ts.forEachChild(node, visit);
       };

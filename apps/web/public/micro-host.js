@@ -5,9 +5,36 @@
 const BASE_PATH = '/micro-host/console';
 
 const TEXT = {
-  zh: { title: '宿主页面（微前端示例）', token: '宿主令牌（可选）', mount: '挂载控制台', unmount: '卸载控制台', mounted: '已挂载', unmounted: '未挂载', failed: '控制台加载失败', empty: '控制台尚未挂载。点击“挂载控制台”把它放进本页面。' },
-  en: { title: 'Host page (micro-frontend example)', token: 'Host token (optional)', mount: 'Mount the console', unmount: 'Unmount the console', mounted: 'Mounted', unmounted: 'Not mounted', failed: 'The console could not be loaded', empty: 'The console is not mounted. Click “Mount the console” to place it in this page.' },
-  ja: { title: 'ホストページ（マイクロフロントエンドの例）', token: 'ホストのトークン（任意）', mount: 'コンソールをマウント', unmount: 'コンソールをアンマウント', mounted: 'マウント済み', unmounted: '未マウント', failed: 'コンソールを読み込めませんでした', empty: 'コンソールはマウントされていません。「コンソールをマウント」をクリックするとこのページに表示されます。' },
+  zh: {
+    title: '宿主页面（微前端示例）',
+    token: '宿主令牌（可选）',
+    mount: '挂载控制台',
+    unmount: '卸载控制台',
+    mounted: '已挂载',
+    unmounted: '未挂载',
+    failed: '控制台加载失败',
+    empty: '控制台尚未挂载。点击“挂载控制台”把它放进本页面。',
+  },
+  en: {
+    title: 'Host page (micro-frontend example)',
+    token: 'Host token (optional)',
+    mount: 'Mount the console',
+    unmount: 'Unmount the console',
+    mounted: 'Mounted',
+    unmounted: 'Not mounted',
+    failed: 'The console could not be loaded',
+    empty: 'The console is not mounted. Click “Mount the console” to place it in this page.',
+  },
+  ja: {
+    title: 'ホストページ（マイクロフロントエンドの例）',
+    token: 'ホストのトークン（任意）',
+    mount: 'コンソールをマウント',
+    unmount: 'コンソールをアンマウント',
+    mounted: 'マウント済み',
+    unmounted: '未マウント',
+    failed: 'コンソールを読み込めませんでした',
+    empty: 'コンソールはマウントされていません。「コンソールをマウント」をクリックするとこのページに表示されます。',
+  },
 };
 const params = new URLSearchParams(window.location.search);
 const wanted = (params.get('lang') || navigator.language || 'zh').slice(0, 2).toLowerCase();

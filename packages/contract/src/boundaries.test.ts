@@ -33,9 +33,19 @@ describe('import boundaries', () => {
   const refused: [string, string, string, RegExp][] = [
     ['the contract imports the server', 'packages/contract/src/probe.ts', "import { buildApp } from '../../../apps/server/src/app.ts';", /knows no server/],
     ['the contract imports a screen library', 'packages/contract/src/probe.ts', "import { Button } from 'antd';", /knows no server, no screen/],
-    ['the platform imports a module', 'apps/server/src/platform/probe.ts', "import { submitDict } from '../modules/dict/service.ts';", /platform knows no module/],
+    [
+      'the platform imports a module',
+      'apps/server/src/platform/probe.ts',
+      "import { submitDict } from '../modules/dict/service.ts';",
+      /platform knows no module/,
+    ],
     ['the shell imports a feature', 'apps/web/src/shell/probe.ts', "import { dictFeature } from '../features/dict';", /shell knows no feature/],
-    ['the console imports server code', 'apps/web/src/features/probe.ts', "import { listDicts } from '../../../server/src/modules/dict/service.ts';", /never imports server code/],
+    [
+      'the console imports server code',
+      'apps/web/src/features/probe.ts',
+      "import { listDicts } from '../../../server/src/modules/dict/service.ts';",
+      /never imports server code/,
+    ],
     ['the workflow engine imports HTTP', 'packages/workflow/src/probe.ts', "import Fastify from 'fastify';", /know no HTTP/],
   ];
   it.each(refused)('refuses: %s', (_, path, code, message) => {
@@ -62,7 +72,8 @@ function readUnits(rootPath: string): Map<string, string> {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.set(relative(rootPath, path).split(sep).join('/'), readFileSync(path, 'utf8'));
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+        files.set(relative(rootPath, path).split(sep).join('/'), readFileSync(path, 'utf8'));
     }
   };
   walk(rootPath);
@@ -237,7 +248,16 @@ describe('the import graph', () => {
 
   it('server modules add no deep import and no cycle to those still to be removed', () => {
     const graph = importGraph(readUnits(join(root, 'apps/server/src/modules')));
-    const pairs = [...new Set(graph.deep.map((arrow) => arrow.split(' -> ').map((path) => path.split('/')[0]).join(' -> ')))].sort();
+    const pairs = [
+      ...new Set(
+        graph.deep.map((arrow) =>
+          arrow
+            .split(' -> ')
+            .map((path) => path.split('/')[0])
+            .join(' -> '),
+        ),
+      ),
+    ].sort();
     // A new pair fails; a pair that is gone must leave the list too, so that it only shrinks.
     expect(pairs).toEqual([...SERVER_DEEP_DEBT].sort());
     const knots = cycles(graph.uses);

@@ -57,7 +57,6 @@ export const failureEnvelope = z
   })
   .meta({ id: 'Failure' });
 
-
 /** A database id in a JSON body: an integer, nothing else (no "1", no true, no [1]). */
 export const id = z
   .number({ message: 'common.idInvalid' })
@@ -98,7 +97,6 @@ export const idList = z
     }
     return [...new Set(parts.map(Number))];
   });
-
 
 export const pageQuery = z.object({
   current: queryInt(1, INT_MAX, 'common.badRequest').default(1),

@@ -10,7 +10,8 @@ describe('file names', () => {
   });
 
   it('keeps names in any script, with spaces, punctuation and joiners that steer nothing', () => {
-    for (const name of ['报销单.pdf', 'مرحبا.pdf', 'a b (2) — final.docx', '👩‍💻.png', 'ｆｕｌｌ.txt', '\u00a0x.pdf']) expect(hasHiddenCharacters(name), name).toBe(false);
+    for (const name of ['报销单.pdf', 'مرحبا.pdf', 'a b (2) — final.docx', '👩‍💻.png', 'ｆｕｌｌ.txt', '\u00a0x.pdf'])
+      expect(hasHiddenCharacters(name), name).toBe(false);
   });
 
   it('says which rule a name breaks, with the domain’s key for the rest', () => {

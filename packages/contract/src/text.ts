@@ -3,7 +3,6 @@ import { type LengthLimit, LENGTH_LIMITS, textLength } from './limits.ts';
 
 export { type LengthLimit, LENGTH_LIMITS, textLength } from './limits.ts';
 
-
 /** PostgreSQL text cannot hold NUL: refused here with a message rather than by the database. */
 const hasNoNul = (v: string) => !v.includes('\u0000');
 

@@ -38,8 +38,7 @@ export function isPhoneOrLandline(value: string): boolean {
  * (so no leading, trailing or doubled dots); the domain is LDH labels and a TLD of 2+ letters.
  * Quoted local parts and IP-literal domains are valid per RFC 5321 but never wanted in a form.
  */
-const EMAIL_PATTERN =
-  /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+const EMAIL_PATTERN = /^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 /** RFC 5321 limits: 64 characters before the @, 254 overall. */
 const EMAIL_MAX = 254;
 const EMAIL_LOCAL_MAX = 64;

@@ -1,14 +1,6 @@
 import { APP_ROLE, AUTH_ROLE } from './index.ts';
 import { type BuildExtraConfigColumns, getTableName, type SQL, sql, type Table } from 'drizzle-orm';
-import {
-  integer,
-  type PgColumnBuilderBase,
-  type PgTableExtraConfigValue,
-  pgPolicy,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { integer, type PgColumnBuilderBase, type PgTableExtraConfigValue, pgPolicy, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** What the request role may do with a table; requests get nothing else. */
 export type Privilege = 'select' | 'insert' | 'update' | 'delete';
@@ -48,9 +40,7 @@ export const softDeleteColumn = () => ({ deletedAt: timestamp('deleted_at', { wi
 export const idColumn = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 
 type WithTenant<C> = C & { tenantId: ReturnType<typeof tenantColumn> };
-type Extra<N extends string, C extends Record<string, PgColumnBuilderBase>> = (
-  self: BuildExtraConfigColumns<N, C, 'pg'>,
-) => PgTableExtraConfigValue[];
+type Extra<N extends string, C extends Record<string, PgColumnBuilderBase>> = (self: BuildExtraConfigColumns<N, C, 'pg'>) => PgTableExtraConfigValue[];
 
 /**
  * A tenant-scoped table: `tenant_id`, its row-level security policy (rows of the current

@@ -22,7 +22,10 @@ describe('refusal messages', () => {
     expect(codes.size).toBeGreaterThan(30);
     for (const language of ['zh', 'en', 'ja']) {
       const table = JSON.parse(readFileSync(`${MESSAGES}${language}.json`, 'utf8')) as Record<string, string>;
-      expect([...codes].filter((code) => !(code in table)), language).toEqual([]);
+      expect(
+        [...codes].filter((code) => !(code in table)),
+        language,
+      ).toEqual([]);
     }
   });
 });

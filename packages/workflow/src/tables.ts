@@ -223,15 +223,4 @@ export const wfJobs = tenantTable(
   (t) => [index('wf_job_due').on(t.state, t.dueAt), index('wf_job_execution').on(t.tenantId, t.executionId)],
 );
 
-export const workflowTables = [
-  wfDefinitions,
-  wfInstances,
-  wfExecutions,
-  wfTasks,
-  wfTaskCandidates,
-  wfVariables,
-  wfHistory,
-  wfCarbonCopies,
-  wfDrafts,
-  wfJobs,
-];
+export const workflowTables = [wfDefinitions, wfInstances, wfExecutions, wfTasks, wfTaskCandidates, wfVariables, wfHistory, wfCarbonCopies, wfDrafts, wfJobs];

@@ -219,8 +219,14 @@ function directoryFrom(env: NodeJS.ProcessEnv): DirectoryConfig {
   const directory: DirectoryConfig = {};
   const wecomSecret = env.MACRO_WECOM_CONTACT_SECRET || env.MACRO_WECOM_CORP_SECRET;
   if (env.MACRO_WECOM_CORP_ID && wecomSecret) {
-    const agent = env.MACRO_WECOM_AGENT_ID && env.MACRO_WECOM_CORP_SECRET ? { agentId: env.MACRO_WECOM_AGENT_ID, secret: env.MACRO_WECOM_CORP_SECRET } : undefined;
-    directory.wecom = { baseUrl: trimSlash(env.MACRO_WECOM_BASE_URL || 'https://qyapi.weixin.qq.com'), corpId: env.MACRO_WECOM_CORP_ID, secret: wecomSecret, ...(agent ? { agent } : {}) };
+    const agent =
+      env.MACRO_WECOM_AGENT_ID && env.MACRO_WECOM_CORP_SECRET ? { agentId: env.MACRO_WECOM_AGENT_ID, secret: env.MACRO_WECOM_CORP_SECRET } : undefined;
+    directory.wecom = {
+      baseUrl: trimSlash(env.MACRO_WECOM_BASE_URL || 'https://qyapi.weixin.qq.com'),
+      corpId: env.MACRO_WECOM_CORP_ID,
+      secret: wecomSecret,
+      ...(agent ? { agent } : {}),
+    };
   }
   if (env.MACRO_DINGTALK_CLIENT_ID && env.MACRO_DINGTALK_CLIENT_SECRET) {
     directory.dingtalk = {

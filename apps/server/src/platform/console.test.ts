@@ -206,7 +206,11 @@ describeDb(`console, health, headers and proxy trust (${dbLabel})`, () => {
     expect(await hsts(server.app, '127.0.0.1')).toBeUndefined();
     expect(await hsts(server.app, '127.0.0.1', { 'x-forwarded-proto': 'https' })).toBeUndefined();
 
-    const behindProxy = await buildApp({ config: { ...server.config, webDist: build.dir, trustProxy: ['10.0.0.1'] }, database: server.database, modules: server.modules });
+    const behindProxy = await buildApp({
+      config: { ...server.config, webDist: build.dir, trustProxy: ['10.0.0.1'] },
+      database: server.database,
+      modules: server.modules,
+    });
     extraApps.push(behindProxy);
     expect(await hsts(behindProxy, '10.0.0.1', { 'x-forwarded-proto': 'https' })).toBe(STRICT_TRANSPORT_SECURITY);
     expect(await hsts(behindProxy, '10.0.0.1', { 'x-forwarded-proto': 'http' })).toBeUndefined();
@@ -214,7 +218,12 @@ describeDb(`console, health, headers and proxy trust (${dbLabel})`, () => {
     // The same header from a client that is not the proxy is not believed.
     expect(await hsts(behindProxy, '6.6.6.6', { 'x-forwarded-proto': 'https' })).toBeUndefined();
     // On every response, refusals included.
-    const refused = await behindProxy.inject({ method: 'GET', url: '/api/macro-system/dict/detail?id=1', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-proto': 'https' } });
+    const refused = await behindProxy.inject({
+      method: 'GET',
+      url: '/api/macro-system/dict/detail?id=1',
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
   });

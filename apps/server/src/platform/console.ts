@@ -129,19 +129,13 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 function consoleIndex(html: string, config: Config): string {
   return html
     .replace(/<meta name="macro-client" content="[^"]*"\s*\/?>/, `<meta name="macro-client" content="${escapeAttribute(config.clientId)}">`)
-    .replace(
-      /<meta name="macro-frame-origins" content="[^"]*"\s*\/?>/,
-      `<meta name="macro-frame-origins" content="${config.frameOrigins.join(' ')}">`,
-    )
+    .replace(/<meta name="macro-frame-origins" content="[^"]*"\s*\/?>/, `<meta name="macro-frame-origins" content="${config.frameOrigins.join(' ')}">`)
     .replace(/<meta name="macro-map-tiles" content="[^"]*"\s*\/?>/, `<meta name="macro-map-tiles" content="${escapeAttribute(config.map.tileUrl)}">`)
     .replace(
       /<meta name="macro-map-attribution" content="[^"]*"\s*\/?>/,
       `<meta name="macro-map-attribution" content="${escapeAttribute(config.map.attribution)}">`,
     )
-    .replace(
-      /<meta name="macro-map-geocoder" content="[^"]*"\s*\/?>/,
-      `<meta name="macro-map-geocoder" content="${escapeAttribute(config.map.geocoderUrl)}">`,
-    );
+    .replace(/<meta name="macro-map-geocoder" content="[^"]*"\s*\/?>/, `<meta name="macro-map-geocoder" content="${escapeAttribute(config.map.geocoderUrl)}">`);
 }
 
 function compressedVariants(html: string): { identity: Buffer } & Partial<Record<Encoding, Buffer>> {

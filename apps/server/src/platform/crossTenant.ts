@@ -20,13 +20,7 @@ export function assertPlatformActor(ctx: Ctx, platformTenant: string): void {
  * and back afterwards; the crossing is audited in both tenants, and what `work` changes is
  * audited in the target tenant as done by `platform:<account>`.
  */
-export async function inOtherTenant<T>(
-  ctx: Ctx,
-  platformTenant: string,
-  target: string,
-  purpose: string,
-  work: (ctx: Ctx) => Promise<T>,
-): Promise<T> {
+export async function inOtherTenant<T>(ctx: Ctx, platformTenant: string, target: string, purpose: string, work: (ctx: Ctx) => Promise<T>): Promise<T> {
   assertPlatformActor(ctx, platformTenant);
   const { tx, audit, actor } = ctx;
   const crossing = { action: 'cross-tenant', resource: 'tenant', resourceId: target, after: { purpose, from: actor.tenantId } };

@@ -50,17 +50,8 @@ function inDomainWords(values: object) {
 }
 
 /** Inserts a row and records it in the audit log, in the caller's transaction. */
-export async function auditedInsert<T extends WithId>(
-  ctx: Ctx,
-  table: T,
-  resource: string,
-  values: T['$inferInsert'],
-): Promise<T['$inferSelect']> {
-  const [row] = (await ctx.tx
-    .insert(table)
-    .values(values)
-    .returning()
-    .catch(inDomainWords(values))) as T['$inferSelect'][];
+export async function auditedInsert<T extends WithId>(ctx: Ctx, table: T, resource: string, values: T['$inferInsert']): Promise<T['$inferSelect']> {
+  const [row] = (await ctx.tx.insert(table).values(values).returning().catch(inDomainWords(values))) as T['$inferSelect'][];
   await ctx.audit.record(ctx.tx, ctx.actor, { action: 'create', resource, resourceId: (row as { id: number }).id, after: row });
   return row;
 }
@@ -91,7 +82,12 @@ export async function auditedDelete<T extends WithId>(
   rows: readonly (T['$inferSelect'] & { id: number })[],
 ): Promise<number> {
   if (!rows.length) return 0;
-  await ctx.tx.delete(table).where(inArray(table.id, rows.map((row) => row.id)));
+  await ctx.tx.delete(table).where(
+    inArray(
+      table.id,
+      rows.map((row) => row.id),
+    ),
+  );
   for (const row of rows) await ctx.audit.record(ctx.tx, ctx.actor, { action: 'delete', resource, resourceId: row.id, before: row });
   return rows.length;
 }
@@ -165,7 +161,12 @@ export async function auditedSoftDelete<T extends WithSoftDelete>(
   await ctx.tx
     .update(table)
     .set({ deletedAt: new Date() } as never)
-    .where(inArray(table.id, rows.map((row) => row.id)));
+    .where(
+      inArray(
+        table.id,
+        rows.map((row) => row.id),
+      ),
+    );
   for (const row of rows) await ctx.audit.record(ctx.tx, ctx.actor, { action: 'delete', resource, resourceId: row.id, before: row });
   return rows.length;
 }

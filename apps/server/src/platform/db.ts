@@ -159,7 +159,12 @@ async function assertRequestRole(requests: pg.Pool): Promise<void> {
   try {
     ({
       rows: [row],
-    } = await requests.query<{ name: string; super: boolean; bypass: boolean; owns: boolean }>(`select r.rolname as name, r.rolsuper as super, r.rolbypassrls as bypass,
+    } = await requests.query<{
+      name: string;
+      super: boolean;
+      bypass: boolean;
+      owns: boolean;
+    }>(`select r.rolname as name, r.rolsuper as super, r.rolbypassrls as bypass,
         exists (select 1 from pg_class c where c.relowner = r.oid) or exists (select 1 from pg_proc p where p.proowner = r.oid) as owns
       from pg_roles r where r.rolname = current_user`));
   } catch (error) {

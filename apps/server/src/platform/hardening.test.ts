@@ -33,11 +33,7 @@ describeDb(`bad input and privileges (${dbLabel})`, () => {
   it('refuses a NUL byte in a text field, a search term and the sign-in user name', async () => {
     expectFailure(await admin.post(`${SYSTEM}/submit`, { code: 'nul\u0000', dictKey: 'k', dictValue: 'v' }), 400, '不能包含空字符');
     expectFailure(await adminEn.get(`${SYSTEM}/parent-list?dictValue=a%00b`), 400, 'Must not contain a NUL character');
-    const signInWithNul = await tokenRequest(
-      server,
-      { grant_type: 'password', username: 'ad\u0000min', password: 'x' },
-      { 'tenant-id': TENANT },
-    );
+    const signInWithNul = await tokenRequest(server, { grant_type: 'password', username: 'ad\u0000min', password: 'x' }, { 'tenant-id': TENANT });
     expect(signInWithNul.statusCode).toBe(400);
     expect(signInWithNul.json().error).toBe('invalid_request');
   });
@@ -47,13 +43,26 @@ describeDb(`bad input and privileges (${dbLabel})`, () => {
     for (const broken of ['a\ud800', '\udc00b', '\udc00\ud800']) {
       expectFailure(await admin.post(`${SYSTEM}/submit`, { code: 'HalfPair', dictKey: 'k', dictValue: broken }), 400, /^dictValue：包含损坏的字符/);
     }
-    expectFailure(await adminEn.post(`${SYSTEM}/submit`, { code: 'HalfPair', dictKey: 'k', dictValue: 'v', remark: 'x\udbff' }), 400, /^remark: holds a broken character/);
-    expectFailure(await adminEn.post(`${SYSTEM}/submit`, { code: 'HalfPair', dictKey: 'k', dictValue: 'v', '\ud800': 1 }), 400, /^body: holds a broken character/);
+    expectFailure(
+      await adminEn.post(`${SYSTEM}/submit`, { code: 'HalfPair', dictKey: 'k', dictValue: 'v', remark: 'x\udbff' }),
+      400,
+      /^remark: holds a broken character/,
+    );
+    expectFailure(
+      await adminEn.post(`${SYSTEM}/submit`, { code: 'HalfPair', dictKey: 'k', dictValue: 'v', '\ud800': 1 }),
+      400,
+      /^body: holds a broken character/,
+    );
     // A URL cannot carry one: its bytes are UTF-8, and half a pair in WTF-8 bytes is no UTF-8 (a path refuses it, a query keeps the escape as text).
     expectFailure(await adminEn.get(`/api/roles/%ED%A0%80/users`), 400, 'The request is not valid');
     expect((await admin.get(`${SYSTEM}/parent-list?code=HalfPair`)).json().data.total).toBe(0);
     // A pair sent as escapes is the character itself.
-    const pair = await admin.call({ method: 'POST', url: `${SYSTEM}/submit`, headers: { 'content-type': 'application/json' }, payload: '{"code":"WholePair","dictKey":"k","dictValue":"\\ud83d\\ude00"}' });
+    const pair = await admin.call({
+      method: 'POST',
+      url: `${SYSTEM}/submit`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"code":"WholePair","dictKey":"k","dictValue":"\\ud83d\\ude00"}',
+    });
     expect(pair.statusCode, pair.body).toBe(200);
     expect(pair.json().data.dictValue).toBe('😀');
   });
@@ -109,9 +118,7 @@ describeDb(`bad input and privileges (${dbLabel})`, () => {
     const audit = server.modules.find((m) => m.audit)!.audit!;
     const actor = { tenantId: TENANT, userId: null, account: 't', ip: '', language: 'zh' as const };
     // The service's check sees the row; to reach the index, skip the check by racing two inserts.
-    const attempts = await Promise.all(
-      Array.from({ length: 4 }, () => admin.post(`${SYSTEM}/submit`, { code: 'RaceTwo', dictKey: '-1', dictValue: 'two' })),
-    );
+    const attempts = await Promise.all(Array.from({ length: 4 }, () => admin.post(`${SYSTEM}/submit`, { code: 'RaceTwo', dictKey: '-1', dictValue: 'two' })));
     for (const response of attempts.filter((r) => r.statusCode !== 200)) {
       const body = expectFailure(response, 409, '字典编号「RaceTwo」已存在');
       expect(body.error_description).not.toMatch(/insert|macro_dict|params/i);

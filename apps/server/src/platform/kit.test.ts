@@ -4,15 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dbLabel, describeDb, OTHER_TENANT, TENANT, type TestServer, startServer } from '../test/helper.ts';
-import {
-  assertUnique,
-  auditedDelete,
-  auditedInsert,
-  auditedSoftDelete,
-  auditedUpdate,
-  findOr404,
-  notDeleted,
-} from './crud.ts';
+import { assertUnique, auditedDelete, auditedInsert, auditedSoftDelete, auditedUpdate, findOr404, notDeleted } from './crud.ts';
 import { AppError } from './errors.ts';
 import { listPage } from './list.ts';
 import { idColumn, softDeleteColumn, tenantTable, timestamps } from './tables.ts';

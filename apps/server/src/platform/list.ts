@@ -106,8 +106,7 @@ export async function listPage<Row>(tx: Tx, spec: ListSpec<Row>, query: PageQuer
     current: query.current,
     size: query.size,
     totalExact,
-    nextCursor:
-      fetched.length > query.size && last ? encodeCursor(spec.order.map((_, i) => normaliseKey(last[`__k${i}`]))) : null,
+    nextCursor: fetched.length > query.size && last ? encodeCursor(spec.order.map((_, i) => normaliseKey(last[`__k${i}`]))) : null,
   };
 }
 

@@ -118,9 +118,7 @@ async function lintProblems(doc: Json): Promise<string[]> {
     absoluteRef: join(tmpdir(), 'openapi.json'),
     config: await redoclyConfig,
   });
-  return problems
-    .filter((p) => p.severity === 'error')
-    .map((p) => `${p.ruleId}: ${p.message} (at ${p.location.map((l) => l.pointer ?? '').join(', ')})`);
+  return problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} (at ${p.location.map((l) => l.pointer ?? '').join(', ')})`);
 }
 
 /** What each operation lacks, one line per operation listing every missing piece; then duplicate ids. */
@@ -304,7 +302,10 @@ function goodDocument(): Json {
     openapi: '3.0.3',
     info: { title: 'Fixture', version: '1.0.0', description: 'A fixture.', license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' } },
     servers: [{ url: '/', description: 'This server' }],
-    tags: [{ name: 'auth', description: 'Sign-in' }, { name: 'dict', description: 'Dictionaries' }],
+    tags: [
+      { name: 'auth', description: 'Sign-in' },
+      { name: 'dict', description: 'Dictionaries' },
+    ],
     paths: {
       '/api/macro-auth/oauth/public-key': {
         get: {

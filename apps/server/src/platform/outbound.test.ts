@@ -4,10 +4,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HostLookup, OutboundError, type OutboundFailure, outboundFetch, outboundPolicy } from './outbound.ts';
 
 /** Every way of writing this machine's loopback in a URL's host. */
-const LOOPBACK_SPELLINGS = ['127.0.0.1', 'localhost', 'localhost.', 'LOCALHOST', 'x.localhost', '[::1]', '[::ffff:127.0.0.1]', '[::127.0.0.1]', '2130706433', '0177.0.0.1', '0x7f000001', '127.1', '0.0.0.0', '0'];
+const LOOPBACK_SPELLINGS = [
+  '127.0.0.1',
+  'localhost',
+  'localhost.',
+  'LOCALHOST',
+  'x.localhost',
+  '[::1]',
+  '[::ffff:127.0.0.1]',
+  '[::127.0.0.1]',
+  '2130706433',
+  '0177.0.0.1',
+  '0x7f000001',
+  '127.1',
+  '0.0.0.0',
+  '0',
+];
 
 const call = (url: string, entries: string[], lookup?: HostLookup, timeoutMs = 2_000) =>
-  outboundFetch(url, outboundPolicy(entries), { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' }, timeoutMs, maxBytes: 1024, lookup });
+  outboundFetch(url, outboundPolicy(entries), {
+    method: 'POST',
+    body: '{"a":1}',
+    headers: { 'content-type': 'application/json' },
+    timeoutMs,
+    maxBytes: 1024,
+    lookup,
+  });
 
 /** The reason a call failed with (it must fail). */
 async function failureOf(promise: Promise<unknown>): Promise<OutboundFailure> {
@@ -65,7 +87,8 @@ describe('outbound HTTP of administrator-written addresses', () => {
     }
     expect(received.at(-1)).toEqual({ url: '/ok', host: `127.0.0.1:${port}`, body: '{"a":1}' });
     // Other spellings of the same listed address reach it too.
-    for (const host of ['2130706433', '0x7f000001', '127.1', 'localhost']) expect((await call(`http://${host}:${port}/ok`, ['127.0.0.1'])).status, host).toBe(200);
+    for (const host of ['2130706433', '0x7f000001', '127.1', 'localhost'])
+      expect((await call(`http://${host}:${port}/ok`, ['127.0.0.1'])).status, host).toBe(200);
     // A listed name whose address is internal is still refused; an unlisted one as well.
     expect(await failureOf(call(`http://localhost:${port}/ok`, ['localhost']))).toBe('refused');
     expect(await failureOf(call(`http://127.0.0.2:${port}/ok`, ['127.0.0.1']))).toBe('refused');

@@ -112,90 +112,95 @@ describeDb(`administrator SQL is fenced (${dbLabel})`, () => {
   });
 });
 
-(dbLabel === 'postgres' ? describeDb : describe.skip)('the request role, logged in as itself (PostgreSQL; PGlite has one connection, held by the parser fence)', () => {
-  let server: TestServer;
-  let client: pg.Client;
+(dbLabel === 'postgres' ? describeDb : describe.skip)(
+  'the request role, logged in as itself (PostgreSQL; PGlite has one connection, held by the parser fence)',
+  () => {
+    let server: TestServer;
+    let client: pg.Client;
 
-  beforeAll(async () => {
-    server = await startServer();
-    const url = new URL(server.databaseUrl ?? '');
-    url.username = APP_ROLE;
-    url.password = '';
-    client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.end();
-    await server?.close();
-  });
+    beforeAll(async () => {
+      server = await startServer();
+      const url = new URL(server.databaseUrl ?? '');
+      url.username = APP_ROLE;
+      url.password = '';
+      client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+    });
+    afterAll(async () => {
+      await client?.end();
+      await server?.close();
+    });
 
-  const refused = async (text: string) => {
-    await client.query('begin');
-    try {
-      await client.query(text);
-      return undefined;
-    } catch (error) {
-      return (error as { code?: string }).code;
-    } finally {
-      await client.query('rollback');
-    }
-  };
+    const refused = async (text: string) => {
+      await client.query('begin');
+      try {
+        await client.query(text);
+        return undefined;
+      } catch (error) {
+        return (error as { code?: string }).code;
+      } finally {
+        await client.query('rollback');
+      }
+    };
 
-  it('is no superuser, bypasses no policy, owns nothing, and is what requests log in as', async () => {
-    const { rows } = await client.query(`select current_user as name, rolsuper, rolbypassrls,
+    it('is no superuser, bypasses no policy, owns nothing, and is what requests log in as', async () => {
+      const { rows } = await client.query(`select current_user as name, rolsuper, rolbypassrls,
       exists (select 1 from pg_class where relowner = r.oid) as owns from pg_roles r where rolname = current_user`);
-    expect(rows[0]).toEqual({ name: APP_ROLE, rolsuper: false, rolbypassrls: false, owns: false });
-    const served = await server.database.requestDb.execute(sql`select current_user as name, session_user as login`);
-    expect((served as unknown as { rows: unknown[] }).rows[0]).toEqual({ name: APP_ROLE, login: APP_ROLE });
-  });
+      expect(rows[0]).toEqual({ name: APP_ROLE, rolsuper: false, rolbypassrls: false, owns: false });
+      const served = await server.database.requestDb.execute(sql`select current_user as name, session_user as login`);
+      expect((served as unknown as { rows: unknown[] }).rows[0]).toEqual({ name: APP_ROLE, login: APP_ROLE });
+    });
 
-  it('keeps the server from starting when requests would log in as a superuser, with what to do instead', async () => {
-    const owner = server.databaseUrl ?? '';
-    const opening = openDatabase({ databaseUrl: owner, requestDatabaseUrl: owner, tables: tablesOf(server.modules), prepared: true });
-    await expect(opening).rejects.toThrow(/superuser[\s\S]*CREATE ROLE macro_app LOGIN[\s\S]*DATABASE_REQUEST_URL/);
-  });
+    it('keeps the server from starting when requests would log in as a superuser, with what to do instead', async () => {
+      const owner = server.databaseUrl ?? '';
+      const opening = openDatabase({ databaseUrl: owner, requestDatabaseUrl: owner, tables: tablesOf(server.modules), prepared: true });
+      await expect(opening).rejects.toThrow(/superuser[\s\S]*CREATE ROLE macro_app LOGIN[\s\S]*DATABASE_REQUEST_URL/);
+    });
 
-  it('cannot read the signing keys or the sessions, even with every tenant setting', async () => {
-    expect(await refused('select * from platform_key')).toBe('42501');
-    expect(await refused('select * from auth_session')).toBe('42501');
-    expect(await refused('select * from auth_used_refresh')).toBe('42501');
-    expect(await refused(`select set_config('app.tenant_id', '${TENANT}', true); select * from auth_session`)).toBe('42501');
-  });
+    it('cannot read the signing keys or the sessions, even with every tenant setting', async () => {
+      expect(await refused('select * from platform_key')).toBe('42501');
+      expect(await refused('select * from auth_session')).toBe('42501');
+      expect(await refused('select * from auth_used_refresh')).toBe('42501');
+      expect(await refused(`select set_config('app.tenant_id', '${TENANT}', true); select * from auth_session`)).toBe('42501');
+    });
 
-  it('cannot become the owner: SET ROLE and set_config(role) to the owner fail, RESET ROLE stays itself', async () => {
-    expect(await refused('set role postgres')).toBe('42501');
-    expect(await refused(`select set_config('role', 'postgres', true)`)).toBe('42501');
-    expect(await refused('set session authorization postgres')).toBe('42501');
-    await client.query('begin');
-    await client.query(`select set_config('role', 'none', true)`);
-    await client.query('reset role');
-    const { rows } = await client.query('select current_user as name');
-    expect(rows[0].name).toBe(APP_ROLE);
-    await client.query('rollback');
-  });
+    it('cannot become the owner: SET ROLE and set_config(role) to the owner fail, RESET ROLE stays itself', async () => {
+      expect(await refused('set role postgres')).toBe('42501');
+      expect(await refused(`select set_config('role', 'postgres', true)`)).toBe('42501');
+      expect(await refused('set session authorization postgres')).toBe('42501');
+      await client.query('begin');
+      await client.query(`select set_config('role', 'none', true)`);
+      await client.query('reset role');
+      const { rows } = await client.query('select current_user as name');
+      expect(rows[0].name).toBe(APP_ROLE);
+      await client.query('rollback');
+    });
 
-  it('sees no tenant without the setting, one tenant with it, and cannot write into another', async () => {
-    await client.query('begin');
-    const none = await client.query('select count(*)::integer as n from macro_user');
-    expect(none.rows[0].n).toBe(0);
-    await client.query(`select set_config('app.tenant_id', '${OTHER_TENANT}', true)`);
-    const seen = await client.query('select distinct tenant_id from macro_user');
-    expect(seen.rows).toEqual([{ tenant_id: OTHER_TENANT }]);
-    await client.query('rollback');
-    expect(
-      await refused(`select set_config('app.tenant_id', '${OTHER_TENANT}', true);
+    it('sees no tenant without the setting, one tenant with it, and cannot write into another', async () => {
+      await client.query('begin');
+      const none = await client.query('select count(*)::integer as n from macro_user');
+      expect(none.rows[0].n).toBe(0);
+      await client.query(`select set_config('app.tenant_id', '${OTHER_TENANT}', true)`);
+      const seen = await client.query('select distinct tenant_id from macro_user');
+      expect(seen.rows).toEqual([{ tenant_id: OTHER_TENANT }]);
+      await client.query('rollback');
+      expect(
+        await refused(`select set_config('app.tenant_id', '${OTHER_TENANT}', true);
         insert into macro_post (post_code, post_name, tenant_id) values ('x', 'x', '${TENANT}')`),
-    ).toBe('42501');
-  });
+      ).toBe('42501');
+    });
 
-  it('starts a request only for a live session: a made-up one changes no setting', async () => {
-    await client.query('begin');
-    const { rows } = await client.query(`select macro_request_begin('not-a-session', 1, '${TENANT}') as live, current_setting('app.tenant_id', true) as tenant`);
-    expect(rows[0].live).toBe(false);
-    expect(rows[0].tenant ?? '').toBe('');
-    await client.query('rollback');
-  });
-});
+    it('starts a request only for a live session: a made-up one changes no setting', async () => {
+      await client.query('begin');
+      const { rows } = await client.query(
+        `select macro_request_begin('not-a-session', 1, '${TENANT}') as live, current_setting('app.tenant_id', true) as tenant`,
+      );
+      expect(rows[0].live).toBe(false);
+      expect(rows[0].tenant ?? '').toBe('');
+      await client.query('rollback');
+    });
+  },
+);
 
 describeDb(`the token secret rotates (${dbLabel})`, () => {
   let server: TestServer;
@@ -219,7 +224,12 @@ describeDb(`the token secret rotates (${dbLabel})`, () => {
         method: 'POST',
         url: '/api/macro-auth/oauth/token',
         headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded', 'tenant-id': TENANT },
-        payload: new URLSearchParams({ grant_type: 'password', username: 'admin', password: encryptPassword(server.publicKey, ADMIN_PASSWORD), scope: 'all' }).toString(),
+        payload: new URLSearchParams({
+          grant_type: 'password',
+          username: 'admin',
+          password: encryptPassword(server.publicKey, ADMIN_PASSWORD),
+          scope: 'all',
+        }).toString(),
       });
       expect(fresh.statusCode).toBe(200);
       expect((await me(fresh.json().access_token, restarted)).statusCode).toBe(200);

@@ -43,9 +43,7 @@ it.runIf(process.env.TEST_DB !== 'postgres')('keeps data and the admin password 
   expect(after.hash).toBe(hash);
   expect(after.survivor?.dict_value).toBe('kept');
   // Statistics are refreshed on open (PGlite has no autovacuum to do it).
-  const stats = await second.db.execute(
-    sql`select count(*)::int as n from pg_stats where tablename = 'macro_dict' and attname = 'parent_id'`,
-  );
+  const stats = await second.db.execute(sql`select count(*)::int as n from pg_stats where tablename = 'macro_dict' and attname = 'parent_id'`);
   expect((stats as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
   await second.close();
 });

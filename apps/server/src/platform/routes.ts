@@ -1,13 +1,4 @@
-import {
-  accessCodes,
-  API_PREFIX,
-  TOKEN_COOKIE,
-  type Endpoint,
-  type FailureStatus,
-  failureEnvelope,
-  requiredCode,
-  successOf,
-} from '@macro/contract';
+import { accessCodes, API_PREFIX, TOKEN_COOKIE, type Endpoint, type FailureStatus, failureEnvelope, requiredCode, successOf } from '@macro/contract';
 import { APP_ROLE, type AuditPort, type Db, executePrepared, jsonOf, rowsOf, type Tx } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -73,18 +64,14 @@ export function failuresOf(endpoint: Endpoint): FailureStatus[] {
 
 function routeSchema(endpoint: Endpoint) {
   const isPublic = endpoint.access === 'public';
-  const failures = Object.fromEntries(
-    failuresOf(endpoint).map((status) => [status, failureEnvelope.describe(FAILURE_TEXT[status])]),
-  );
+  const failures = Object.fromEntries(failuresOf(endpoint).map((status) => [status, failureEnvelope.describe(FAILURE_TEXT[status])]));
   const codes = accessCodes(endpoint.access);
   return {
     operationId: endpoint.operationId,
     summary: endpoint.summary,
     description: endpoint.description,
     tags: [endpoint.tag],
-    security: (isPublic
-      ? []
-      : [{ macroAuth: [] }, { bearerAuth: [] }, ...(endpoint.cookieAuth ? [{ tokenCookie: [] }] : [])]) as Record<string, string[]>[],
+    security: (isPublic ? [] : [{ macroAuth: [] }, { bearerAuth: [] }, ...(endpoint.cookieAuth ? [{ tokenCookie: [] }] : [])]) as Record<string, string[]>[],
     'x-permission': isPublic ? 'public' : codes.length ? codes.join(' | ') : 'authenticated',
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),

@@ -172,7 +172,9 @@ describeDb(`every route keeps tenants apart and checks its permission (${dbLabel
       for (const endpoint of guarded.filter((e) => !isLogout(e))) {
         const query = Object.fromEntries([...fieldsOf(endpoint.params), ...fieldsOf(endpoint.query)].map((name) => [name, queryValue()]));
         // Each field replaced whole, then the body kept in shape with the value in every nested field.
-        const bodies = endpoint.body ? [Object.fromEntries(fieldsOf(endpoint.body).map((name) => [name, bodyValue()])), deepBody(endpoint.body, bodyValue)] : [undefined];
+        const bodies = endpoint.body
+          ? [Object.fromEntries(fieldsOf(endpoint.body).map((name) => [name, bodyValue()])), deepBody(endpoint.body, bodyValue)]
+          : [undefined];
         for (const body of bodies) {
           const response = await call(owner, endpoint, query, body);
           const label = `${hostile.name}: ${endpoint.method} ${endpoint.path} -> ${response.statusCode}`;

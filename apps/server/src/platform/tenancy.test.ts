@@ -29,8 +29,7 @@ describeDb(`row-level tenant isolation (${dbLabel})`, () => {
 
   it('shows each tenant only its own rows, even without a tenant filter in the query', async () => {
     const { db } = server.database;
-    const seen = async (tenant: string) =>
-      rowsOf(await inTenant(db, tenant, (tx) => tx.execute(sql`select distinct tenant_id from macro_user`)));
+    const seen = async (tenant: string) => rowsOf(await inTenant(db, tenant, (tx) => tx.execute(sql`select distinct tenant_id from macro_user`)));
     expect(await seen(TENANT)).toEqual([{ tenant_id: TENANT }]);
     expect(await seen(OTHER_TENANT)).toEqual([{ tenant_id: OTHER_TENANT }]);
   });
@@ -39,23 +38,15 @@ describeDb(`row-level tenant isolation (${dbLabel})`, () => {
     const { db } = server.database;
     await expect(
       inTenant(db, TENANT, (tx) =>
-        tx.execute(
-          sql`insert into macro_dict (tenant_id, kind, code, dict_key, dict_value) values (${OTHER_TENANT}, 'system', 'x', 'k', 'v')`,
-        ),
+        tx.execute(sql`insert into macro_dict (tenant_id, kind, code, dict_key, dict_value) values (${OTHER_TENANT}, 'system', 'x', 'k', 'v')`),
       ),
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/row-level security/) } });
-    const moved = await inTenant(db, TENANT, (tx) =>
-      tx.execute(sql`update macro_dict set dict_value = 'hacked' where tenant_id = ${OTHER_TENANT}`),
-    );
+    const moved = await inTenant(db, TENANT, (tx) => tx.execute(sql`update macro_dict set dict_value = 'hacked' where tenant_id = ${OTHER_TENANT}`));
     expect((moved as { affectedRows?: number; rowCount?: number }).affectedRows ?? (moved as { rowCount: number }).rowCount).toBe(0);
   });
 
   it('runs requests as a role that is neither superuser nor owner', async () => {
-    const rows = rowsOf(
-      await server.database.db.execute(
-        sql`select rolsuper, rolbypassrls from pg_roles where rolname = ${APP_ROLE}`,
-      ),
-    );
+    const rows = rowsOf(await server.database.db.execute(sql`select rolsuper, rolbypassrls from pg_roles where rolname = ${APP_ROLE}`));
     expect(rows).toEqual([{ rolsuper: false, rolbypassrls: false }]);
   });
 });

@@ -2,8 +2,7 @@ import { API_PREFIX, TOKEN_COOKIE } from '@macro/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** HttpOnly (no script reads it), SameSite=Lax (no cross-site subrequest carries it), Secure over https, only under /api. */
-const attributes = (request: FastifyRequest) =>
-  ({ path: API_PREFIX, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' }) as const;
+const attributes = (request: FastifyRequest) => ({ path: API_PREFIX, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' }) as const;
 
 /**
  * Puts the access token in the token cookie too (spec 000 §4: the token lives in a cookie and in

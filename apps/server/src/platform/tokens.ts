@@ -21,9 +21,7 @@ export async function signAccessToken(secret: Uint8Array, claims: AccessClaims, 
     .sign(secret);
 }
 
-export type VerifyResult =
-  | { ok: true; claims: AccessClaims; expiresAt: number }
-  | { ok: false; reason: 'expired' | 'invalid' };
+export type VerifyResult = { ok: true; claims: AccessClaims; expiresAt: number } | { ok: false; reason: 'expired' | 'invalid' };
 
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<VerifyResult> {
   try {

@@ -30,13 +30,25 @@ function useSessionQuery<T>(queryKey: readonly string[], fetch: () => Promise<T>
 }
 
 export function useUserInfo() {
-  return useSessionQuery(authKeys.userInfo(), fetchUserInfo, useSession((s) => s.setUserInfo));
+  return useSessionQuery(
+    authKeys.userInfo(),
+    fetchUserInfo,
+    useSession((s) => s.setUserInfo),
+  );
 }
 
 export function useMenuRoutes() {
-  return useSessionQuery(authKeys.menus(), fetchMenuRoutes, useSession((s) => s.setMenus));
+  return useSessionQuery(
+    authKeys.menus(),
+    fetchMenuRoutes,
+    useSession((s) => s.setMenus),
+  );
 }
 
 export function usePermissionList() {
-  return useSessionQuery(authKeys.permissions(), fetchPermissions, useSession((s) => s.setPermissions));
+  return useSessionQuery(
+    authKeys.permissions(),
+    fetchPermissions,
+    useSession((s) => s.setPermissions),
+  );
 }

@@ -23,9 +23,10 @@ describe('callEndpoint', () => {
   it('takes the method and path from the endpoint and sends the query in the URL', async () => {
     const fetchMock = serve(ok({ records: [], total: 0 }));
     useSession.setState({ token: 'tok' });
-    await expect(
-      callEndpoint(DICT_ENDPOINTS.biz.childList, { query: { parentId: 3, current: 2, size: 20, code: '' } }),
-    ).resolves.toEqual({ records: [], total: 0 });
+    await expect(callEndpoint(DICT_ENDPOINTS.biz.childList, { query: { parentId: 3, current: 2, size: 20, code: '' } })).resolves.toEqual({
+      records: [],
+      total: 0,
+    });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/dict-biz/child-list?parentId=3&current=2&size=20');
     expect(init?.method).toBe('GET');
@@ -63,9 +64,9 @@ describe('callEndpoint', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/api/form-scheme/a%20b/version/2');
 
     const tokenMock = serve({ access_token: 't', token_type: 'bearer' });
-    await expect(
-      callEndpoint(AUTH_ENDPOINTS.token, { body: { grant_type: 'refresh_token', refresh_token: 'r' } }),
-    ).resolves.toMatchObject({ access_token: 't' });
+    await expect(callEndpoint(AUTH_ENDPOINTS.token, { body: { grant_type: 'refresh_token', refresh_token: 'r' } })).resolves.toMatchObject({
+      access_token: 't',
+    });
     const [, init] = tokenMock.mock.calls[0];
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/x-www-form-urlencoded' });
     expect(init?.body).toBe('grant_type=refresh_token&refresh_token=r');

@@ -1,12 +1,5 @@
 import { API_PREFIX, type Endpoint, type EndpointInput, type EndpointResult, fillPath } from '@macro/contract';
-import {
-  type QueryFilters,
-  type QueryKey,
-  type UseMutationOptions,
-  type UseQueryOptions,
-  useMutation,
-  useQuery,
-} from '@tanstack/react-query';
+import { type QueryFilters, type QueryKey, type UseMutationOptions, type UseQueryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { request } from './http';
 
 /*
@@ -42,11 +35,7 @@ interface AnyInput {
 }
 
 /** Calls one endpoint; resolves with the envelope's `data` (or the bare body for `envelope: false`). */
-export function callEndpoint<E extends Endpoint>(
-  endpoint: E,
-  input: CallInput<E>,
-  init: CallInit = {},
-): Promise<EndpointResult<E>> {
+export function callEndpoint<E extends Endpoint>(endpoint: E, input: CallInput<E>, init: CallInit = {}): Promise<EndpointResult<E>> {
   const { params, query, body } = input as AnyInput;
   const form = endpoint.bodyType === 'form';
   return request<EndpointResult<E>>(fillPath(endpoint.path, params), {
@@ -80,10 +69,7 @@ export function inputOf<E extends Endpoint>(endpoint: E, key: QueryKey): CallInp
 }
 
 /** Filter for the cached queries of any of these endpoints, optionally narrowed by their input. */
-export function queriesOf<E extends Endpoint>(
-  endpoints: E | readonly E[],
-  where?: (input: CallInput<E>, endpoint: E) => boolean,
-): QueryFilters {
+export function queriesOf<E extends Endpoint>(endpoints: E | readonly E[], where?: (input: CallInput<E>, endpoint: E) => boolean): QueryFilters {
   const list: readonly E[] = Array.isArray(endpoints) ? endpoints : [endpoints as E];
   return {
     predicate: (query) => {
@@ -127,8 +113,7 @@ export function useEndpointMutation<E extends Endpoint, TVariables = CallInput<E
   const { toInput, ...rest } = options;
   return useMutation({
     mutationKey: [endpoint.operationId],
-    mutationFn: (variables: TVariables) =>
-      callEndpoint(endpoint, toInput ? toInput(variables) : (variables as unknown as CallInput<E>)),
+    mutationFn: (variables: TVariables) => callEndpoint(endpoint, toInput ? toInput(variables) : (variables as unknown as CallInput<E>)),
     ...rest,
   });
 }

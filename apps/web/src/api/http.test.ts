@@ -70,9 +70,7 @@ describe('request', () => {
 
   it('returns the envelope’s data and sends the language, the token and the query', async () => {
     const fetchMock = serve(ok({ records: [], total: 0 }));
-    await expect(request('/macro-system/dict/parent-list', { query: { current: 1, code: '', size: 10 } })).resolves.toEqual(
-      { records: [], total: 0 },
-    );
+    await expect(request('/macro-system/dict/parent-list', { query: { current: 1, code: '', size: 10 } })).resolves.toEqual({ records: [], total: 0 });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/macro-system/dict/parent-list?current=1&size=10');
     expect(init?.headers).toMatchObject({ 'Accept-Language': 'ja', 'Macro-Auth': 'bearer access-1' });
@@ -114,13 +112,12 @@ describe('request', () => {
 
   it('a 401 for a session already replaced retries with the new one and never signs it out', async () => {
     let release: (reply: Response) => void = () => undefined;
-    const fetchMock = vi.fn(
-      (_url: string, init?: RequestInit) =>
-        (init?.headers as Record<string, string> | undefined)?.['Macro-Auth'] === 'bearer access-1'
-          ? new Promise<Response>((resolve) => {
-              release = resolve;
-            })
-          : Promise.resolve(new Response(JSON.stringify(failure(401, { sys_msg: '请先登录' }).body), { status: 401 })),
+    const fetchMock = vi.fn((_url: string, init?: RequestInit) =>
+      (init?.headers as Record<string, string> | undefined)?.['Macro-Auth'] === 'bearer access-1'
+        ? new Promise<Response>((resolve) => {
+            release = resolve;
+          })
+        : Promise.resolve(new Response(JSON.stringify(failure(401, { sys_msg: '请先登录' }).body), { status: 401 })),
     );
     vi.stubGlobal('fetch', fetchMock);
     refresh.mockResolvedValue(false);

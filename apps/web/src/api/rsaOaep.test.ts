@@ -17,8 +17,7 @@ describe('rsaOaepEncrypt', () => {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
   const spki = new Uint8Array(publicKey);
-  const decrypt = (cipher: Uint8Array) =>
-    privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, cipher);
+  const decrypt = (cipher: Uint8Array) => privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, cipher);
 
   it.each([
     ['ASCII', utf8('admin123')],
@@ -52,10 +51,7 @@ describe('rsaOaepEncrypt', () => {
     const message = utf8('管理员密码');
     const cipher = rsaOaepEncrypt(new Uint8Array(pair.publicKey), message);
     expect(cipher.length).toBe(modulusLength / 8);
-    const plain = privateDecrypt(
-      { key: pair.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      cipher,
-    );
+    const plain = privateDecrypt({ key: pair.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, cipher);
     expect(hex(plain)).toBe(hex(message));
   });
 
@@ -90,10 +86,7 @@ describe('encryptPassword', () => {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
   const decrypt = (base64: string) =>
-    privateDecrypt(
-      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(base64, 'base64'),
-    ).toString('utf8');
+    privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(base64, 'base64')).toString('utf8');
 
   beforeAll(() => initI18n('zh'));
   afterEach(() => {

@@ -106,10 +106,7 @@ export async function loadSessionData(): Promise<void> {
 
 export async function signIn({ tenantId, username, password }: Credentials): Promise<void> {
   const encrypted = await encryptPasswords({ password });
-  const token = await tokenRequest(
-    { grant_type: 'password', username, password: encrypted.password, scope: 'all', type: 'account' },
-    tenantId,
-  );
+  const token = await tokenRequest({ grant_type: 'password', username, password: encrypted.password, scope: 'all', type: 'account' }, tenantId);
   useSession.getState().signIn(token);
   try {
     await loadSessionData();
@@ -139,10 +136,7 @@ export async function refreshSession(): Promise<boolean> {
   const { refreshToken, user } = useSession.getState();
   if (!refreshToken) return false;
   try {
-    const token = await tokenRequest(
-      { grant_type: 'refresh_token', refresh_token: refreshToken, scope: 'all' },
-      user?.tenant_id ?? DEFAULT_TENANT,
-    );
+    const token = await tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken, scope: 'all' }, user?.tenant_id ?? DEFAULT_TENANT);
     useSession.getState().signIn(token);
     return true;
   } catch {
@@ -177,8 +171,7 @@ export interface SocialProvider {
   authorizeUrl: string;
 }
 
-export const fetchSocialProviders = () =>
-  request<SocialProvider[]>(AUTH_PATHS.socialProviders, { handleUnauthorized: false });
+export const fetchSocialProviders = () => request<SocialProvider[]>(AUTH_PATHS.socialProviders, { handleUnauthorized: false });
 
 /** What the sign-in page remembers while the browser visits the provider (session storage). */
 const SOCIAL_PENDING = 'macro-social-pending';

@@ -43,7 +43,12 @@ describe('social sign-in on /authredirect', () => {
     expect(await completeSocialSignIn(back('code=the-code&state=mine'))).toBe('/system/user');
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/macro-auth/oauth/token');
-    expect(Object.fromEntries(new URLSearchParams(String(init?.body)))).toMatchObject({ grant_type: 'social', source: 'corp', code: 'the-code', state: 'mine' });
+    expect(Object.fromEntries(new URLSearchParams(String(init?.body)))).toMatchObject({
+      grant_type: 'social',
+      source: 'corp',
+      code: 'the-code',
+      state: 'mine',
+    });
     // The console is a public client: Basic with its id and an empty secret, from the page's meta tag.
     expect(new Headers(init?.headers).get('authorization')).toBe(`Basic ${btoa('macro:')}`);
     const headers = (init?.headers ?? {}) as Record<string, string>;

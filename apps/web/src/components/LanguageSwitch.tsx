@@ -61,15 +61,7 @@ export function LanguageSwitch({ variant = 'text' }: { variant?: 'text' | 'defau
   );
 
   return (
-    <Popover
-      content={options}
-      trigger="click"
-      placement="bottomRight"
-      open={open}
-      onOpenChange={setOpen}
-      arrow={false}
-      styles={{ container: { padding: 4 } }}
-    >
+    <Popover content={options} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} arrow={false} styles={{ container: { padding: 4 } }}>
       <Button
         type={variant}
         icon={<GlobalOutlined />}

@@ -3,7 +3,6 @@ import { Select } from 'antd';
 import { useEndpointQuery } from '../api/endpoint';
 import type { IdsPickerProps } from './pickerProps';
 
-
 /** Posts chosen from the tenant's posts (searchable by name): a user's posts, a node's approvers. */
 export function PostPicker({ id, value, onChange, disabled, testId, placeholder }: IdsPickerProps) {
   const posts = useEndpointQuery(POST_ENDPOINTS.select, {}, { staleTime: 30_000 });

@@ -3,7 +3,6 @@ import { TreeSelect } from 'antd';
 import { useEndpointQuery } from '../api/endpoint';
 import type { IdsPickerProps } from './pickerProps';
 
-
 /** Roles chosen from the role tree, searchable by name (each role on its own: a parent does not bring its children). */
 export function RolePicker({ id, value, onChange, disabled, testId, placeholder }: IdsPickerProps) {
   const tree = useEndpointQuery(ROLE_ENDPOINTS.tree, { query: {} }, { staleTime: 30_000 });

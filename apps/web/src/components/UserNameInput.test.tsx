@@ -9,7 +9,9 @@ describe('a head named from the users', () => {
 
   it('offers the users matching what is typed and fills in the chosen name; other text stays as typed', async () => {
     const calls = serveApi((url) =>
-      url.pathname.endsWith('/directory') ? { data: pageOf(url.searchParams.get('keyword') === '王' ? [{ id: 5, account: 'wangwu', name: '王五' }] : []) } : undefined,
+      url.pathname.endsWith('/directory')
+        ? { data: pageOf(url.searchParams.get('keyword') === '王' ? [{ id: 5, account: 'wangwu', name: '王五' }] : []) }
+        : undefined,
     );
     const changed = vi.fn();
     await renderPage(<UserNameInput onChange={changed} testId="head" />);

@@ -21,7 +21,11 @@ interface UserNameInputProps {
  */
 export function UserNameInput({ id, value, onChange, disabled, placeholder, testId, maxLength = 100 }: UserNameInputProps) {
   const [term, setTerm] = useState('');
-  const directory = useEndpointQuery(USER_ENDPOINTS.directory, { query: { size: 20, ...(term ? { keyword: term } : {}) } }, { staleTime: 30_000, enabled: !disabled });
+  const directory = useEndpointQuery(
+    USER_ENDPOINTS.directory,
+    { query: { size: 20, ...(term ? { keyword: term } : {}) } },
+    { staleTime: 30_000, enabled: !disabled },
+  );
   const options = (directory.data?.records ?? []).map((user) => ({ value: user.name, label: `${user.name} (${user.account})`, key: user.id }));
   return (
     <AutoComplete

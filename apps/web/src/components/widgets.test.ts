@@ -47,7 +47,7 @@ describe('file preview type rules', () => {
 });
 
 describe('map picker', () => {
-  it('keeps the spec\'s zoom and page size', () => {
+  it("keeps the spec's zoom and page size", () => {
     expect(MAP_ZOOM).toBe(13);
     expect(MAP_RESULT_SIZE).toBe(10);
   });

@@ -38,9 +38,7 @@ describe('zodRule', () => {
     const rule = zodRule(dictSubmit.shape.dictValue, i18next.getFixedT('zh'));
     expect(await messageFor(rule, '字'.repeat(51))).toBe('不能超过100个字符');
     await changeLanguage('en');
-    expect(await messageFor(zodRule(dictSubmit.shape.code, i18next.getFixedT('en')), '')).toBe(
-      'Please enter the dictionary code',
-    );
+    expect(await messageFor(zodRule(dictSubmit.shape.code, i18next.getFixedT('en')), '')).toBe('Please enter the dictionary code');
   });
 
   it('lets optional fields stay empty but still checks what is typed', async () => {

@@ -34,9 +34,7 @@ const WRAPPERS = new Set(['default', 'optional', 'nullable', 'prefault', 'readon
 
 /** A default fills a missing value, which would hide "required"; the form checks the bare schema. */
 export function withoutDefault(schema: FieldSchema): FieldSchema {
-  return schema.def?.type === 'default' || schema.def?.type === 'prefault'
-    ? withoutDefault(schema.def.innerType as FieldSchema)
-    : schema;
+  return schema.def?.type === 'default' || schema.def?.type === 'prefault' ? withoutDefault(schema.def.innerType as FieldSchema) : schema;
 }
 
 /** The schema under every wrapper (default, optional, nullable). */

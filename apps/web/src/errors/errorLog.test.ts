@@ -11,7 +11,9 @@ describe('error capture', () => {
 
   it('keeps an unhandled error with its type, message, stack, info, address and time', () => {
     const error = new Error('boom in a handler');
-    window.dispatchEvent(new ErrorEvent('error', { error, message: 'Uncaught Error: boom in a handler', filename: 'http://localhost/app.js', lineno: 3, colno: 7 }));
+    window.dispatchEvent(
+      new ErrorEvent('error', { error, message: 'Uncaught Error: boom in a handler', filename: 'http://localhost/app.js', lineno: 3, colno: 7 }),
+    );
     const [kept] = useErrorLog.getState().errors;
     expect(kept).toMatchObject({ type: 'error', message: 'boom in a handler', info: 'http://localhost/app.js:3:7', url: window.location.href });
     expect(kept.stack).toContain('boom in a handler');

@@ -18,11 +18,7 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
     return toHex(new Uint8Array(bits));
   }
   // Plain http off localhost has no crypto.subtle: node-forge's PBKDF2, loaded only then.
-  const [{ default: forge }] = await Promise.all([
-    import('node-forge/lib/forge'),
-    import('node-forge/lib/pbkdf2'),
-    import('node-forge/lib/sha256'),
-  ]);
+  const [{ default: forge }] = await Promise.all([import('node-forge/lib/forge'), import('node-forge/lib/pbkdf2'), import('node-forge/lib/sha256')]);
   const saltBinary = String.fromCharCode(...salt);
   const passwordBinary = forge.util.encodeUtf8(password);
   const digest = forge.pkcs5.pbkdf2(passwordBinary, saltBinary, iterations, 32, forge.md.sha256.create());

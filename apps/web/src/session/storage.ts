@@ -30,8 +30,7 @@ export function setStore<T>(name: string, content: T, type: StorageType = 'local
 
 /** Reads an entry from either area (session first); undefined when absent or unreadable. */
 export function getStore<T>(name: string): StoredEntry<T> | undefined {
-  const raw =
-    window.sessionStorage.getItem(STORAGE_PREFIX + name) ?? window.localStorage.getItem(STORAGE_PREFIX + name);
+  const raw = window.sessionStorage.getItem(STORAGE_PREFIX + name) ?? window.localStorage.getItem(STORAGE_PREFIX + name);
   if (raw === null) return undefined;
   try {
     const entry = JSON.parse(raw) as StoredEntry<T>;
@@ -55,9 +54,7 @@ export function removeStore(name: string): void {
 export function clearStore(type?: StorageType): void {
   const areas = type ? [area(type)] : [window.localStorage, window.sessionStorage];
   for (const storage of areas) {
-    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
-      (key): key is string => key?.startsWith(STORAGE_PREFIX) ?? false,
-    );
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((key): key is string => key?.startsWith(STORAGE_PREFIX) ?? false);
     for (const key of keys) storage.removeItem(key);
   }
 }

@@ -100,8 +100,7 @@ export const useSession = create<SessionState>()((set) => ({
   signIn: ({ access_token, token_type: _type, expires_in: _expires, refresh_token, scope: _scope, ...user }) =>
     set({ token: access_token, refreshToken: refresh_token, user, expired: false }),
   // The top bar shows the session user's nick name and avatar: a change of one's own details shows there at once.
-  setUserInfo: (userInfo) =>
-    set((s) => ({ userInfo, user: s.user ? { ...s.user, nick_name: userInfo.name, avatar: userInfo.avatar } : s.user })),
+  setUserInfo: (userInfo) => set((s) => ({ userInfo, user: s.user ? { ...s.user, nick_name: userInfo.name, avatar: userInfo.avatar } : s.user })),
   setMenus: (menus) => set({ menus }),
   setPermissions: (permissions) => set({ permissions }),
   setLanguage: (language) => set({ language }),

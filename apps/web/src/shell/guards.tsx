@@ -3,7 +3,6 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../session/store';
 import { HOME_PATH, isKnownPath, PASSWORD_PATH } from './registry';
 
-
 /**
  * Shell routes: signed-out users go to /login (unknown paths to /404); a locked screen goes to
  * /lock; a password someone else set (a reset) must be changed before anything else.

@@ -105,9 +105,7 @@ export function patternValues(path: string): string[] {
   const key = keyOf(path);
   if (!key || !isPattern(key)) return [];
   const got = path.split('/');
-  return key
-    .split('/')
-    .flatMap((segment, i) => (segment.startsWith(':') ? [safeDecode(got[i])] : []));
+  return key.split('/').flatMap((segment, i) => (segment.startsWith(':') ? [safeDecode(got[i])] : []));
 }
 
 function safeDecode(value: string): string {

@@ -24,19 +24,54 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, wit
   });
 }
 
-const LoginPage = page(() => import('./pages/LoginPage'), (m) => m.LoginPage);
-const AuthRedirectPage = page(() => import('./pages/AuthRedirectPage'), (m) => m.AuthRedirectPage);
-const LockPage = page(() => import('./pages/LockPage'), (m) => m.LockPage);
-const ForbiddenPage = page(() => import('./pages/ErrorPage'), (m) => m.ForbiddenPage);
-const NotFoundPage = page(() => import('./pages/ErrorPage'), (m) => m.NotFoundPage);
-const ServerErrorPage = page(() => import('./pages/ErrorPage'), (m) => m.ServerErrorPage);
-const PasswordPage = page(() => import('./pages/PasswordPage'), (m) => m.PasswordPage);
+const LoginPage = page(
+  () => import('./pages/LoginPage'),
+  (m) => m.LoginPage,
+);
+const AuthRedirectPage = page(
+  () => import('./pages/AuthRedirectPage'),
+  (m) => m.AuthRedirectPage,
+);
+const LockPage = page(
+  () => import('./pages/LockPage'),
+  (m) => m.LockPage,
+);
+const ForbiddenPage = page(
+  () => import('./pages/ErrorPage'),
+  (m) => m.ForbiddenPage,
+);
+const NotFoundPage = page(
+  () => import('./pages/ErrorPage'),
+  (m) => m.NotFoundPage,
+);
+const ServerErrorPage = page(
+  () => import('./pages/ErrorPage'),
+  (m) => m.ServerErrorPage,
+);
+const PasswordPage = page(
+  () => import('./pages/PasswordPage'),
+  (m) => m.PasswordPage,
+);
 // Pages shown on their own (a data screen a menu opens in a new window): the shell's strings
 // and its checks, not its frame. The pages' strings come with the shell, not the sign-in page.
-const ScreenLayout = page(() => import('./layout/ShellProviders'), (m) => m.ScreenLayout, true);
-const ShellLayout = page(() => import('./layout/ShellLayout'), (m) => m.ShellLayout, true);
-const FramePage = page(() => import('./pages/FramePage'), (m) => m.FramePage);
-const MenuPage = page(() => import('./layout/MenuPage'), (m) => m.MenuPage);
+const ScreenLayout = page(
+  () => import('./layout/ShellProviders'),
+  (m) => m.ScreenLayout,
+  true,
+);
+const ShellLayout = page(
+  () => import('./layout/ShellLayout'),
+  (m) => m.ShellLayout,
+  true,
+);
+const FramePage = page(
+  () => import('./pages/FramePage'),
+  (m) => m.FramePage,
+);
+const MenuPage = page(
+  () => import('./layout/MenuPage'),
+  (m) => m.MenuPage,
+);
 
 /** The routes, with the screens the features registered (read when the routes render, after they have). */
 const consoleRoutes = (): RouteObject[] => [

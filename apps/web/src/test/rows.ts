@@ -21,13 +21,17 @@ async function findOpenMenu(): Promise<HTMLElement> {
 
 /** Every action a row offers, standing or under "more", by label; the menu is closed again. */
 export async function rowActionNames(user: UserEvent, row: HTMLElement): Promise<string[]> {
-  const buttons = within(row).queryAllByRole('button').filter((b) => b.closest('.crud-row-actions'));
+  const buttons = within(row)
+    .queryAllByRole('button')
+    .filter((b) => b.closest('.crud-row-actions'));
   const standing = buttons.filter((b) => !MORE.test(b.getAttribute('aria-label') ?? '')).map((b) => b.textContent?.trim() ?? '');
   const more = buttons.find((b) => MORE.test(b.getAttribute('aria-label') ?? ''));
   if (!more) return standing;
   await user.click(more);
   const menu = await findOpenMenu();
-  const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent?.trim() ?? '');
+  const items = within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent?.trim() ?? '');
   // The trigger closes its menu again.
   await user.click(more);
   await waitFor(() => expect(openMenu()).toBeNull());

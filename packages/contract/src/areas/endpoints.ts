@@ -14,7 +14,7 @@ export const AREA_ENDPOINTS = {
     tag,
     summary: 'Areas below a parent',
     description:
-      'The areas directly below `parentId`, ordered by code: the provinces when it is absent, empty or `0`, a province\'s cities for its 2-digit code, a city\'s counties for its 4-digit code. An unknown parent has no children (empty list). Any signed-in user may read them.',
+      "The areas directly below `parentId`, ordered by code: the provinces when it is absent, empty or `0`, a province's cities for its 2-digit code, a city's counties for its 4-digit code. An unknown parent has no children (empty list). Any signed-in user may read them.",
     access: 'authenticated',
     query: areaQuery,
     response: z.array(areaItem),

@@ -37,7 +37,8 @@ export const ASSET_ENDPOINTS = {
     path: `${BASE}/save`,
     tag,
     summary: 'Save an asset as a draft',
-    description: 'Without `id` creates a draft (asset:add); with it changes a draft (asset:edit). A submitted asset is not changed (409). The code is unique in the tenant.',
+    description:
+      'Without `id` creates a draft (asset:add); with it changes a draft (asset:edit). A submitted asset is not changed (409). The code is unique in the tenant.',
     access: { create: P.add, update: P.edit },
     body: assetBody,
     response: asset,
@@ -49,7 +50,8 @@ export const ASSET_ENDPOINTS = {
     path: `${BASE}/submit`,
     tag,
     summary: 'Submit an asset to the register',
-    description: 'Saves the fields (creating the asset when there is no `id`) and submits it in one step; from then on it is read-only. Submitting twice is refused (409).',
+    description:
+      'Saves the fields (creating the asset when there is no `id`) and submits it in one step; from then on it is read-only. Submitting twice is refused (409).',
     access: P.submit,
     body: assetBody,
     response: asset,

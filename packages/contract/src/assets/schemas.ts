@@ -16,9 +16,12 @@ const assetCode = requiredText('short', 'assets.codeRequired').refine((v) => /^[
 const purchaseDate = z
   .string({ message: 'assets.dateInvalid' })
   .trim()
-  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), {
-    message: 'assets.dateInvalid',
-  });
+  .refine(
+    (v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)),
+    {
+      message: 'assets.dateInvalid',
+    },
+  );
 
 /** Yuan with at most two decimals. */
 const unitPrice = z
@@ -27,7 +30,11 @@ const unitPrice = z
   .max(ASSET_LIMITS.unitPrice, { message: 'assets.priceInvalid' })
   .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), { message: 'assets.priceInvalid' });
 
-const optionalId = z.number({ message: 'common.badRequest' }).int({ message: 'common.badRequest' }).min(1, { message: 'common.badRequest' }).max(INT_MAX, { message: 'common.badRequest' });
+const optionalId = z
+  .number({ message: 'common.badRequest' })
+  .int({ message: 'common.badRequest' })
+  .min(1, { message: 'common.badRequest' })
+  .max(INT_MAX, { message: 'common.badRequest' });
 
 /** The fields of an asset (spec 000 §7 `/macro-labor/assets`): what save and submit take. */
 export const assetFields = z.object({

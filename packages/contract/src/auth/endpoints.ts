@@ -51,7 +51,7 @@ export const AUTH_ENDPOINTS = {
     tag: 'auth',
     summary: 'Issue tokens (OAuth 2.0)',
     description:
-      'RFC 6749 token endpoint. The console is a public client: it names itself with its id alone (HTTP Basic with an empty secret, or a `client_id` form field; the configured id:secret pair also works). Integrations are confidential clients (`/macro-system/oauth-client/*`) and authenticate with HTTP Basic (`Authorization: Basic base64(client_id:client_secret)`); a wrong secret, an unknown or a disabled client is 401 `invalid_client`; a grant the client is not allowed is 400 `unauthorized_client`; its tokens last its own TTLs and only it may refresh them, while it exists and is enabled. The tenant travels in the `Tenant-Id` header. `grant_type=password` takes `username` and `password` (RSA-OAEP SHA-256 ciphertext, base64, with the key from the public-key call); `grant_type=social` takes `source`, `code` and `state`: the code the configured provider of that source (WeChat Work, DingTalk or a generic OAuth 2.0 provider) gave the console is exchanged at the provider, which names its user; that user signs in as the user an administrator linked to it (`/macro-user/social-link/*`), else as the user whose account equals the provider\'s id of the user; a provider that cannot be reached answers 503 `temporarily_unavailable`; the legacy signed variant (no `grant_type`) takes `loginid`, `sign`, `time` and `Type`: `sign` is the lowercase hex HMAC-SHA256, under the shared secret `MACRO_SIGNED_LOGIN_SECRET`, of `<Tenant-Id>|<loginid>|<time>|<Type>`; `time` (Unix seconds or milliseconds) must lie within `MACRO_SIGNED_LOGIN_WINDOW` seconds of now and each signature signs in once (a replay is refused); `grant_type=client_credentials` (RFC 6749 §4.4; confidential clients allowed it only) signs the client in as the service account its administrator named, in that account\'s tenant whatever `Tenant-Id` says, with that account\'s roles and data scopes; the answer has no refresh token (ask again), and the token stops working at once when the client or the account is disabled; `grant_type=refresh_token` takes `refresh_token`, which rotates on every use; presenting any earlier refresh token of a session again ends the whole session. Responses carry `Cache-Control: no-store` and `Pragma: no-cache`. Every failure carries an RFC 6749 `error` code beside the envelope fields; `invalid_client` (401) also carries `WWW-Authenticate: Basic`. Wrong passwords are counted per tenant and account (also for accounts and tenants that do not exist): after `MACRO_MAX_LOGIN_FAILURES` in a row the account is locked for `MACRO_LOCK_SECONDS`, doubled on each further lock, and every attempt while locked is refused with the same message whatever the password, without checking it; the lock ends by itself or when an administrator unlocks the account. Disabled and locked users cannot sign in. Attempts are limited per account and per client address within a window (`MACRO_SIGNIN_RATE_*`); beyond it the answer is 429 with `Retry-After` (seconds). `must_change_password` true means the password was set by someone else (a reset): the console sends the user to change it before anything else.',
+      "RFC 6749 token endpoint. The console is a public client: it names itself with its id alone (HTTP Basic with an empty secret, or a `client_id` form field; the configured id:secret pair also works). Integrations are confidential clients (`/macro-system/oauth-client/*`) and authenticate with HTTP Basic (`Authorization: Basic base64(client_id:client_secret)`); a wrong secret, an unknown or a disabled client is 401 `invalid_client`; a grant the client is not allowed is 400 `unauthorized_client`; its tokens last its own TTLs and only it may refresh them, while it exists and is enabled. The tenant travels in the `Tenant-Id` header. `grant_type=password` takes `username` and `password` (RSA-OAEP SHA-256 ciphertext, base64, with the key from the public-key call); `grant_type=social` takes `source`, `code` and `state`: the code the configured provider of that source (WeChat Work, DingTalk or a generic OAuth 2.0 provider) gave the console is exchanged at the provider, which names its user; that user signs in as the user an administrator linked to it (`/macro-user/social-link/*`), else as the user whose account equals the provider's id of the user; a provider that cannot be reached answers 503 `temporarily_unavailable`; the legacy signed variant (no `grant_type`) takes `loginid`, `sign`, `time` and `Type`: `sign` is the lowercase hex HMAC-SHA256, under the shared secret `MACRO_SIGNED_LOGIN_SECRET`, of `<Tenant-Id>|<loginid>|<time>|<Type>`; `time` (Unix seconds or milliseconds) must lie within `MACRO_SIGNED_LOGIN_WINDOW` seconds of now and each signature signs in once (a replay is refused); `grant_type=client_credentials` (RFC 6749 §4.4; confidential clients allowed it only) signs the client in as the service account its administrator named, in that account's tenant whatever `Tenant-Id` says, with that account's roles and data scopes; the answer has no refresh token (ask again), and the token stops working at once when the client or the account is disabled; `grant_type=refresh_token` takes `refresh_token`, which rotates on every use; presenting any earlier refresh token of a session again ends the whole session. Responses carry `Cache-Control: no-store` and `Pragma: no-cache`. Every failure carries an RFC 6749 `error` code beside the envelope fields; `invalid_client` (401) also carries `WWW-Authenticate: Basic`. Wrong passwords are counted per tenant and account (also for accounts and tenants that do not exist): after `MACRO_MAX_LOGIN_FAILURES` in a row the account is locked for `MACRO_LOCK_SECONDS`, doubled on each further lock, and every attempt while locked is refused with the same message whatever the password, without checking it; the lock ends by itself or when an administrator unlocks the account. Disabled and locked users cannot sign in. Attempts are limited per account and per client address within a window (`MACRO_SIGNIN_RATE_*`); beyond it the answer is 429 with `Retry-After` (seconds). `must_change_password` true means the password was set by someone else (a reset): the console sends the user to change it before anything else.",
     access: 'public',
     body: tokenRequest,
     bodyType: 'form',
@@ -89,7 +89,7 @@ export const AUTH_ENDPOINTS = {
     tag: 'auth',
     summary: 'Renew the session of the presented token',
     description:
-      'Issues a fresh access token and a rotated refresh token for the session of the presented access token (the earlier refresh token joins the session\'s used chain: presenting it again ends the session). The session keeps its original expiry.',
+      "Issues a fresh access token and a rotated refresh token for the session of the presented access token (the earlier refresh token joins the session's used chain: presenting it again ends the session). The session keeps its original expiry.",
     access: 'authenticated',
     response: tokenResponse,
   }),
@@ -99,7 +99,7 @@ export const AUTH_ENDPOINTS = {
     path: '/user/getTopMenu',
     tag: 'auth',
     summary: "The user's top-level menus",
-    description: 'The top-level menus (folders and pages, not buttons) the signed-in user\'s roles grant, ordered by sort, for the top navigation bar.',
+    description: "The top-level menus (folders and pages, not buttons) the signed-in user's roles grant, ordered by sort, for the top navigation bar.",
     access: 'authenticated',
     response: z.array(topMenu),
   }),
@@ -136,7 +136,7 @@ export const AUTH_ENDPOINTS = {
     tag: 'auth',
     summary: 'Reset passwords',
     description:
-      'Sets the chosen users\' password to the configured reset password (`MACRO_RESET_PASSWORD`), marks it to be changed at next sign-in (`must_change_password` in the token response) and ends their sessions. Users that do not exist in the tenant are not found (404). Audited per user.',
+      "Sets the chosen users' password to the configured reset password (`MACRO_RESET_PASSWORD`), marks it to be changed at next sign-in (`must_change_password` in the token response) and ends their sessions. Users that do not exist in the tenant are not found (404). Audited per user.",
     access: AUTH_PERMISSIONS.resetPassword,
     body: userIdsBody,
     response: resetResult,
@@ -172,7 +172,7 @@ export const AUTH_ENDPOINTS = {
     tag: 'auth',
     summary: 'Change my details',
     description:
-      'The signed-in user changes their own nick name (`name`, required), real name, e-mail and mobile number (spec rules; blank clears). `id` must be the signed-in user\'s own id (403 otherwise). Audited with before and after.',
+      "The signed-in user changes their own nick name (`name`, required), real name, e-mail and mobile number (spec rules; blank clears). `id` must be the signed-in user's own id (403 otherwise). Audited with before and after.",
     access: 'authenticated',
     body: updateInfoBody,
     response: userInfo,
@@ -197,7 +197,7 @@ export const AUTH_ENDPOINTS = {
     tag: 'auth',
     summary: 'An avatar image',
     description:
-      "An avatar of a user of the tenant as its own bytes and content type, for an `<img src>` the browser loads by itself: besides the header, the HttpOnly token cookie signs it in. Only files stored as avatars are served.",
+      'An avatar of a user of the tenant as its own bytes and content type, for an `<img src>` the browser loads by itself: besides the header, the HttpOnly token cookie signs it in. Only files stored as avatars are served.',
     access: 'authenticated',
     cookieAuth: true,
     envelope: false,
@@ -211,7 +211,7 @@ export const AUTH_ENDPOINTS = {
     path: '/macro-user/social-link/list',
     tag: 'auth',
     summary: "A user's social sign-in links",
-    description: 'The social-provider users (source and the provider\'s id of the user) that sign in as this user of the tenant, newest first.',
+    description: "The social-provider users (source and the provider's id of the user) that sign in as this user of the tenant, newest first.",
     access: AUTH_PERMISSIONS.socialLinks,
     query: socialLinkQuery,
     response: z.array(socialLink),
@@ -224,7 +224,7 @@ export const AUTH_ENDPOINTS = {
     tag: 'auth',
     summary: 'Link a social-provider user to a user',
     description:
-      'From now on the provider `source`\'s user `externalId` (WeChat Work userid, DingTalk unionId, the generic provider\'s account field) signs in as the user `userId`. One provider user links to one user of the tenant (409 otherwise). Audited.',
+      "From now on the provider `source`'s user `externalId` (WeChat Work userid, DingTalk unionId, the generic provider's account field) signs in as the user `userId`. One provider user links to one user of the tenant (409 otherwise). Audited.",
     access: AUTH_PERMISSIONS.socialLinks,
     body: socialLinkBody,
     response: socialLink,

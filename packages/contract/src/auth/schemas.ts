@@ -21,7 +21,9 @@ export function encryptedPassword(requiredKey: string) {
     .string({ message: requiredKey })
     .min(1, { message: requiredKey })
     .max(CIPHERTEXT_MAX, { message: 'auth.passwordUndecryptable' })
-    .describe('RSA-OAEP (SHA-256) ciphertext of the password, base64, made with the key of GET /macro-auth/oauth/public-key as at sign-in; plain text is refused (400)');
+    .describe(
+      'RSA-OAEP (SHA-256) ciphertext of the password, base64, made with the key of GET /macro-auth/oauth/public-key as at sign-in; plain text is refused (400)',
+    );
 }
 
 export const passwordGrant = z.object({
@@ -37,9 +39,7 @@ export const passwordGrant = z.object({
 });
 export const refreshGrant = z.object({
   grant_type: z.literal('refresh_token'),
-  refresh_token: z
-    .string({ message: 'auth.refreshTokenRequired' })
-    .min(1, { message: 'auth.refreshTokenRequired' }),
+  refresh_token: z.string({ message: 'auth.refreshTokenRequired' }).min(1, { message: 'auth.refreshTokenRequired' }),
   scope: z.string().optional(),
   /** A public client (the console) may name itself here instead of in HTTP Basic (RFC 6749 §2.3.1). */
   client_id: z.string().max(128).optional(),
@@ -85,32 +85,30 @@ export const clientCredentialsGrant = z.object({
   grant_type: z.literal('client_credentials'),
   scope: z.string().max(200).optional(),
 });
-export const tokenRequest = z.union([
-  z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant, socialGrant, clientCredentialsGrant]),
-  signedGrant,
-]);
+export const tokenRequest = z.union([z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant, socialGrant, clientCredentialsGrant]), signedGrant]);
 
 /** RFC 6749 token response plus the session user fields of spec 000 §3. */
-export const tokenResponse = z.object({
-  access_token: z.string(),
-  token_type: z.literal('bearer'),
-  expires_in: z.number(),
-  refresh_token: z.string().optional().describe('Absent for `client_credentials` (RFC 6749 §4.4.3): the client asks again'),
-  scope: z.string(),
-  user_id: z.number(),
-  tenant_id: z.string(),
-  dept_id: z.string(),
-  dept_name: z.string(),
-  nick_name: z.string(),
-  real_name: z.string(),
-  avatar: z.string(),
-  role_name: z.string(),
-  account: z.string(),
-  must_change_password: z.boolean(),
-}).meta({ id: 'TokenResponse' });
+export const tokenResponse = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+    expires_in: z.number(),
+    refresh_token: z.string().optional().describe('Absent for `client_credentials` (RFC 6749 §4.4.3): the client asks again'),
+    scope: z.string(),
+    user_id: z.number(),
+    tenant_id: z.string(),
+    dept_id: z.string(),
+    dept_name: z.string(),
+    nick_name: z.string(),
+    real_name: z.string(),
+    avatar: z.string(),
+    role_name: z.string(),
+    account: z.string(),
+    must_change_password: z.boolean(),
+  })
+  .meta({ id: 'TokenResponse' });
 export const publicKeyResponse = z.object({ publicKey: z.string().describe('SPKI PEM of the RSA key passwords are encrypted with') });
 export type TokenResponse = z.infer<typeof tokenResponse>;
-
 
 /** Users chosen on the user screen: a non-empty list of ids. */
 export const userIdsBody = z.object({

@@ -26,7 +26,7 @@ export const DATA_AUTHORIZE_ENDPOINTS = {
     method: 'GET',
     path: '/data-authorize/:objectId/:objectType/menu',
     tag,
-    summary: "Data scopes per menu of a role or a user",
+    summary: 'Data scopes per menu of a role or a user',
     description: `The tenant's menus that carry data scopes (with the folders above them, in sidebar order), each with its scopes, and the ids of the scopes the object holds itself (a user's roles' scopes are not listed: they apply on top). ${OBJECT}`,
     access: A.data,
     params: dataAuthorizeParams,

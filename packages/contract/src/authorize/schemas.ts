@@ -87,9 +87,7 @@ export type AppFunc = z.infer<typeof appFunc>;
 
 export const appFuncBody = z.object({
   name: requiredText('standard', 'authorize.nameRequired'),
-  code: requiredText('short', 'authorize.codeRequired').pipe(
-    z.string().regex(/^[A-Za-z][A-Za-z0-9_:-]*$/, { message: 'authorize.codeInvalid' }),
-  ),
+  code: requiredText('short', 'authorize.codeRequired').pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_:-]*$/, { message: 'authorize.codeInvalid' })),
   category: requiredText('short', 'authorize.categoryRequired'),
   icon: text('short').default(''),
   url: requiredText('function', 'authorize.urlRequired'),
@@ -108,9 +106,7 @@ export const appFuncIdParams = z.object({ id: idParam });
 export const appFuncListQuery = pageQuery.extend({ name: searchText, category: searchText });
 
 /** The functions of one category, for the grant dialog. */
-export const appFuncCategory = z
-  .object({ category: z.string(), functions: z.array(appFunc) })
-  .meta({ id: 'AppFuncCategory' });
+export const appFuncCategory = z.object({ category: z.string(), functions: z.array(appFunc) }).meta({ id: 'AppFuncCategory' });
 export type AppFuncCategory = z.infer<typeof appFuncCategory>;
 
 export const appAuthorizeParams = z.object({ objectType: objectTypeParam, objectId: idParam });
@@ -122,26 +118,27 @@ export const appAuthorizeParams = z.object({ objectType: objectTypeParam, object
 export const appAuthorizeSave = z.object({
   objectId: id,
   objectType,
-  itemJson: z.union([
-    ids,
-    z
-      .string()
-      .max(60_000, { message: 'authorize.itemJsonInvalid' })
-      .transform((value, ctx) => {
-        try {
-          const parsed = ids.safeParse(value.trim() === '' ? [] : JSON.parse(value));
-          if (parsed.success) return parsed.data;
-        } catch {
-          // reported below
-        }
-        ctx.addIssue({ code: 'custom', message: 'authorize.itemJsonInvalid' });
-        return z.NEVER;
-      }),
-  ], { message: 'authorize.itemJsonInvalid' }),
+  itemJson: z.union(
+    [
+      ids,
+      z
+        .string()
+        .max(60_000, { message: 'authorize.itemJsonInvalid' })
+        .transform((value, ctx) => {
+          try {
+            const parsed = ids.safeParse(value.trim() === '' ? [] : JSON.parse(value));
+            if (parsed.success) return parsed.data;
+          } catch {
+            // reported below
+          }
+          ctx.addIssue({ code: 'custom', message: 'authorize.itemJsonInvalid' });
+          return z.NEVER;
+        }),
+    ],
+    { message: 'authorize.itemJsonInvalid' },
+  ),
 });
 export type AppAuthorizeSave = z.input<typeof appAuthorizeSave>;
 
-export const appAuthorizeView = z
-  .object({ objectId: z.number(), objectType: z.number(), itemIds: z.array(z.number()) })
-  .meta({ id: 'AppAuthorizeView' });
+export const appAuthorizeView = z.object({ objectId: z.number(), objectType: z.number(), itemIds: z.array(z.number()) }).meta({ id: 'AppAuthorizeView' });
 export type AppAuthorizeView = z.infer<typeof appAuthorizeView>;

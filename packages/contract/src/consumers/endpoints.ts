@@ -24,7 +24,7 @@ export const CONSUMER_ENDPOINTS = {
     tag,
     summary: 'List consumer users',
     description:
-      'A page of the tenant\'s consumer users in the order they were registered (by id), filtered by account, name and mobile (substrings, case-insensitive) and by `status` (1 enabled, 0 disabled).',
+      "A page of the tenant's consumer users in the order they were registered (by id), filtered by account, name and mobile (substrings, case-insensitive) and by `status` (1 enabled, 0 disabled).",
     access: P.view,
     query: consumerPageQuery,
     response: pageOf(consumer),
@@ -60,7 +60,8 @@ export const CONSUMER_ENDPOINTS = {
     path: `${BASE}/status`,
     tag,
     summary: 'Enable or disable consumer users',
-    description: 'Sets the status of the consumer users `ids` (1 enabled, 0 disabled); unknown ids are not found (404) and nothing changes. Audited per consumer whose status changed.',
+    description:
+      'Sets the status of the consumer users `ids` (1 enabled, 0 disabled); unknown ids are not found (404) and nothing changes. Audited per consumer whose status changed.',
     access: P.status,
     body: consumerStatusBody,
     response: consumerStatusChanged,

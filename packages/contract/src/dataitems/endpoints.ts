@@ -32,7 +32,12 @@ export const dataItemDetailBody = z.object({
   /** The data item (dictionary code) the detail belongs to. */
   code: requiredText('standard', 'dict.codeRequired'),
   /** Parent detail for nested details; absent (or 0) puts it right under the data item. */
-  parentId: z.number({ message: 'common.idInvalid' }).int({ message: 'common.idInvalid' }).min(0, { message: 'common.idInvalid' }).max(2_147_483_647, { message: 'common.idInvalid' }).default(0),
+  parentId: z
+    .number({ message: 'common.idInvalid' })
+    .int({ message: 'common.idInvalid' })
+    .min(0, { message: 'common.idInvalid' })
+    .max(2_147_483_647, { message: 'common.idInvalid' })
+    .default(0),
   dictKey: requiredText('standard', 'dict.keyRequired'),
   dictValue: requiredText('standard', 'dict.valueRequired'),
   sort,
@@ -112,7 +117,7 @@ export const DATA_ITEM_ENDPOINTS = {
     path: '/data-items/:id',
     tag,
     summary: 'Update a data item',
-    description: "Changes a data item; a new code is carried to its details.",
+    description: 'Changes a data item; a new code is carried to its details.',
     access: P.edit,
     params: idParams,
     body: dataItemBody,

@@ -32,15 +32,36 @@ export const desktopWidget = z
     i: z.string({ message: 'desktop.widgetKeyInvalid' }).regex(/^[A-Za-z0-9_-]{1,36}$/, { message: 'desktop.widgetKeyInvalid' }),
     type: z.enum(DESKTOP_WIDGET_TYPES, { message: 'desktop.widgetTypeInvalid' }),
     title: text('short').default(''),
-    x: z.number({ message: 'desktop.placeInvalid' }).int({ message: 'desktop.placeInvalid' }).min(0, { message: 'desktop.placeInvalid' }).max(DESKTOP_COLUMNS - 1, { message: 'desktop.placeInvalid' }),
-    y: z.number({ message: 'desktop.placeInvalid' }).int({ message: 'desktop.placeInvalid' }).min(0, { message: 'desktop.placeInvalid' }).max(1000, { message: 'desktop.placeInvalid' }),
-    w: z.number({ message: 'desktop.sizeInvalid' }).int({ message: 'desktop.sizeInvalid' }).min(1, { message: 'desktop.sizeInvalid' }).max(DESKTOP_COLUMNS, { message: 'desktop.sizeInvalid' }),
-    h: z.number({ message: 'desktop.sizeInvalid' }).int({ message: 'desktop.sizeInvalid' }).min(1, { message: 'desktop.sizeInvalid' }).max(40, { message: 'desktop.sizeInvalid' }),
+    x: z
+      .number({ message: 'desktop.placeInvalid' })
+      .int({ message: 'desktop.placeInvalid' })
+      .min(0, { message: 'desktop.placeInvalid' })
+      .max(DESKTOP_COLUMNS - 1, { message: 'desktop.placeInvalid' }),
+    y: z
+      .number({ message: 'desktop.placeInvalid' })
+      .int({ message: 'desktop.placeInvalid' })
+      .min(0, { message: 'desktop.placeInvalid' })
+      .max(1000, { message: 'desktop.placeInvalid' }),
+    w: z
+      .number({ message: 'desktop.sizeInvalid' })
+      .int({ message: 'desktop.sizeInvalid' })
+      .min(1, { message: 'desktop.sizeInvalid' })
+      .max(DESKTOP_COLUMNS, { message: 'desktop.sizeInvalid' }),
+    h: z
+      .number({ message: 'desktop.sizeInvalid' })
+      .int({ message: 'desktop.sizeInvalid' })
+      .min(1, { message: 'desktop.sizeInvalid' })
+      .max(40, { message: 'desktop.sizeInvalid' }),
     figure: z.enum(DESKTOP_FIGURES, { message: 'desktop.figureInvalid' }).optional(),
     chart: z.enum(DESKTOP_CHARTS, { message: 'desktop.chartInvalid' }).optional(),
     chartKind: z.enum(DESKTOP_CHART_KINDS, { message: 'desktop.chartInvalid' }).optional(),
     /** Rows a to-do or notices widget lists. */
-    limit: z.number({ message: 'desktop.limitInvalid' }).int({ message: 'desktop.limitInvalid' }).min(1, { message: 'desktop.limitInvalid' }).max(20, { message: 'desktop.limitInvalid' }).optional(),
+    limit: z
+      .number({ message: 'desktop.limitInvalid' })
+      .int({ message: 'desktop.limitInvalid' })
+      .min(1, { message: 'desktop.limitInvalid' })
+      .max(20, { message: 'desktop.limitInvalid' })
+      .optional(),
     links: z.array(shortcutPath, { message: 'desktop.shortcutInvalid' }).max(20, { message: 'desktop.shortcutsTooMany' }).optional(),
     url: z
       .string({ message: 'desktop.urlInvalid' })
@@ -50,7 +71,8 @@ export const desktopWidget = z
       .optional(),
   })
   .superRefine((widget, ctx) => {
-    if (widget.x + widget.w > DESKTOP_COLUMNS) ctx.addIssue({ code: 'custom', path: ['w'], message: 'desktop.outsideGrid', params: { columns: DESKTOP_COLUMNS } });
+    if (widget.x + widget.w > DESKTOP_COLUMNS)
+      ctx.addIssue({ code: 'custom', path: ['w'], message: 'desktop.outsideGrid', params: { columns: DESKTOP_COLUMNS } });
     if (widget.type === 'count' && !widget.figure) ctx.addIssue({ code: 'custom', path: ['figure'], message: 'desktop.figureRequired' });
     if (widget.type === 'chart' && !widget.chart) ctx.addIssue({ code: 'custom', path: ['chart'], message: 'desktop.chartRequired' });
     if (widget.type === 'frame' && !widget.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'desktop.urlRequired' });
@@ -60,7 +82,10 @@ export type DesktopWidget = z.output<typeof desktopWidget>;
 
 /** A desktop's content: its widgets on the grid, each key once. */
 export const desktopContent = z
-  .object({ widgets: z.array(desktopWidget, { message: 'desktop.contentInvalid' }).max(DESKTOP_WIDGETS_MAX, { message: 'desktop.tooManyWidgets' }) }, { message: 'desktop.contentInvalid' })
+  .object(
+    { widgets: z.array(desktopWidget, { message: 'desktop.contentInvalid' }).max(DESKTOP_WIDGETS_MAX, { message: 'desktop.tooManyWidgets' }) },
+    { message: 'desktop.contentInvalid' },
+  )
   .superRefine((content, ctx) => {
     const seen = new Set<string>();
     content.widgets.forEach((widget, index) => {
@@ -113,7 +138,14 @@ export const desktopListQuery = pageQuery.extend({ keyword: searchText });
 export const desktopIdParams = z.object({ id: idParam });
 export const desktopContentQuery = z.object({ version: queryInt(1, INT_MAX, 'common.badRequest').optional() });
 export const desktopHistoryQuery = z.object({ schemeId: idParam });
-export const desktopSetNewBody = z.object({ schemeId: id, version: z.number({ message: 'common.badRequest' }).int({ message: 'common.badRequest' }).min(1, { message: 'common.badRequest' }).max(INT_MAX, { message: 'common.badRequest' }) });
+export const desktopSetNewBody = z.object({
+  schemeId: id,
+  version: z
+    .number({ message: 'common.badRequest' })
+    .int({ message: 'common.badRequest' })
+    .min(1, { message: 'common.badRequest' })
+    .max(INT_MAX, { message: 'common.badRequest' }),
+});
 export const desktopIdBody = z.object({ id });
 
 // ---------------------------------------------------------------- home pages (visual relations)
@@ -160,7 +192,5 @@ export const visualChoiceParams = z.object({ id: queryInt(0, INT_MAX) });
 export const visualSystemQuery = z.object({ systemId });
 
 /** The home page a person sees: their own choice, else the default, else none (the built-in dashboard). */
-export const currentHome = z
-  .object({ source: z.enum(['own', 'default', 'none']), scheme: desktopSchemeInfo.nullable() })
-  .meta({ id: 'CurrentHome' });
+export const currentHome = z.object({ source: z.enum(['own', 'default', 'none']), scheme: desktopSchemeInfo.nullable() }).meta({ id: 'CurrentHome' });
 export type CurrentHome = z.infer<typeof currentHome>;

@@ -102,7 +102,7 @@ function dictEndpoints<K extends DictKind>(kind: K) {
       tag,
       summary: 'Create or update an entry',
       description:
-        'Creates an entry (no id; needs dict:add) or updates one (with id; needs dict:edit). A child takes its parent\'s code; renaming a dictionary\'s code renames its entries\' too. Codes are unique among dictionaries, keys among siblings.',
+        "Creates an entry (no id; needs dict:add) or updates one (with id; needs dict:edit). A child takes its parent's code; renaming a dictionary's code renames its entries' too. Codes are unique among dictionaries, keys among siblings.",
       access: { create: P.add, update: P.edit },
       body: dictSubmit,
       response: dictEntry,

@@ -22,30 +22,34 @@ export const dictSubmit = z.object({
 });
 export type DictSubmit = z.input<typeof dictSubmit>;
 
-export const dictEntry = z.object({
-  id: z.number(),
-  parentId: z.number(),
-  code: z.string(),
-  dictKey: z.string(),
-  dictValue: z.string(),
-  sort: z.number(),
-  isSealed: z.number(),
-  remark: z.string(),
-  parentName: z.string(),
-  hasChildren: z.boolean(),
-  createTime: z.string(),
-  updateTime: z.string(),
-}).meta({ id: 'DictEntry' });
+export const dictEntry = z
+  .object({
+    id: z.number(),
+    parentId: z.number(),
+    code: z.string(),
+    dictKey: z.string(),
+    dictValue: z.string(),
+    sort: z.number(),
+    isSealed: z.number(),
+    remark: z.string(),
+    parentName: z.string(),
+    hasChildren: z.boolean(),
+    createTime: z.string(),
+    updateTime: z.string(),
+  })
+  .meta({ id: 'DictEntry' });
 export type DictEntry = z.infer<typeof dictEntry>;
 
 export interface DictNode extends DictEntry {
   children: DictNode[];
 }
-export const dictNode: z.ZodType<DictNode> = dictEntry.extend({
-  get children() {
-    return z.array(dictNode);
-  },
-}).meta({ id: 'DictNode' });
+export const dictNode: z.ZodType<DictNode> = dictEntry
+  .extend({
+    get children() {
+      return z.array(dictNode);
+    },
+  })
+  .meta({ id: 'DictNode' });
 
 export const dictSearch = z.object({
   code: searchText,
@@ -60,14 +64,16 @@ export const dictTreeQuery = z.object({ code: searchText });
 export const dictRemoved = z.object({ removed: z.number().int() });
 
 /** Option of a dropdown fed by a dictionary (spec 000 §3 "Dictionary options"). */
-export const dictOption = z.object({
-  id: z.number(),
-  label: z.string(),
-  value: z.string(),
-  dictKey: z.string(),
-  dictValue: z.string(),
-  sort: z.number(),
-}).meta({ id: 'DictOption' });
+export const dictOption = z
+  .object({
+    id: z.number(),
+    label: z.string(),
+    value: z.string(),
+    dictKey: z.string(),
+    dictValue: z.string(),
+    sort: z.number(),
+  })
+  .meta({ id: 'DictOption' });
 export type DictOption = z.infer<typeof dictOption>;
 
 export interface DictTreeNode {
@@ -79,14 +85,16 @@ export interface DictTreeNode {
   code: string;
   children: DictTreeNode[];
 }
-export const dictTreeNode: z.ZodType<DictTreeNode> = z.object({
-  id: z.number(),
-  parentId: z.number(),
-  title: z.string(),
-  key: z.number(),
-  value: z.number(),
-  code: z.string(),
-  get children() {
-    return z.array(dictTreeNode);
-  },
-}).meta({ id: 'DictTreeNode' });
+export const dictTreeNode: z.ZodType<DictTreeNode> = z
+  .object({
+    id: z.number(),
+    parentId: z.number(),
+    title: z.string(),
+    key: z.number(),
+    value: z.number(),
+    code: z.string(),
+    get children() {
+      return z.array(dictTreeNode);
+    },
+  })
+  .meta({ id: 'DictTreeNode' });

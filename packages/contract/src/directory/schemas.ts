@@ -8,15 +8,13 @@ export type DirectoryProvider = (typeof DIRECTORY_PROVIDERS)[number];
 /** What a tenant chose: the company the directory's departments land in, and under which department. */
 export const directorySettingsBody = z.object({
   companyId: id.meta({ description: 'The company synced departments belong to.' }),
-  parentDeptId: parentId.default(0).meta({ description: 'The department the directory\'s top departments go under (0: the company\'s top level).' }),
+  parentDeptId: parentId.default(0).meta({ description: "The department the directory's top departments go under (0: the company's top level)." }),
 });
 export type DirectorySettingsBody = z.input<typeof directorySettingsBody>;
 
 const counts = z.object({ created: z.number().int(), updated: z.number().int(), skipped: z.number().int() });
 
-export const directorySyncResult = z
-  .object({ departments: counts, users: counts, at: z.string() })
-  .meta({ id: 'DirectorySyncResult' });
+export const directorySyncResult = z.object({ departments: counts, users: counts, at: z.string() }).meta({ id: 'DirectorySyncResult' });
 export type DirectorySyncResult = z.infer<typeof directorySyncResult>;
 
 export const directorySettings = z

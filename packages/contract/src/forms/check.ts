@@ -62,7 +62,8 @@ export function checkFormData(schema: FormSchemaDoc, data: unknown, options: { e
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return [{ keyword: 'type', field: '', params: { type: 'object' } }];
   const record = data as Record<string, unknown>;
   const issues: FormDataIssue[] = [];
-  for (const name of schema.required ?? []) if (record[name] === undefined) issues.push({ keyword: 'required', field: name, params: { missingProperty: name } });
+  for (const name of schema.required ?? [])
+    if (record[name] === undefined) issues.push({ keyword: 'required', field: name, params: { missingProperty: name } });
   for (const [name, value] of Object.entries(record)) {
     if (value === undefined) continue;
     const field = schema.properties[name];

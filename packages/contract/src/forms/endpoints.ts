@@ -139,7 +139,8 @@ export const FORM_SCHEME_ENDPOINTS = {
     path: `${S}/:id/set-default/:v`,
     tag,
     summary: 'Make a scheme the default',
-    description: 'Exactly one default per tenant: setting one clears the other; unsetting (0) is refused — choose another default instead. A disabled scheme cannot be the default.',
+    description:
+      'Exactly one default per tenant: setting one clears the other; unsetting (0) is refused — choose another default instead. A disabled scheme cannot be the default.',
     access: P.edit,
     params: formFlagParams,
     response: formScheme,
@@ -188,7 +189,8 @@ export const FORM_SCHEME_ENDPOINTS = {
     path: `${S}/getBindfields`,
     tag,
     summary: 'Fields of a form, to bind to',
-    description: 'Fields of the scheme `code` (or a system form `system:<id>`) in layout order: node field permissions, form-field approvers and list columns bind to them.',
+    description:
+      'Fields of the scheme `code` (or a system form `system:<id>`) in layout order: node field permissions, form-field approvers and list columns bind to them.',
     access: 'authenticated',
     query: bindFieldsQuery,
     response: z.array(bindField),
@@ -212,7 +214,8 @@ export const FORM_SCHEME_ENDPOINTS = {
     path: `${S}/:id/instance-form-list`,
     tag,
     summary: 'Fill in a form',
-    description: 'Data checked against the scheme’s current schema on the server (422 naming the first field that fails, in the request’s language); returns the new record and its `primaryKey`.',
+    description:
+      'Data checked against the scheme’s current schema on the server (422 naming the first field that fails, in the request’s language); returns the new record and its `primaryKey`.',
     access: P.add,
     params: formIdParams,
     body: formInstanceBody,

@@ -176,7 +176,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar date `YYYY-MM-DD` that exists. */
 export const isDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 /** A date and time with an optional offset (what the date-time picker sends). */
-export const isDateTime = (v: string) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v)) && isDate(v.slice(0, 10));
+export const isDateTime = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v)) && isDate(v.slice(0, 10));
 
 /** Every format a form may use, date and date-time included: registered in the browser's and the server's ajv alike. */
 /** An annex id (a file uploaded for a form, see annexes.ts). */

@@ -26,26 +26,40 @@ const compiles = (pattern: string) => {
 };
 
 const fieldSchema = z
-  .object({
-    type: z.enum(['string', 'number', 'integer', 'boolean', 'array'], invalid),
-    title: shortString.optional(),
-    description: z.string(invalid).max(1600, invalid).refine(noNul, invalid).optional(),
-    default: z.union([z.string().max(1600).refine(noNul), finite, z.boolean(), z.array(shortString).max(200)], invalid).optional(),
-    enum: z.array(z.union([shortString, finite], invalid), invalid).min(1, invalid).max(500, invalid).optional(),
-    minLength: count.optional(),
-    maxLength: count.optional(),
-    minimum: finite.optional(),
-    maximum: finite.optional(),
-    pattern: z.string(invalid).max(200, invalid).refine(compiles, { message: 'forms.patternInvalid' }).optional(),
-    format: z.enum([...FORM_FORMAT_NAMES, 'date', 'date-time'], invalid).optional(),
-    items: z
-      .object({ type: z.literal('string', invalid), enum: z.array(shortString, invalid).max(500, invalid).optional(), format: z.literal('annex', invalid).optional() }, invalid)
-      .strict()
-      .optional(),
-    uniqueItems: z.boolean(invalid).optional(),
-    minItems: count.optional(),
-    maxItems: z.number(invalid).int(invalid).min(1, invalid).max(MAX_FIELD_FILES, invalid).optional(),
-  }, invalid)
+  .object(
+    {
+      type: z.enum(['string', 'number', 'integer', 'boolean', 'array'], invalid),
+      title: shortString.optional(),
+      description: z.string(invalid).max(1600, invalid).refine(noNul, invalid).optional(),
+      default: z.union([z.string().max(1600).refine(noNul), finite, z.boolean(), z.array(shortString).max(200)], invalid).optional(),
+      enum: z
+        .array(z.union([shortString, finite], invalid), invalid)
+        .min(1, invalid)
+        .max(500, invalid)
+        .optional(),
+      minLength: count.optional(),
+      maxLength: count.optional(),
+      minimum: finite.optional(),
+      maximum: finite.optional(),
+      pattern: z.string(invalid).max(200, invalid).refine(compiles, { message: 'forms.patternInvalid' }).optional(),
+      format: z.enum([...FORM_FORMAT_NAMES, 'date', 'date-time'], invalid).optional(),
+      items: z
+        .object(
+          {
+            type: z.literal('string', invalid),
+            enum: z.array(shortString, invalid).max(500, invalid).optional(),
+            format: z.literal('annex', invalid).optional(),
+          },
+          invalid,
+        )
+        .strict()
+        .optional(),
+      uniqueItems: z.boolean(invalid).optional(),
+      minItems: count.optional(),
+      maxItems: z.number(invalid).int(invalid).min(1, invalid).max(MAX_FIELD_FILES, invalid).optional(),
+    },
+    invalid,
+  )
   .strict()
   .refine((f) => f.minLength === undefined || f.maxLength === undefined || f.minLength <= f.maxLength, { message: 'forms.rangeInvalid' })
   .refine((f) => f.minimum === undefined || f.maximum === undefined || f.minimum <= f.maximum, { message: 'forms.rangeInvalid' })
@@ -54,20 +68,29 @@ const fieldSchema = z
   .refine((f) => f.items?.format !== 'annex' || (f.type === 'array' && f.maxItems !== undefined), invalid);
 
 const fieldUi = z
-  .object({
-    'ui:widget': z.enum(['text', 'textarea', 'select', 'radio', 'checkboxes', 'updown', 'date', 'datetime', 'hidden', 'annexes'], invalid).optional(),
-    'ui:placeholder': shortString.optional(),
-    'ui:help': shortString.optional(),
-    'ui:enumNames': z.array(shortString, invalid).max(500, invalid).optional(),
-    'ui:options': z
-      .object({
-        span: z.union(FIELD_SPANS.map((s) => z.literal(s)) as unknown as [z.ZodLiteral<6>, z.ZodLiteral<8>], invalid).optional(),
-        dictionary: z.string(invalid).regex(/^[A-Za-z0-9_.-]{1,100}$/, invalid).optional(),
-        rows: z.number(invalid).int(invalid).min(1, invalid).max(20, invalid).optional(),
-      }, invalid)
-      .strict()
-      .optional(),
-  }, invalid)
+  .object(
+    {
+      'ui:widget': z.enum(['text', 'textarea', 'select', 'radio', 'checkboxes', 'updown', 'date', 'datetime', 'hidden', 'annexes'], invalid).optional(),
+      'ui:placeholder': shortString.optional(),
+      'ui:help': shortString.optional(),
+      'ui:enumNames': z.array(shortString, invalid).max(500, invalid).optional(),
+      'ui:options': z
+        .object(
+          {
+            span: z.union(FIELD_SPANS.map((s) => z.literal(s)) as unknown as [z.ZodLiteral<6>, z.ZodLiteral<8>], invalid).optional(),
+            dictionary: z
+              .string(invalid)
+              .regex(/^[A-Za-z0-9_.-]{1,100}$/, invalid)
+              .optional(),
+            rows: z.number(invalid).int(invalid).min(1, invalid).max(20, invalid).optional(),
+          },
+          invalid,
+        )
+        .strict()
+        .optional(),
+    },
+    invalid,
+  )
   .strict();
 
 /** A form scheme's document: the JSON Schema of its data and the UI schema that lays it out. */
@@ -75,15 +98,26 @@ export const formDocument = z
   .object(
     {
       schema: z
-        .object({
-          type: z.literal('object', invalid),
-          title: shortString.optional(),
-          properties: z.record(z.string().regex(FIELD_NAME, { message: 'forms.fieldNameInvalid' }), fieldSchema, invalid),
-          required: z.array(z.string(invalid), invalid).max(MAX_FIELDS, invalid).optional(),
-        }, invalid)
+        .object(
+          {
+            type: z.literal('object', invalid),
+            title: shortString.optional(),
+            properties: z.record(z.string().regex(FIELD_NAME, { message: 'forms.fieldNameInvalid' }), fieldSchema, invalid),
+            required: z.array(z.string(invalid), invalid).max(MAX_FIELDS, invalid).optional(),
+          },
+          invalid,
+        )
         .strict(),
       uiSchema: z
-        .object({ 'ui:order': z.array(z.string(invalid), invalid).max(MAX_FIELDS + 1, invalid).optional() }, invalid)
+        .object(
+          {
+            'ui:order': z
+              .array(z.string(invalid), invalid)
+              .max(MAX_FIELDS + 1, invalid)
+              .optional(),
+          },
+          invalid,
+        )
         .catchall(fieldUi)
         .default({}),
     },
@@ -93,7 +127,10 @@ export const formDocument = z
   .refine((d) => Object.keys(d.schema.properties).length <= MAX_FIELDS, { message: 'forms.tooManyFields' })
   .refine((d) => (d.schema.required ?? []).every((name) => name in d.schema.properties), invalid)
   .refine((d) => Object.keys(d.uiSchema).every((key) => key === 'ui:order' || key in d.schema.properties), invalid)
-  .refine((d) => new TextEncoder().encode(JSON.stringify(d)).length <= MAX_DOCUMENT_BYTES, { message: 'forms.documentTooLarge' }) as unknown as z.ZodType<FormDocument, FormDocument>;
+  .refine((d) => new TextEncoder().encode(JSON.stringify(d)).length <= MAX_DOCUMENT_BYTES, { message: 'forms.documentTooLarge' }) as unknown as z.ZodType<
+  FormDocument,
+  FormDocument
+>;
 
 /** A scheme code: what a template's node binds (`formKey`); letters, digits, `_` and `-`, unique in the tenant. */
 const schemeCode = requiredText('short', 'forms.codeRequired').refine((v) => /^[A-Za-z0-9_-]+$/.test(v), { message: 'forms.codeInvalid' });
@@ -129,14 +166,12 @@ export const customTableName = z
   .string({ message: 'forms.tableNameRequired' })
   .min(1, { message: 'forms.tableNameRequired' })
   .regex(/^[a-z][a-z0-9_]{0,39}$/, { message: 'forms.tableNameInvalid' });
-export const customTableInput = formSchemeInput
-  .extend({ tableName: customTableName })
-  .superRefine((input, ctx) => {
-    for (const name of Object.keys(input.document.schema.properties)) {
-      const refusal = customTableColumnRefusal(name);
-      if (refusal) ctx.addIssue({ code: 'custom', path: ['document'], message: refusal, params: { field: name } });
-    }
-  });
+export const customTableInput = formSchemeInput.extend({ tableName: customTableName }).superRefine((input, ctx) => {
+  for (const name of Object.keys(input.document.schema.properties)) {
+    const refusal = customTableColumnRefusal(name);
+    if (refusal) ctx.addIssue({ code: 'custom', path: ['document'], message: refusal, params: { field: name } });
+  }
+});
 export type CustomTableInput = z.input<typeof customTableInput>;
 
 /** A scheme as the list shows it. */
@@ -165,13 +200,18 @@ const anyDocument = z.custom<FormDocument>(() => true).meta({ id: 'FormDocument'
 export const formSchemeInfo = formScheme.extend({ document: anyDocument }).meta({ id: 'FormSchemeInfo' });
 export type FormSchemeInfo = z.infer<typeof formSchemeInfo>;
 
-export const formSchemeVersion = z.object({ version: z.number(), fieldCount: z.number(), createTime: z.string(), createUserName: z.string() }).meta({ id: 'FormSchemeVersion' });
+export const formSchemeVersion = z
+  .object({ version: z.number(), fieldCount: z.number(), createTime: z.string(), createUserName: z.string() })
+  .meta({ id: 'FormSchemeVersion' });
 export type FormSchemeVersion = z.infer<typeof formSchemeVersion>;
 
 export const formSchemeListQuery = pageQuery.extend({
   name: searchText,
   category: searchText,
-  enabled: z.enum(['0', '1'], { message: 'common.badRequest' }).transform((v) => v === '1').optional(),
+  enabled: z
+    .enum(['0', '1'], { message: 'common.badRequest' })
+    .transform((v) => v === '1')
+    .optional(),
 });
 export const formIdParams = z.object({ id: idParam });
 export const formFlagParams = z.object({ id: idParam, v: z.enum(['0', '1'], { message: 'common.badRequest' }).transform((v) => v === '1') });
@@ -179,7 +219,12 @@ export const formVersionQuery = z.object({ version: idParam.optional() });
 
 /** A field as other screens bind to it. */
 export const bindField = z.object({ name: z.string(), title: z.string(), kind: z.string(), required: z.boolean() }).meta({ id: 'FormBindField' });
-export const bindFieldsQuery = z.object({ code: z.string().max(50).regex(/^(system:)?[A-Za-z0-9_-]+$/, { message: 'forms.codeInvalid' }) });
+export const bindFieldsQuery = z.object({
+  code: z
+    .string()
+    .max(50)
+    .regex(/^(system:)?[A-Za-z0-9_-]+$/, { message: 'forms.codeInvalid' }),
+});
 
 // ---------------------------------------------------------------- instance data
 
@@ -198,7 +243,9 @@ export const formInstance = z
 export type FormInstance = z.infer<typeof formInstance>;
 
 /** Data filled in through a form: field names of at most 50 characters, the JSON limits of every filled-in object. */
-export const formData = jsonObject('forms.dataInvalid').refine((data) => Object.keys(data).every((name) => name.length <= 50), { message: 'forms.dataInvalid' });
+export const formData = jsonObject('forms.dataInvalid').refine((data) => Object.keys(data).every((name) => name.length <= 50), {
+  message: 'forms.dataInvalid',
+});
 export const formInstanceBody = z.object({ data: formData });
 const primaryKey = z.string({ message: 'forms.keyInvalid' }).regex(/^[0-9a-f-]{36}$/, { message: 'forms.keyInvalid' });
 export const formInstanceParams = z.object({ id: idParam, key: primaryKey });
@@ -209,13 +256,24 @@ export const formInstanceListQuery = pageQuery.extend({ F_FormId: idParam, prima
 export const formRelationInput = z.object({
   name: requiredText('standard', 'forms.relationNameRequired'),
   schemeId: id,
-  columns: z.array(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, { message: 'forms.fieldUnknown' }), { message: 'forms.columnsRequired' }).min(1, { message: 'forms.columnsRequired' }).max(50, { message: 'forms.columnsRequired' }),
+  columns: z
+    .array(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, { message: 'forms.fieldUnknown' }), { message: 'forms.columnsRequired' })
+    .min(1, { message: 'forms.columnsRequired' })
+    .max(50, { message: 'forms.columnsRequired' }),
   description: text('description').default(''),
 });
 export type FormRelationInput = z.input<typeof formRelationInput>;
 
 export const formRelation = z
-  .object({ id: z.number(), name: z.string(), schemeId: z.number(), schemeName: z.string(), columns: z.array(z.string()), description: z.string(), createTime: z.string() })
+  .object({
+    id: z.number(),
+    name: z.string(),
+    schemeId: z.number(),
+    schemeName: z.string(),
+    columns: z.array(z.string()),
+    description: z.string(),
+    createTime: z.string(),
+  })
   .meta({ id: 'FormRelation' });
 export type FormRelation = z.infer<typeof formRelation>;
 export const formRelationListQuery = pageQuery.extend({ name: searchText });
@@ -223,8 +281,14 @@ export const formRelationListQuery = pageQuery.extend({ name: searchText });
 // ---------------------------------------------------------------- binding (workflow side)
 
 export const bindableQuery = z.object({ F_Type: searchText });
-export const bindableForm = z.object({ id: z.number(), code: z.string(), name: z.string(), category: z.string(), isDefault: z.boolean() }).meta({ id: 'BindableForm' });
+export const bindableForm = z
+  .object({ id: z.number(), code: z.string(), name: z.string(), category: z.string(), isDefault: z.boolean() })
+  .meta({ id: 'BindableForm' });
 export const systemFormParams = z.object({ id: z.string().regex(/^[a-z]{1,30}$/, { message: 'forms.notFound' }) });
-export const systemForm = z.object({ id: z.string(), code: z.string(), name: z.string(), category: z.string(), document: anyDocument }).meta({ id: 'SystemForm' });
-export const resolvedForm = z.object({ key: z.string(), name: z.string(), schemeId: z.number().nullable(), version: z.number(), document: anyDocument }).meta({ id: 'ResolvedForm' });
+export const systemForm = z
+  .object({ id: z.string(), code: z.string(), name: z.string(), category: z.string(), document: anyDocument })
+  .meta({ id: 'SystemForm' });
+export const resolvedForm = z
+  .object({ key: z.string(), name: z.string(), schemeId: z.number().nullable(), version: z.number(), document: anyDocument })
+  .meta({ id: 'ResolvedForm' });
 export const removed = z.object({ removed: z.number() });

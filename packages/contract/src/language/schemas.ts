@@ -38,9 +38,12 @@ export type LgType = z.infer<typeof lgType>;
 /** A namespace of the console's strings (`menu`, `common`, a feature's). */
 const namespace = requiredText('short', 'language.nsRequired').refine((v) => /^[A-Za-z0-9_-]+$/.test(v), { message: 'language.nsInvalid' });
 /** A key inside a namespace; dots nest (`field.name`). */
-const markKey = requiredText('standard', 'language.keyRequired').refine((v) => /^[A-Za-z0-9_.-]+$/.test(v) && !v.startsWith('.') && !v.endsWith('.') && !v.includes('..'), {
-  message: 'language.keyInvalid',
-});
+const markKey = requiredText('standard', 'language.keyRequired').refine(
+  (v) => /^[A-Za-z0-9_.-]+$/.test(v) && !v.startsWith('.') && !v.endsWith('.') && !v.includes('..'),
+  {
+    message: 'language.keyInvalid',
+  },
+);
 
 /** One translation of one mark (namespace and key) in one language: set or replace it. */
 export const lpMapBody = z.object({
@@ -64,9 +67,7 @@ export const lpMapEntry = z
 export type LpMapEntry = z.infer<typeof lpMapEntry>;
 
 /** A mark (namespace and key) with its translation in each language that has one. */
-export const lgMark = z
-  .object({ ns: z.string(), key: z.string(), values: z.record(z.string(), z.string()) })
-  .meta({ id: 'LanguageMark' });
+export const lgMark = z.object({ ns: z.string(), key: z.string(), values: z.record(z.string(), z.string()) }).meta({ id: 'LanguageMark' });
 export type LgMark = z.infer<typeof lgMark>;
 
 /** A language's translations as the console merges them: namespace → key → text. */

@@ -2,18 +2,7 @@ import { z } from 'zod';
 import { topMenu } from '../auth/schemas.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { MENU_PERMISSIONS as P } from './permissions.ts';
-import {
-  menu,
-  menuDetailQuery,
-  menuLazyQuery,
-  menuListQuery,
-  menuNode,
-  menuRemoved,
-  menuRemoveQuery,
-  menuRoute,
-  menuSubmit,
-  menuTreeNode,
-} from './schemas.ts';
+import { menu, menuDetailQuery, menuLazyQuery, menuListQuery, menuNode, menuRemoved, menuRemoveQuery, menuRoute, menuSubmit, menuTreeNode } from './schemas.ts';
 
 const BASE = '/macro-system/menu';
 const tag = 'menus';
@@ -27,7 +16,8 @@ export const MENU_ENDPOINTS = {
     path: `${BASE}/routes`,
     tag,
     summary: "The user's sidebar",
-    description: 'Menus (not buttons) granted to the signed-in user through any of their roles, as a tree ordered by sort; each route\'s `meta` carries its i18n key, keepAlive and `roles`: the aliases of the user\'s roles that grant it.',
+    description:
+      "Menus (not buttons) granted to the signed-in user through any of their roles, as a tree ordered by sort; each route's `meta` carries its i18n key, keepAlive and `roles`: the aliases of the user's roles that grant it.",
     access: 'authenticated',
     response: z.array(menuRoute),
   }),

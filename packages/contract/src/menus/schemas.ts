@@ -14,25 +14,27 @@ export type MenuAction = (typeof MENU_ACTION)[keyof typeof MENU_ACTION];
 /** Top-level menus sit under parent 0. */
 export const MENU_ROOT = 0;
 
-export const menuRoute: z.ZodType<MenuRoute> = z.object({
-  id: z.number(),
-  parentId: z.number(),
-  code: z.string(),
-  name: z.string(),
-  path: z.string(),
-  source: z.string(),
-  sort: z.number(),
-  category: z.union([z.literal(1), z.literal(2)]),
-  isOpen: z.boolean(),
-  meta: z.object({
-    i18n: z.string(),
-    keepAlive: z.boolean(),
-    roles: z.array(z.string()).describe('Aliases of the reader\'s roles that grant this menu'),
-  }),
-  get children() {
-    return z.array(menuRoute);
-  },
-}).meta({ id: 'MenuRoute' });
+export const menuRoute: z.ZodType<MenuRoute> = z
+  .object({
+    id: z.number(),
+    parentId: z.number(),
+    code: z.string(),
+    name: z.string(),
+    path: z.string(),
+    source: z.string(),
+    sort: z.number(),
+    category: z.union([z.literal(1), z.literal(2)]),
+    isOpen: z.boolean(),
+    meta: z.object({
+      i18n: z.string(),
+      keepAlive: z.boolean(),
+      roles: z.array(z.string()).describe("Aliases of the reader's roles that grant this menu"),
+    }),
+    get children() {
+      return z.array(menuRoute);
+    },
+  })
+  .meta({ id: 'MenuRoute' });
 
 export interface MenuRoute {
   id: number;
@@ -157,4 +159,3 @@ export const menuLazyQuery = menuSearch.extend({ parentId: parentIdParam.default
 export const menuDetailQuery = z.object({ id: idParam });
 export const menuRemoveQuery = z.object({ ids: idList });
 export const menuRemoved = z.object({ removed: z.number().int(), grantsRemoved: z.number().int() });
-

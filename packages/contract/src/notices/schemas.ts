@@ -64,9 +64,7 @@ export const inboxQuery = pageQuery.extend({
 });
 
 /** Unread items of the caller per tab, and in all. */
-export const unreadCounts = z
-  .object({ notice: z.number(), message: z.number(), mail: z.number(), total: z.number() })
-  .meta({ id: 'UnreadCounts' });
+export const unreadCounts = z.object({ notice: z.number(), message: z.number(), mail: z.number(), total: z.number() }).meta({ id: 'UnreadCounts' });
 export type UnreadCounts = z.infer<typeof unreadCounts>;
 
 export const readAllBody = z.object({ category: category.optional() });

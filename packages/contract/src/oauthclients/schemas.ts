@@ -17,12 +17,7 @@ export const CLIENT_REDIRECT_MAX = 20;
 /** A client id: what the integration sends as its HTTP Basic user name. */
 export const CLIENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{2,63}$/;
 
-const ttl = (max: number, key: string) =>
-  z
-    .number({ message: key })
-    .int({ message: key })
-    .min(CLIENT_TTL.min, { message: key })
-    .max(max, { message: key });
+const ttl = (max: number, key: string) => z.number({ message: key }).int({ message: key }).min(CLIENT_TTL.min, { message: key }).max(max, { message: key });
 
 const grants = z
   .array(z.enum(CLIENT_GRANTS, { message: 'oauthclients.grantUnknown' }), { message: 'oauthclients.grantsRequired' })
@@ -34,14 +29,17 @@ const redirectUri = z
   .string({ message: 'oauthclients.redirectInvalid' })
   .trim()
   .max(500, { message: 'oauthclients.redirectInvalid' })
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.hash && !value.includes('#');
-    } catch {
-      return false;
-    }
-  }, { message: 'oauthclients.redirectInvalid' });
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.hash && !value.includes('#');
+      } catch {
+        return false;
+      }
+    },
+    { message: 'oauthclients.redirectInvalid' },
+  );
 
 const redirectUris = z
   .array(redirectUri, { message: 'oauthclients.redirectInvalid' })

@@ -95,7 +95,7 @@ export const COMPANY_ENDPOINTS = {
     path: '/companies/departments/tree',
     tag: 'companies',
     summary: 'Companies with their departments',
-    description: 'The company tree with each company\'s department tree under it (nodes keyed `company-<id>` and `department-<id>`).',
+    description: "The company tree with each company's department tree under it (nodes keyed `company-<id>` and `department-<id>`).",
     access: C.view,
     response: z.array(orgTreeNode),
   }),
@@ -172,7 +172,8 @@ export const DEPT_ENDPOINTS = {
     aliases: ['/departments/'],
     tag: 'departments',
     summary: 'Create a department',
-    description: 'Creates a department of the company `companyId`, under `parentId` (0: top level of the company). The type is a key of the dictionary DepartmentNature.',
+    description:
+      'Creates a department of the company `companyId`, under `parentId` (0: top level of the company). The type is a key of the dictionary DepartmentNature.',
     access: D.add,
     body: deptBody,
     response: dept,
@@ -196,7 +197,8 @@ export const DEPT_ENDPOINTS = {
     path: '/departments/:deptId',
     tag: 'departments',
     summary: 'Update a department',
-    description: 'Updates the department `deptId`. It cannot move under itself, under one of its own sub-departments, or under a department of another company.',
+    description:
+      'Updates the department `deptId`. It cannot move under itself, under one of its own sub-departments, or under a department of another company.',
     access: D.edit,
     params: deptIdParams,
     body: deptBody,
@@ -291,7 +293,8 @@ export const DEPT_ENDPOINTS = {
     path: `${DEPT}/tree`,
     tag: 'departments',
     summary: 'Department tree',
-    description: "The tenant's departments as a tree (of `companyId` when given). `tenantId` is accepted for the spec's client; only the caller's own tenant is ever read.",
+    description:
+      "The tenant's departments as a tree (of `companyId` when given). `tenantId` is accepted for the spec's client; only the caller's own tenant is ever read.",
     access: D.view,
     query: deptTreeQuery,
     response: z.array(deptTreeNode),

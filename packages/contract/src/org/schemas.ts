@@ -36,7 +36,9 @@ export const companyBody = z.object({
   companyCode: requiredText('short', 'org.companyCodeRequired'),
   natureKey: text('short').default(''),
   manager: text('short').default(''),
-  foundedDate: text('short').refine((v) => v === '' || isCalendarDay(v), { message: 'org.dateInvalid' }).default(''),
+  foundedDate: text('short')
+    .refine((v) => v === '' || isCalendarDay(v), { message: 'org.dateInvalid' })
+    .default(''),
   businessScope: text('description').default(''),
   phone: optionalFormat(isPhoneOrLandline, 'validation.phoneOrLandline'),
   extension: text('short')
@@ -234,13 +236,7 @@ export const specialPostSubmit = z.object({
   postList: z.array(id, { message: 'common.idsInvalid' }).max(500, { message: 'common.idsInvalid' }),
   F_Type: specialPostType,
 });
-export const specialPost = z
-  .object({ id: z.number(), postCode: z.string(), postName: z.string() })
-  .meta({ id: 'SpecialPost' });
-export const specialPosts = z
-  .object({ type: z.number(), postList: z.array(specialPost) })
-  .meta({ id: 'SpecialPosts' });
+export const specialPost = z.object({ id: z.number(), postCode: z.string(), postName: z.string() }).meta({ id: 'SpecialPost' });
+export const specialPosts = z.object({ type: z.number(), postList: z.array(specialPost) }).meta({ id: 'SpecialPosts' });
 /** A special post of one company or department, with the users holding it there. */
-export const specialPostHolder = specialPost
-  .extend({ users: z.array(orgUser) })
-  .meta({ id: 'SpecialPostHolders' });
+export const specialPostHolder = specialPost.extend({ users: z.array(orgUser) }).meta({ id: 'SpecialPostHolders' });

@@ -2,18 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { pageOf, pageQuery } from '../envelope.ts';
 import { POST_PERMISSIONS as P } from './permissions.ts';
-import {
-  post,
-  postBody,
-  postDetailQuery,
-  postIdParams,
-  postListQuery,
-  postOption,
-  postRemoved,
-  postRemoveQuery,
-  postSubmit,
-  postUser,
-} from './schemas.ts';
+import { post, postBody, postDetailQuery, postIdParams, postListQuery, postOption, postRemoved, postRemoveQuery, postSubmit, postUser } from './schemas.ts';
 
 const BASE = '/macro-system/post';
 const tag = 'posts';

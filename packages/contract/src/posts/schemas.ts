@@ -45,6 +45,4 @@ export const postOption = z
 export type PostOption = z.infer<typeof postOption>;
 
 /** A user holding a post. */
-export const postUser = z
-  .object({ id: z.number(), account: z.string(), name: z.string() })
-  .meta({ id: 'PostUser' });
+export const postUser = z.object({ id: z.number(), account: z.string(), name: z.string() }).meta({ id: 'PostUser' });

@@ -7,10 +7,7 @@ import { isCalendarDay } from '../validators.ts';
 /** 1 running, 0 closed. */
 export const PROJECT_STATUS = { running: 1, closed: 0 } as const;
 
-const day = z.union([
-  z.literal(''),
-  z.string({ message: 'projects.dateInvalid' }).refine(isCalendarDay, { message: 'projects.dateInvalid' }),
-]);
+const day = z.union([z.literal(''), z.string({ message: 'projects.dateInvalid' }).refine(isCalendarDay, { message: 'projects.dateInvalid' })]);
 
 const sort = z
   .number({ message: 'validation.digits' })

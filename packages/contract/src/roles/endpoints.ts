@@ -27,10 +27,8 @@ import {
 
 const BASE = '/macro-system/role';
 const tag = 'roles';
-const RULES =
-  'Aliases are unique in the tenant; a role cannot sit under itself or one of its own descendants.';
-const REMOVE_RULES =
-  'A role that users still hold, that has child roles, or the administrator role, is refused with a message saying so.';
+const RULES = 'Aliases are unique in the tenant; a role cannot sit under itself or one of its own descendants.';
+const REMOVE_RULES = 'A role that users still hold, that has child roles, or the administrator role, is refused with a message saying so.';
 
 export const ROLE_ENDPOINTS = {
   list: defineEndpoint({
@@ -182,8 +180,7 @@ export const ROLE_ENDPOINTS = {
     path: '/roles/users',
     tag,
     summary: 'Choose the users of a role',
-    description:
-      'The users holding the role `roleId` are exactly `userIds` afterwards; the last enabled administrator keeps the administrator role.',
+    description: 'The users holding the role `roleId` are exactly `userIds` afterwards; the last enabled administrator keeps the administrator role.',
     access: P.users,
     body: roleUsersBody,
     response: roleUsersSet,

@@ -24,28 +24,32 @@ export const roleSubmit = z.object({
 export type RoleSubmit = z.input<typeof roleSubmit>;
 export const roleBody = roleSubmit.omit({ id: true });
 
-export const roleRecord = z.object({
-  id: z.number(),
-  parentId: z.number(),
-  parentName: z.string(),
-  roleName: z.string(),
-  roleAlias: z.string(),
-  sort: z.number(),
-  remark: z.string(),
-  userCount: z.number(),
-  createTime: z.string(),
-  updateTime: z.string(),
-}).meta({ id: 'Role' });
+export const roleRecord = z
+  .object({
+    id: z.number(),
+    parentId: z.number(),
+    parentName: z.string(),
+    roleName: z.string(),
+    roleAlias: z.string(),
+    sort: z.number(),
+    remark: z.string(),
+    userCount: z.number(),
+    createTime: z.string(),
+    updateTime: z.string(),
+  })
+  .meta({ id: 'Role' });
 export type RoleRecord = z.infer<typeof roleRecord>;
 
 export interface RoleNode extends RoleRecord {
   children: RoleNode[];
 }
-export const roleNode: z.ZodType<RoleNode> = roleRecord.extend({
-  get children() {
-    return z.array(roleNode);
-  },
-}).meta({ id: 'RoleNode' });
+export const roleNode: z.ZodType<RoleNode> = roleRecord
+  .extend({
+    get children() {
+      return z.array(roleNode);
+    },
+  })
+  .meta({ id: 'RoleNode' });
 
 /** A role in a tree select. */
 export interface RoleTreeNode {
@@ -56,16 +60,18 @@ export interface RoleTreeNode {
   value: number;
   children: RoleTreeNode[];
 }
-export const roleTreeNode: z.ZodType<RoleTreeNode> = z.object({
-  id: z.number(),
-  parentId: z.number(),
-  title: z.string(),
-  key: z.number(),
-  value: z.number(),
-  get children() {
-    return z.array(roleTreeNode);
-  },
-}).meta({ id: 'RoleTreeNode' });
+export const roleTreeNode: z.ZodType<RoleTreeNode> = z
+  .object({
+    id: z.number(),
+    parentId: z.number(),
+    title: z.string(),
+    key: z.number(),
+    value: z.number(),
+    get children() {
+      return z.array(roleTreeNode);
+    },
+  })
+  .meta({ id: 'RoleTreeNode' });
 
 export const roleSearch = z.object({ roleName: searchText, roleAlias: searchText });
 export const roleListQuery = roleSearch;
@@ -117,6 +123,4 @@ export const grantTreeNode: z.ZodType<GrantTreeNode> = z
   .meta({ id: 'GrantTreeNode' });
 export const roleTreeKeysQuery = z.object({ roleIds: idList });
 /** What roles grant, for ticking the grant dialog's three tabs. */
-export const roleTreeKeys = z
-  .object({ menu: z.array(z.number()), dataScope: z.array(z.number()), apiScope: z.array(z.number()) })
-  .meta({ id: 'RoleTreeKeys' });
+export const roleTreeKeys = z.object({ menu: z.array(z.number()), dataScope: z.array(z.number()), apiScope: z.array(z.number()) }).meta({ id: 'RoleTreeKeys' });

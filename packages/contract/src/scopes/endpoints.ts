@@ -54,7 +54,7 @@ export const DATA_SCOPE_ENDPOINTS = {
     tag,
     summary: 'Create a data scope',
     description:
-      'Creates a data scope of a menu for a resource a domain declared (`resources`). A custom rule (type 6) names one of the resource\'s declared columns, an operator allowed for its kind and its values; nothing else reaches the database.',
+      "Creates a data scope of a menu for a resource a domain declared (`resources`). A custom rule (type 6) names one of the resource's declared columns, an operator allowed for its kind and its values; nothing else reaches the database.",
     access: D.add,
     body: dataScopeBody,
     response: dataScope,

@@ -15,7 +15,7 @@ export const SPECIAL_MENU_ENDPOINTS = {
     path: BASE,
     tag,
     summary: 'Page of special menus',
-    description: 'A page of the tenant\'s special menus filtered by name and code (substrings), ordered by sort then id.',
+    description: "A page of the tenant's special menus filtered by name and code (substrings), ordered by sort then id.",
     access: P.view,
     query: specialMenuListQuery,
     response: pageOf(specialMenu),

@@ -31,7 +31,7 @@ export const STAMP_ENDPOINTS = {
     path: BASE,
     tag,
     summary: 'Page of stamps',
-    description: 'A page of the tenant\'s stamps, private and public, filtered by name (substring) and category (1 private, 2 public), ordered by sort then id.',
+    description: "A page of the tenant's stamps, private and public, filtered by name (substring) and category (1 private, 2 public), ordered by sort then id.",
     access: P.view,
     query: stampListQuery,
     response: pageOf(stamp),
@@ -42,8 +42,7 @@ export const STAMP_ENDPOINTS = {
     path: BASE,
     tag,
     summary: 'Create a stamp',
-    description:
-      `Creates a stamp owned by the caller. Name, category, password and image are required; the image is a data URL (PNG, JPEG, GIF or WebP) of at most 5 MB, refused above with the spec's message. ${PASSWORD_NOTE} The password is stored scrypt-hashed. A new stamp is enabled.`,
+    description: `Creates a stamp owned by the caller. Name, category, password and image are required; the image is a data URL (PNG, JPEG, GIF or WebP) of at most 5 MB, refused above with the spec's message. ${PASSWORD_NOTE} The password is stored scrypt-hashed. A new stamp is enabled.`,
     access: P.add,
     body: stampCreate,
     response: stamp,
@@ -65,7 +64,8 @@ export const STAMP_ENDPOINTS = {
     path: `${BASE}/stamp-img`,
     tag,
     summary: 'Image of a stamp',
-    description: 'The image of the stamp `id` as a data URL. Any signed-in user of the tenant may read it: approval histories show the stamps others signed with.',
+    description:
+      'The image of the stamp `id` as a data URL. Any signed-in user of the tenant may read it: approval histories show the stamps others signed with.',
     access: 'authenticated',
     query: stampIdQuery,
     response: stampImageView,
@@ -215,8 +215,7 @@ export const STAMP_ENDPOINTS = {
     path: `${BASE}/:id/verify-password`,
     tag,
     summary: 'Check a stamp password',
-    description:
-      `Checks the password of a stamp the caller may sign with (their own private stamp, or a public one they are a member of; enabled). ${PASSWORD_NOTE} A wrong password is refused (422) with the spec's message.`,
+    description: `Checks the password of a stamp the caller may sign with (their own private stamp, or a public one they are a member of; enabled). ${PASSWORD_NOTE} A wrong password is refused (422) with the spec's message.`,
     access: 'authenticated',
     params: stampIdParams,
     body: stampPasswordBody,

@@ -16,10 +16,7 @@ const tenantCode = z
 const optionalPhone = z.union([z.literal(''), z.string().trim().pipe(phoneOrLandline)]);
 
 /** The day a tenant stops working (YYYY-MM-DD), or '' for never. */
-const expireDate = z.union([
-  z.literal(''),
-  z.string({ message: 'tenants.expireInvalid' }).refine(isCalendarDay, { message: 'tenants.expireInvalid' }),
-]);
+const expireDate = z.union([z.literal(''), z.string({ message: 'tenants.expireInvalid' }).refine(isCalendarDay, { message: 'tenants.expireInvalid' })]);
 
 const tenantFields = {
   tenantName: requiredText('standard', 'tenants.nameRequired'),
@@ -134,7 +131,7 @@ export const tenantPackageRemoveQuery = z.object({ ids: idList });
 /** The second call family (/groups): one submit for create (no id) and update (with id). */
 export const groupSubmit = tenantCreate.extend({ id: id.optional() });
 export const groupSaved = tenantRecord
-  .extend({ adminPassword: z.string().optional().describe('Only when created: the administrator\'s first password, shown once') })
+  .extend({ adminPassword: z.string().optional().describe("Only when created: the administrator's first password, shown once") })
   .meta({ id: 'GroupSaved' });
 export const groupIdsQuery = z.object({ ids: idList });
 export const groupDetailQuery = z.object({ id: idParam });
@@ -144,7 +141,5 @@ export const groupGrant = z.object({
   expireTime: tenantFields.expireTime,
 });
 export const groupInfoQuery = z.object({ domain: requiredText('standard', 'tenants.domainRequired') });
-export const groupInfo = z
-  .object({ tenantId: z.string(), tenantName: z.string() })
-  .meta({ id: 'GroupInfo' });
+export const groupInfo = z.object({ tenantId: z.string(), tenantName: z.string() }).meta({ id: 'GroupInfo' });
 export const groupPackageQuery = z.object({ tenantId: tenantCode });

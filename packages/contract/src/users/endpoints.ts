@@ -34,12 +34,12 @@ import {
 const BASE = '/macro-user';
 const tag = 'users';
 const PAGE_DESCRIPTION =
-  'A page of the tenant\'s users ordered by id, filtered by department (`deptId`), account and name (nick or real name; substrings, case-insensitive). Each user carries their roles, their posts (`postIds`, `postName`) and whether signing in is locked after repeated failures (`locked`; `POST /macro-user/unlock` lifts it). Password hashes are never returned.';
+  "A page of the tenant's users ordered by id, filtered by department (`deptId`), account and name (nick or real name; substrings, case-insensitive). Each user carries their roles, their posts (`postIds`, `postName`) and whether signing in is locked after repeated failures (`locked`; `POST /macro-user/unlock` lifts it). Password hashes are never returned.";
 const CREATE_DESCRIPTION =
   'Both passwords travel RSA-OAEP (SHA-256) encrypted with the key of `GET /macro-auth/oauth/public-key`, as at sign-in; they must match and satisfy the password policy (8 to 32 characters, letters and digits). Accounts are unique in the tenant.';
 
 const DIRECTORY = 'Each record is a user in short (`UserBrief`); `current` and `size` page it as every list does.';
-const GROUPS_PLATFORM_ONLY = 'Groups are the platform\'s tenants: only administrators of the platform tenant may call it (403 otherwise, whatever their codes).';
+const GROUPS_PLATFORM_ONLY = "Groups are the platform's tenants: only administrators of the platform tenant may call it (403 otherwise, whatever their codes).";
 
 export const USER_ENDPOINTS = {
   info: defineEndpoint({

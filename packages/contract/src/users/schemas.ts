@@ -4,19 +4,21 @@ import { id, idList, idParam, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
 import { isEmail, isLandline, isLetterCode, isMobile, isQQ } from '../validators.ts';
 
-export const userInfo = z.object({
-  id: z.number(),
-  tenantId: z.string(),
-  tenantName: z.string(),
-  account: z.string(),
-  name: z.string(),
-  realName: z.string(),
-  avatar: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  roleName: z.string(),
-  roles: z.array(z.string()),
-}).meta({ id: 'UserInfo' });
+export const userInfo = z
+  .object({
+    id: z.number(),
+    tenantId: z.string(),
+    tenantName: z.string(),
+    account: z.string(),
+    name: z.string(),
+    realName: z.string(),
+    avatar: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    roleName: z.string(),
+    roles: z.array(z.string()),
+  })
+  .meta({ id: 'UserInfo' });
 export type UserInfo = z.infer<typeof userInfo>;
 
 /** Values of a user's `status` (spec 000 §4: enabled or disabled). */
@@ -81,7 +83,9 @@ const userFields = {
   deptId: id.nullable().default(null),
   remark: text('description').default(''),
   status: z.union([z.literal(USER_STATUS.enabled), z.literal(USER_STATUS.disabled)], { message: 'users.statusInvalid' }).default(USER_STATUS.enabled),
-  userType: z.union([z.literal(USER_TYPE.web), z.literal(USER_TYPE.app), z.literal(USER_TYPE.other)], { message: 'users.userTypeInvalid' }).default(USER_TYPE.web),
+  userType: z
+    .union([z.literal(USER_TYPE.web), z.literal(USER_TYPE.app), z.literal(USER_TYPE.other)], { message: 'users.userTypeInvalid' })
+    .default(USER_TYPE.web),
   /** Extra platform data (JSON text), kept as given. */
   userExt: text('function').default(''),
   /** Roles to hold; absent on an update leaves them as they are. */
@@ -116,37 +120,39 @@ export const userSubmit = z
 export type UserSubmit = z.input<typeof userSubmit>;
 export type UserFields = z.output<typeof userUpdateBody>;
 
-export const userRecord = z.object({
-  id: z.number(),
-  tenantId: z.string(),
-  account: z.string(),
-  name: z.string(),
-  realName: z.string(),
-  code: z.string(),
-  mobile: z.string(),
-  telephone: z.string(),
-  email: z.string(),
-  wechat: z.string(),
-  qq: z.string(),
-  birthday: z.string().nullable(),
-  sex: z.number(),
-  deptId: z.number().nullable(),
-  deptName: z.string(),
-  remark: z.string(),
-  status: z.number(),
-  userType: z.number(),
-  userExt: z.string(),
-  avatar: z.string(),
-  roleIds: z.array(z.number()),
-  roleName: z.string(),
-  /** The posts the user holds, in the posts' list order, and their names joined by commas. */
-  postIds: z.array(z.number()),
-  postName: z.string(),
-  /** Signing in is locked after repeated failures (an administrator can unlock at once). */
-  locked: z.boolean(),
-  createTime: z.string(),
-  updateTime: z.string(),
-}).meta({ id: 'User' });
+export const userRecord = z
+  .object({
+    id: z.number(),
+    tenantId: z.string(),
+    account: z.string(),
+    name: z.string(),
+    realName: z.string(),
+    code: z.string(),
+    mobile: z.string(),
+    telephone: z.string(),
+    email: z.string(),
+    wechat: z.string(),
+    qq: z.string(),
+    birthday: z.string().nullable(),
+    sex: z.number(),
+    deptId: z.number().nullable(),
+    deptName: z.string(),
+    remark: z.string(),
+    status: z.number(),
+    userType: z.number(),
+    userExt: z.string(),
+    avatar: z.string(),
+    roleIds: z.array(z.number()),
+    roleName: z.string(),
+    /** The posts the user holds, in the posts' list order, and their names joined by commas. */
+    postIds: z.array(z.number()),
+    postName: z.string(),
+    /** Signing in is locked after repeated failures (an administrator can unlock at once). */
+    locked: z.boolean(),
+    createTime: z.string(),
+    updateTime: z.string(),
+  })
+  .meta({ id: 'User' });
 export type UserRecord = z.infer<typeof userRecord>;
 
 export const userSearch = z.object({
@@ -171,30 +177,36 @@ export const userGranted = z.object({ users: z.number().int() });
 export const userEnabledBody = z.object({ enabled: z.boolean({ message: 'users.enabledRequired' }) });
 
 /** Platform data of a user (family 1 platform-detail / update-platform). */
-export const userPlatform = z.object({
-  id: z.number(),
-  account: z.string(),
-  name: z.string(),
-  userType: z.number(),
-  userExt: z.string(),
-}).meta({ id: 'UserPlatform' });
+export const userPlatform = z
+  .object({
+    id: z.number(),
+    account: z.string(),
+    name: z.string(),
+    userType: z.number(),
+    userExt: z.string(),
+  })
+  .meta({ id: 'UserPlatform' });
 export const userPlatformUpdate = z.object({ id, userType: userFields.userType, userExt: userFields.userExt });
 
 /** What a user is allowed: their roles and every permission code those roles grant. */
-export const userPermission = z.object({
-  roles: z.array(z.object({ id: z.number(), roleName: z.string(), roleAlias: z.string() })),
-  permissions: z.array(z.string()),
-}).meta({ id: 'UserPermission' });
+export const userPermission = z
+  .object({
+    roles: z.array(z.object({ id: z.number(), roleName: z.string(), roleAlias: z.string() })),
+    permissions: z.array(z.string()),
+  })
+  .meta({ id: 'UserPermission' });
 
 /** A user in short, for pickers and lists of members. */
-export const userBrief = z.object({
-  id: z.number(),
-  account: z.string(),
-  name: z.string(),
-  realName: z.string(),
-  deptId: z.number().nullable(),
-  status: z.number(),
-}).meta({ id: 'UserBrief' });
+export const userBrief = z
+  .object({
+    id: z.number(),
+    account: z.string(),
+    name: z.string(),
+    realName: z.string(),
+    deptId: z.number().nullable(),
+    status: z.number(),
+  })
+  .meta({ id: 'UserBrief' });
 export type UserBrief = z.infer<typeof userBrief>;
 
 /**

@@ -297,8 +297,7 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     path: `${TASK}/task-handle`,
     tag: tasks,
     summary: 'Approve or reject a task',
-    description:
-      `Approves the task (optionally signing with the stamp \`stampId\`, whose password \`stampPassword\` is checked) or rejects it to \`rejectTo\` (a node from \`rejectNodeSelect\`, or \`previous\`). Only the task's approver may act. ${PASSWORD_NOTE}`,
+    description: `Approves the task (optionally signing with the stamp \`stampId\`, whose password \`stampPassword\` is checked) or rejects it to \`rejectTo\` (a node from \`rejectNodeSelect\`, or \`previous\`). Only the task's approver may act. ${PASSWORD_NOTE}`,
     access: P.taskHandle,
     body: taskHandleInput,
     response: done,
@@ -345,8 +344,8 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     method: 'POST',
     path: `${TASK}/recall-process`,
     tag: tasks,
-    summary: 'Withdraw one\'s approval',
-    description: 'Takes back one\'s latest completion in the instance while what it created is untouched; the start node needs `confirmStart`.',
+    summary: "Withdraw one's approval",
+    description: "Takes back one's latest completion in the instance while what it created is untouched; the start node needs `confirmStart`.",
     access: P.taskHandle,
     body: withdrawInput,
     response: done,
@@ -394,7 +393,7 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     path: `${TASK}/read/:id`,
     tag: tasks,
     summary: 'Mark a circulation read',
-    description: 'Marks one\'s carbon copy `id` read.',
+    description: "Marks one's carbon copy `id` read.",
     access: P.taskView,
     params: idPath,
     response: done,
@@ -405,7 +404,7 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     path: `${TASK}/get-manualinfo`,
     tag: tasks,
     summary: 'Read a circulation',
-    description: 'One\'s carbon copy `id` with the process it shows; 404 for anyone else\'s.',
+    description: "One's carbon copy `id` with the process it shows; 404 for anyone else's.",
     access: P.taskView,
     query: ccQuery,
     response: processView,
@@ -417,7 +416,7 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     path: `${TASK}/process-mytask`,
     tag: tasks,
     summary: 'Open a task',
-    description: 'The task `taskId` with its node\'s settings and the form data, for its approver, the one who handled it or the initiator (404 for others).',
+    description: "The task `taskId` with its node's settings and the form data, for its approver, the one who handled it or the initiator (404 for others).",
     access: P.taskView,
     query: taskQuery,
     response: taskDetail,
@@ -452,7 +451,8 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     operationId: 'workflow.task.allProcesses',
     path: `${TASK}/get-allprocess`,
     summary: 'Templates to start',
-    description: 'Enabled templates the caller may start (their relation names them, one of their roles or posts, or no one), newest first, searchable by name.',
+    description:
+      'Enabled templates the caller may start (their relation names them, one of their roles or posts, or no one), newest first, searchable by name.',
     response: pageOf(scheme),
   }),
   validateStamp: defineEndpoint({
@@ -521,7 +521,7 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     path: `${TASK}/saveOrEditTempfiledInfo`,
     tag: tasks,
     summary: 'Save a draft',
-    description: 'Saves form data for the template `code` as a draft (new without `id`, else updates one\'s own).',
+    description: "Saves form data for the template `code` as a draft (new without `id`, else updates one's own).",
     access: P.taskHandle,
     body: draftInput,
     response: draftRecord,
@@ -533,7 +533,7 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     path: `${TASK}/delete-tempfiledInfo/:id`,
     tag: tasks,
     summary: 'Delete a draft',
-    description: 'Deletes one\'s draft `id`.',
+    description: "Deletes one's draft `id`.",
     access: P.taskHandle,
     params: idPath,
     response: done,
@@ -569,7 +569,7 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     path: `${TASK}/delete-processinstance/:id`,
     tag: tasks,
     summary: 'Delete a process for good',
-    description: 'Removes the initiator\'s instance `id`, which must be in the recycle bin, with everything it recorded.',
+    description: "Removes the initiator's instance `id`, which must be in the recycle bin, with everything it recorded.",
     access: P.taskHandle,
     params: idPath,
     response: done,
@@ -593,7 +593,7 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     path: `${TASK}/diagram-view`,
     tag: tasks,
     summary: 'Diagram of a process',
-    description: 'The BPMN XML of the instance\'s version with its done and current nodes and the flows taken, for highlighting.',
+    description: "The BPMN XML of the instance's version with its done and current nodes and the flows taken, for highlighting.",
     access: P.taskView,
     query: instanceQuery,
     response: diagramData,
@@ -641,7 +641,7 @@ export const WORKFLOW_TASK_ENDPOINTS = {
     path: `${TASK}/saveTaskAssignee`,
     tag: tasks,
     summary: 'Set the approver of a task',
-    description: 'An administrator gives the open task `taskId` to `userId` (as the monitor\'s assign).',
+    description: "An administrator gives the open task `taskId` to `userId` (as the monitor's assign).",
     access: P.monitorEdit,
     body: assignInput,
     response: done,
@@ -650,12 +650,27 @@ export const WORKFLOW_TASK_ENDPOINTS = {
 };
 
 const instances = (operationId: string, path: string, summary: string, description: string) =>
-  defineEndpoint({ operationId, method: 'GET', path: `${MONITOR}/${path}`, tag: monitor, summary, description, access: P.monitorView, query: taskListQuery, response: pageOf(instanceRecord) });
+  defineEndpoint({
+    operationId,
+    method: 'GET',
+    path: `${MONITOR}/${path}`,
+    tag: monitor,
+    summary,
+    description,
+    access: P.monitorView,
+    query: taskListQuery,
+    response: pageOf(instanceRecord),
+  });
 
 /** The process monitor (spec 001 §7 "Monitor"): every instance of the tenant, suspend, resume, assign. */
 export const WORKFLOW_MONITOR_ENDPOINTS = {
   finished: instances('workflow.monitor.finished', 'finished-tasks', 'Finished processes', 'Ended instances of the tenant, newest first, searchable by title.'),
-  unfinished: instances('workflow.monitor.unfinished', 'unfinished-tasks', 'Running processes', 'Running and suspended instances of the tenant, newest first, searchable by title.'),
+  unfinished: instances(
+    'workflow.monitor.unfinished',
+    'unfinished-tasks',
+    'Running processes',
+    'Running and suspended instances of the tenant, newest first, searchable by title.',
+  ),
   suspend: defineEndpoint({
     operationId: 'workflow.monitor.suspend',
     method: 'POST',
@@ -698,7 +713,7 @@ export const WORKFLOW_MONITOR_ENDPOINTS = {
     path: `${MONITOR}/history`,
     tag: monitor,
     summary: 'History of any process',
-    description: 'As the task centre\'s history, for the monitor: every node and operation of the instance, whoever took part.',
+    description: "As the task centre's history, for the monitor: every node and operation of the instance, whoever took part.",
     access: P.monitorView,
     query: instanceQuery,
     response: z.array(historyRecord),
@@ -710,7 +725,8 @@ export const WORKFLOW_MONITOR_ENDPOINTS = {
     path: `${MONITOR}/diagram`,
     tag: monitor,
     summary: 'Diagram of any process',
-    description: 'As the task centre\'s diagram, for the monitor: the version\'s XML with the done, rejected and current nodes and the flows taken, whoever took part.',
+    description:
+      "As the task centre's diagram, for the monitor: the version's XML with the done, rejected and current nodes and the flows taken, whoever took part.",
     access: P.monitorView,
     query: instanceQuery,
     response: diagramData,
@@ -721,7 +737,7 @@ export const WORKFLOW_MONITOR_ENDPOINTS = {
     method: 'GET',
     path: `${MONITOR}/getAssign`,
     tag: monitor,
-    summary: 'Approvers of a process\'s open tasks',
+    summary: "Approvers of a process's open tasks",
     description: 'Who holds each open task of the instance.',
     access: P.monitorView,
     query: instanceQuery,
@@ -739,7 +755,7 @@ export const WORKFLOW_TASK_FORM_ENDPOINTS = {
     tag: tasks,
     summary: 'Form of a task',
     description:
-      'The form binding of the task\'s node (form key, field permissions) and the form data, for the task\'s approver, the one who handled it or the initiator (404 for others). Fields the node marks hidden are left out.',
+      "The form binding of the task's node (form key, field permissions) and the form data, for the task's approver, the one who handled it or the initiator (404 for others). Fields the node marks hidden are left out.",
     access: P.taskView,
     query: taskQuery,
     response: taskForm,
@@ -764,7 +780,7 @@ export const WORKFLOW_TASK_FORM_ENDPOINTS = {
     path: `${TASK}/create-processform`,
     tag: tasks,
     summary: 'Form to start a template',
-    description: 'The start node\'s form binding (form key, field permissions) of the latest version of the enabled template `code`.',
+    description: "The start node's form binding (form key, field permissions) of the latest version of the enabled template `code`.",
     access: P.taskView,
     query: startFormQuery,
     response: startForm,
@@ -800,7 +816,8 @@ export const WORKFLOW_TASK_FORM_ENDPOINTS = {
     path: `${TASK}/relationTask-Info`,
     tag: tasks,
     summary: 'Read a related process',
-    description: 'The process `relatedId` (parent or called process of `processInstanceId`) with its form data and open tasks, for a participant of `processInstanceId`; 404 when it is not related.',
+    description:
+      'The process `relatedId` (parent or called process of `processInstanceId`) with its form data and open tasks, for a participant of `processInstanceId`; 404 when it is not related.',
     access: P.taskView,
     query: relatedInstanceQuery,
     response: processView,
@@ -812,7 +829,8 @@ export const WORKFLOW_TASK_FORM_ENDPOINTS = {
     path: `${TASK}/task-attachments`,
     tag: tasks,
     summary: 'Files of a process',
-    description: 'The annexes held by the file fields of the forms the process’s nodes bind, in field order, for a participant (404 for others). Annexes deleted since are left out.',
+    description:
+      'The annexes held by the file fields of the forms the process’s nodes bind, in field order, for a participant (404 for others). Annexes deleted since are left out.',
     access: P.taskView,
     query: instanceQuery,
     response: z.array(annex),
@@ -860,7 +878,18 @@ export const WORKFLOW_TASK_FORM_ENDPOINTS = {
 };
 
 const SCHEME_INSTANCES = (operationId: string, path: string, summary: string, description: string) =>
-  defineEndpoint({ operationId, method: 'GET', path: `${SCHEME}/${path}`, tag: templates, summary, description, access: P.templateView, query: schemeInstancesQuery, response: pageOf(instanceRecord), failures: [404] });
+  defineEndpoint({
+    operationId,
+    method: 'GET',
+    path: `${SCHEME}/${path}`,
+    tag: templates,
+    summary,
+    description,
+    access: P.templateView,
+    query: schemeInstancesQuery,
+    response: pageOf(instanceRecord),
+    failures: [404],
+  });
 
 /** The template sub-paths about a template's resource and its instances. */
 export const WORKFLOW_SCHEME_RELATION_ENDPOINTS = {
@@ -900,8 +929,18 @@ export const WORKFLOW_SCHEME_RELATION_ENDPOINTS = {
     response: schemeRelationInfo,
     failures: [404],
   }),
-  relationTask: SCHEME_INSTANCES('workflow.scheme.relationTask', 'relation-task', 'Running processes of a template', 'Running and suspended processes of the template `modelId` (any version), newest first, searchable by title.'),
-  finishedTask: SCHEME_INSTANCES('workflow.scheme.finishedTask', 'finished-task', 'Finished processes of a template', 'Ended processes of the template `modelId` (any version), newest first, searchable by title.'),
+  relationTask: SCHEME_INSTANCES(
+    'workflow.scheme.relationTask',
+    'relation-task',
+    'Running processes of a template',
+    'Running and suspended processes of the template `modelId` (any version), newest first, searchable by title.',
+  ),
+  finishedTask: SCHEME_INSTANCES(
+    'workflow.scheme.finishedTask',
+    'finished-task',
+    'Finished processes of a template',
+    'Ended processes of the template `modelId` (any version), newest first, searchable by title.',
+  ),
 };
 
 const RELATION = '/macro-flow/workflow-relation';
@@ -963,7 +1002,7 @@ export const WORKFLOW_RELATION_ENDPOINTS = {
     path: `${RELATION}/formInfo`,
     tag: relations,
     summary: 'Start form of a template',
-    description: 'The form key of the relation of the template `nwfSchemeInfoId` (else its start node\'s), with the start node\'s field permissions.',
+    description: "The form key of the relation of the template `nwfSchemeInfoId` (else its start node's), with the start node's field permissions.",
     access: P.taskView,
     query: schemeRelationQuery,
     response: relationFormInfo,

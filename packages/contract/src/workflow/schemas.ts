@@ -8,7 +8,16 @@ export const variables = jsonObject('workflow.variablesInvalid');
 
 const userIds = z.array(id, { message: 'common.idsInvalid' }).min(1, { message: 'workflow.ccNeedsUser' }).max(500, { message: 'common.idsInvalid' });
 /** Approvers chosen for designated nodes: node id → user ids. */
-const designated = z.record(z.string().min(1).max(200).refine((v) => !v.includes('\u0000'), { message: 'validation.nulCharacter' }), z.array(id).max(500)).optional();
+const designated = z
+  .record(
+    z
+      .string()
+      .min(1)
+      .max(200)
+      .refine((v) => !v.includes('\u0000'), { message: 'validation.nulCharacter' }),
+    z.array(id).max(500),
+  )
+  .optional();
 const comment = text('description').default('');
 /** A stamp's password, encrypted as at sign-in. */
 const stampPassword = encryptedPassword('workflow.stampPasswordRequired');
@@ -19,7 +28,12 @@ const xml = z
   .min(1, { message: 'workflow.xmlRequired' })
   .max(2_000_000, { message: 'validation.maxLength' })
   .refine((v) => !v.includes('\u0000'), { message: 'validation.nulCharacter' });
-const nodeId = z.string().trim().min(1, { message: 'workflow.rejectNeedsNode' }).max(200).refine((v) => !v.includes('\u0000'), { message: 'validation.nulCharacter' });
+const nodeId = z
+  .string()
+  .trim()
+  .min(1, { message: 'workflow.rejectNeedsNode' })
+  .max(200)
+  .refine((v) => !v.includes('\u0000'), { message: 'validation.nulCharacter' });
 
 // ---------------------------------------------------------------- templates
 
@@ -57,7 +71,9 @@ export const simulateInput = z.object({ xml, variables: variables.default({}) })
 export const lintInput = z.object({ xml });
 /** An element the engine cannot run, and why (the engine's words). */
 /** One element the engine cannot run: `code` names the problem for programs, `message` says it in the request's language. */
-export const lintProblem = z.object({ elementType: z.string(), elementId: z.string(), code: z.string(), message: z.string() }).meta({ id: 'WorkflowLintProblem' });
+export const lintProblem = z
+  .object({ elementType: z.string(), elementId: z.string(), code: z.string(), message: z.string() })
+  .meta({ id: 'WorkflowLintProblem' });
 export type LintProblem = z.infer<typeof lintProblem>;
 export const simulation = z
   .object({
@@ -309,26 +325,51 @@ export const fieldPermissionRecord = z.object({ name: z.string(), permission: z.
 
 /** The form of a task as its approver sees it: the node's binding and the data, hidden fields left out. */
 export const taskForm = z
-  .object({ taskId: z.number(), processInstanceId: z.number(), nodeId: z.string(), nodeName: z.string(), formKey: z.string().nullable(), fields: z.array(fieldPermissionRecord), data: z.record(z.string(), z.unknown()) })
+  .object({
+    taskId: z.number(),
+    processInstanceId: z.number(),
+    nodeId: z.string(),
+    nodeName: z.string(),
+    formKey: z.string().nullable(),
+    fields: z.array(fieldPermissionRecord),
+    data: z.record(z.string(), z.unknown()),
+  })
   .meta({ id: 'WorkflowTaskForm' });
 
 /** The form to start a template with: the start node's binding. */
 export const startForm = z
-  .object({ code: z.string(), name: z.string(), definitionId: z.number(), nodeId: z.string(), formKey: z.string().nullable(), fields: z.array(fieldPermissionRecord) })
+  .object({
+    code: z.string(),
+    name: z.string(),
+    definitionId: z.number(),
+    nodeId: z.string(),
+    formKey: z.string().nullable(),
+    fields: z.array(fieldPermissionRecord),
+  })
   .meta({ id: 'WorkflowStartForm' });
 
 export const startFormQuery = z.object({ code: requiredText('short', 'workflow.formCodeRequired') });
 export const formProcessInput = z.object({ taskId: id, variables });
 export const signatureInput = z.object({
   taskId: id,
-  stampId: z.unknown().refine((v) => v !== undefined && v !== null && v !== '', { message: 'workflow.signNeedsStamp' }).pipe(id),
+  stampId: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null && v !== '', { message: 'workflow.signNeedsStamp' })
+    .pipe(id),
   password: stampPassword,
   comment,
 });
 
 /** A process linked to another through a call activity: its parent or a process it called. */
 export const relatedInstance = z
-  .object({ processInstanceId: z.number(), title: z.string(), relation: z.enum(['parent', 'child']), state: z.string(), status: z.string(), startTime: z.string() })
+  .object({
+    processInstanceId: z.number(),
+    title: z.string(),
+    relation: z.enum(['parent', 'child']),
+    state: z.string(),
+    status: z.string(),
+    startTime: z.string(),
+  })
   .meta({ id: 'WorkflowRelatedInstance' });
 export const relatedInstanceQuery = z.object({ processInstanceId: idParam, relatedId: idParam });
 
@@ -337,19 +378,31 @@ export const startLinkInput = z.object({
   code,
   title: text('standard').default(''),
   /** Minutes the link stays valid: 1 to 7 days' worth, an hour by default. */
-  expiresInMinutes: z.number({ message: 'common.badRequest' }).int({ message: 'common.badRequest' }).min(1, { message: 'common.badRequest' }).max(10_080, { message: 'common.badRequest' }).default(60),
+  expiresInMinutes: z
+    .number({ message: 'common.badRequest' })
+    .int({ message: 'common.badRequest' })
+    .min(1, { message: 'common.badRequest' })
+    .max(10_080, { message: 'common.badRequest' })
+    .default(60),
 });
 export const startLink = z.object({ token: z.string(), path: z.string(), expiresAt: z.string() }).meta({ id: 'WorkflowStartLink' });
 
 /** The form-urlencoded body of the public createProcess: the link's token; every other field is form data. */
 export const publicCreateInput = z
   .object({ token: z.string({ message: 'workflow.linkInvalid' }).min(1, { message: 'workflow.linkInvalid' }).max(400, { message: 'workflow.linkInvalid' }) })
-  .catchall(z.string().max(4000, { message: 'validation.maxLength' }).refine((v) => !v.includes('\u0000'), { message: 'validation.nulCharacter' }));
+  .catchall(
+    z
+      .string()
+      .max(4000, { message: 'validation.maxLength' })
+      .refine((v) => !v.includes('\u0000'), { message: 'validation.nulCharacter' }),
+  );
 
 // ---------------------------------------------------------------- a template's instances
 
 export const schemeInstancesQuery = pageQuery.extend({ modelId: idParam, keyword: searchText });
-export const schemeResource = z.object({ fileName: z.string(), definitionId: z.number(), version: z.number(), xml: z.string() }).meta({ id: 'WorkflowSchemeResource' });
+export const schemeResource = z
+  .object({ fileName: z.string(), definitionId: z.number(), version: z.number(), xml: z.string() })
+  .meta({ id: 'WorkflowSchemeResource' });
 export const schemeRelationInfo = z
   .object({
     running: z.number(),
@@ -393,6 +446,12 @@ export const schemeRelationQuery = z.object({ nwfSchemeInfoId: idParam });
 export const schemeRelationPath = z.object({ nwfSchemeInfoId: idParam });
 /** The start form of a template through its relation, with the start node's field permissions. */
 export const relationFormInfo = z
-  .object({ nwfSchemeInfoId: z.number(), code: z.string(), relationId: z.number().nullable(), formKey: z.string().nullable(), fields: z.array(fieldPermissionRecord) })
+  .object({
+    nwfSchemeInfoId: z.number(),
+    code: z.string(),
+    relationId: z.number().nullable(),
+    formKey: z.string().nullable(),
+    fields: z.array(fieldPermissionRecord),
+  })
   .meta({ id: 'WorkflowRelationFormInfo' });
 export const authUser = z.object({ userId: z.number(), account: z.string(), name: z.string() }).meta({ id: 'WorkflowAuthUser' });

@@ -102,7 +102,16 @@ describe.skipIf(!models.length || !reachable)('BPMN MIWG reference models as the
       [
         `BPMN MIWG on ${database.kind}: model | deploys | starts | first problems`,
         ...outcomes.map(({ file, problems, deploys, starts, failure }) =>
-          [file, yes(deploys), yes(starts), failure ?? problems.slice(0, 2).map((p) => `${p.elementType} ${p.elementId}: ${p.message}`).join('; ')].join(' | '),
+          [
+            file,
+            yes(deploys),
+            yes(starts),
+            failure ??
+              problems
+                .slice(0, 2)
+                .map((p) => `${p.elementType} ${p.elementId}: ${p.message}`)
+                .join('; '),
+          ].join(' | '),
         ),
       ].join('\n'),
     );
@@ -114,7 +123,12 @@ describe.skipIf(!models.length || !reachable)('BPMN MIWG reference models as the
         reasons[reason] = (reasons[reason] ?? 0) + 1;
       }
     }
-    console.log(Object.entries(reasons).sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([r, n]) => `${r} ×${n}`).join('\n'));
+    console.log(
+      Object.entries(reasons)
+        .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+        .map(([r, n]) => `${r} ×${n}`)
+        .join('\n'),
+    );
 
     expect({
       models: outcomes.length,
@@ -158,10 +172,7 @@ describe.skipIf(!models.includes('C.1.1.bpmn') || !reachable)('BPMN MIWG C.1.1 r
     // What the designer writes when the administrator picks the built-in for the service task.
     const bound = original
       .replace('<definitions ', `<definitions xmlns:macro="${MACRO_URI}" `)
-      .replace(
-        /(<serviceTask id="archiveInvoice"[^>]*>\s*<extensionElements>)/,
-        '$1<macro:node><macro:service kind="builtin" name="archive"/></macro:node>',
-      );
+      .replace(/(<serviceTask id="archiveInvoice"[^>]*>\s*<extensionElements>)/, '$1<macro:node><macro:service kind="builtin" name="archive"/></macro:node>');
     expect(bound).toContain('<macro:service kind="builtin" name="archive"/>');
     await database.tx((tx) => engine.deploy(tx, { key: 'invoice', name: 'C.1.1', xml: bound }));
   });

@@ -10,7 +10,12 @@ const refusal = async (xml: string) => {
   try {
     await compileXml(xml);
   } catch (error) {
-    return error as { code: string; message: string; params: Record<string, string | number>; problems: { elementType: string; elementId: string; code: string; message: string }[] };
+    return error as {
+      code: string;
+      message: string;
+      params: Record<string, string | number>;
+      problems: { elementType: string; elementId: string; code: string; message: string }[];
+    };
   }
   throw new Error('expected a refusal');
 };
@@ -67,7 +72,12 @@ describe('definitions', () => {
   it.each([
     ['a script task', '<bpmn:scriptTask id="a" scriptFormat="js"><bpmn:script>x()</bpmn:script></bpmn:scriptTask>', 'ScriptTask', 'a'],
     ['a send task', '<bpmn:sendTask id="a"/>', 'SendTask', 'a'],
-    ['a message catch event', '<bpmn:intermediateCatchEvent id="a"><bpmn:messageEventDefinition/></bpmn:intermediateCatchEvent>', 'IntermediateCatchEvent', 'a'],
+    [
+      'a message catch event',
+      '<bpmn:intermediateCatchEvent id="a"><bpmn:messageEventDefinition/></bpmn:intermediateCatchEvent>',
+      'IntermediateCatchEvent',
+      'a',
+    ],
     ['a service task without our call', '<bpmn:serviceTask id="a"/>', 'ServiceTask', 'a'],
     ['a user task without an approver', '<bpmn:userTask id="a"/>', 'UserTask', 'a'],
   ])('refuses %s, naming the element type and id', async (_, element, type, id) => {
@@ -170,7 +180,10 @@ describe('definitions', () => {
     const compiled = await compileXml(model(condition('f1', "bpmn:getDataObject('approved') = true()", xpath)));
     expect(compiled.flows.get('f1')?.condition).toBe('approved = true');
     // The definitions' declared language applies to conditions that name none.
-    const declared = model(condition('f1', "not(bpmn:getDataObject('approved'))")).replace('<bpmn:definitions ', `<bpmn:definitions expressionLanguage="${xpath}" `);
+    const declared = model(condition('f1', "not(bpmn:getDataObject('approved'))")).replace(
+      '<bpmn:definitions ',
+      `<bpmn:definitions expressionLanguage="${xpath}" `,
+    );
     expect((await compileXml(declared)).flows.get('f1')?.condition).toBe('not( approved )');
     expect((await refusal(model(condition('f1', '/order/approved', xpath)))).message).toContain(
       'SequenceFlow f1: condition is outside the supported XPath subset: unexpected character at 1',
@@ -182,15 +195,15 @@ describe('definitions', () => {
   });
 
   it('reads BPMN potential owners as a performer rule naming their resources, when the task has no rule of ours', async () => {
-    const task = (resources: string) =>
-      `<bpmn:userTask id="a">${resources}</bpmn:userTask>`;
+    const task = (resources: string) => `<bpmn:userTask id="a">${resources}</bpmn:userTask>`;
     const owner = (ref: string) => `<bpmn:potentialOwner id="po_${ref}"><bpmn:resourceRef>${ref}</bpmn:resourceRef></bpmn:potentialOwner>`;
     const withResources = (body: string) =>
       linear(body).replace('<bpmn:process ', '<bpmn:resource id="r1" name="Approver"/><bpmn:resource id="r2" name=" Accountant "/><bpmn:process ');
     const model = await compileXml(withResources(task(owner('r1') + owner('r2'))));
     expect(model.nodes.get('a')?.settings.approver).toEqual({ kind: 'performer', values: ['Approver', 'Accountant'] });
     // A performer given by an expression names no resource: nobody approves, refused at deploy.
-    const expression = '<bpmn:potentialOwner id="po"><bpmn:resourceAssignmentExpression><bpmn:formalExpression>user(kermit)</bpmn:formalExpression></bpmn:resourceAssignmentExpression></bpmn:potentialOwner>';
+    const expression =
+      '<bpmn:potentialOwner id="po"><bpmn:resourceAssignmentExpression><bpmn:formalExpression>user(kermit)</bpmn:formalExpression></bpmn:resourceAssignmentExpression></bpmn:potentialOwner>';
     expect((await refusal(withResources(task(expression)))).message).toContain('UserTask a: approver rule performer names nobody');
     // Our rule wins over the standard one.
     const both = withResources(user('a', '7').replace('</bpmn:userTask>', `${owner('r1')}</bpmn:userTask>`));

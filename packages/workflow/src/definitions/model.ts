@@ -478,7 +478,8 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
       case 'userTask': {
         const approver = settings.approver;
         if (!approver) problem(element, 'approverMissing');
-        else if (approver.kind !== 'performer' && !(APPROVER_KINDS as readonly string[]).includes(approver.kind)) problem(element, 'approverKindUnknown', { kind: String(approver.kind) });
+        else if (approver.kind !== 'performer' && !(APPROVER_KINDS as readonly string[]).includes(approver.kind))
+          problem(element, 'approverKindUnknown', { kind: String(approver.kind) });
         else if (approver.kind === 'sql' ? !approver.sql : approver.kind !== 'superior' && !approver.values.length) {
           problem(element, 'approverNobody', { kind: approver.kind });
         }
@@ -495,7 +496,8 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
         const approver = settings.approver;
         if (!approver) problem(element, 'carbonCopyMissing');
         else if (!(APPROVER_KINDS as readonly string[]).includes(approver.kind)) problem(element, 'approverKindUnknown', { kind: String(approver.kind) });
-        else if (approver.kind === 'sql' ? !approver.sql : approver.kind !== 'superior' && !approver.values.length) problem(element, 'approverNobody', { kind: approver.kind });
+        else if (approver.kind === 'sql' ? !approver.sql : approver.kind !== 'superior' && !approver.values.length)
+          problem(element, 'approverNobody', { kind: approver.kind });
         break;
       }
       case 'serviceTask': {
@@ -578,7 +580,8 @@ function lintEventGateway(model: ProcessModel, gateway: FlowNode, problems: Lint
     const flow = model.flows.get(flowId)!;
     const target = model.nodes.get(flow.target);
     if (flow.condition !== undefined) problems.push(lintProblem('EventBasedGateway', gateway.id, 'eventGatewayCondition', { flow: flow.id }));
-    if (target && !GATEWAY_EVENTS.has(target.kind)) problems.push(lintProblem('EventBasedGateway', gateway.id, 'eventGatewayTarget', { target: `${bpmnType(target.kind)} ${target.id}` }));
+    if (target && !GATEWAY_EVENTS.has(target.kind))
+      problems.push(lintProblem('EventBasedGateway', gateway.id, 'eventGatewayTarget', { target: `${bpmnType(target.kind)} ${target.id}` }));
   }
 }
 

@@ -14,7 +14,7 @@ describe('XPath conditions', () => {
     ["bpmn:getDataObject('approved')", 'approved'],
     ["not(bpmn:getDataObject('approved'))", 'not( approved )'],
     ["bpmn:getDataObject('clarified') = 'yes'", 'clarified = "yes"'],
-    ["getDataObject(\"DataObject_1\") != true()", 'approved != true'],
+    ['getDataObject("DataObject_1") != true()', 'approved != true'],
     ["bpmn:getDataObject('Process_1', 'amount') >= 1000 and bpmn:getDataObject('approved')", 'amount >= 1000 and approved'],
     ["bpmn:getDataObject('amount') div 2 < 10 or false()", 'amount / 2 < 10 or false'],
     ["bpmn:getDataObject('clarified') = 'say \"no\"'", 'clarified = "say \\"no\\""'],

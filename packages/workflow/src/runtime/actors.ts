@@ -71,7 +71,10 @@ export async function actorsOfOpenTasks(tx: Tx, instanceId: number): Promise<Map
   const open = rowsOf<{ id: number; assignee_id: number | null }>(
     await tx.execute(sql`select id, assignee_id from ${wfTasks} where instance_id = ${instanceId} and state = 'open'`),
   );
-  const candidates = await candidatesOf(tx, open.filter((t) => t.assignee_id === null).map((t) => Number(t.id)));
+  const candidates = await candidatesOf(
+    tx,
+    open.filter((t) => t.assignee_id === null).map((t) => Number(t.id)),
+  );
   return new Map(open.map((t) => [Number(t.id), t.assignee_id === null ? (candidates.get(Number(t.id)) ?? []) : [Number(t.assignee_id)]]));
 }
 
@@ -81,13 +84,19 @@ export async function actorsOfOpenTasks(tx: Tx, instanceId: number): Promise<Map
  * once. Reminders reach these people.
  */
 export async function taskActors(tx: Tx, instanceId: number, executionId: number): Promise<{ taskIds: number[]; userIds: number[] }> {
-  const under = tx.select({ id: wfExecutions.id }).from(wfExecutions).where(and(eq(wfExecutions.instanceId, instanceId), eq(wfExecutions.parentId, executionId)));
+  const under = tx
+    .select({ id: wfExecutions.id })
+    .from(wfExecutions)
+    .where(and(eq(wfExecutions.instanceId, instanceId), eq(wfExecutions.parentId, executionId)));
   const open = await tx
     .select({ id: wfTasks.id, userId: wfTasks.assigneeId })
     .from(wfTasks)
     .where(and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.state, 'open'), or(eq(wfTasks.executionId, executionId), inArray(wfTasks.executionId, under))))
     .orderBy(wfTasks.id);
-  const candidates = await candidatesOf(tx, open.filter((t) => t.userId === null).map((t) => t.id));
+  const candidates = await candidatesOf(
+    tx,
+    open.filter((t) => t.userId === null).map((t) => t.id),
+  );
   const actors = open.flatMap((t) => (t.userId === null ? (candidates.get(t.id) ?? []) : [t.userId]));
   return { taskIds: open.map((t) => t.id), userIds: [...new Set(actors.map(Number))] };
 }

@@ -56,14 +56,31 @@ describe.skipIf(!reachable)('called processes', () => {
     // The caller: a day for the call, then an escalation instead of "after".
     await deploy(
       'hiring',
-      [start(), call('call', 'reviewing'), timer('late', 'call', 'P1D'), user('after', '3'), user('escalated', '2'), end(), end('end2'), chain('start', 'call', 'after', 'end'), chain('late', 'escalated', 'end2')].join(
-        '\n',
-      ),
+      [
+        start(),
+        call('call', 'reviewing'),
+        timer('late', 'call', 'P1D'),
+        user('after', '3'),
+        user('escalated', '2'),
+        end(),
+        end('end2'),
+        chain('start', 'call', 'after', 'end'),
+        chain('late', 'escalated', 'end2'),
+      ].join('\n'),
     );
     // The escalation calls again: the same call activity, a new child.
     await deploy(
       'retrying',
-      [start(), call('call', 'single'), timer('late', 'call', 'P1D'), user('after', '3'), user('escalated', '2'), end(), chain('start', 'call', 'after', 'end'), chain('late', 'escalated', 'call')].join('\n'),
+      [
+        start(),
+        call('call', 'single'),
+        timer('late', 'call', 'P1D'),
+        user('after', '3'),
+        user('escalated', '2'),
+        end(),
+        chain('start', 'call', 'after', 'end'),
+        chain('late', 'escalated', 'call'),
+      ].join('\n'),
     );
     // A sub-process that calls, with a timer on the sub-process.
     await deploy(
@@ -117,7 +134,10 @@ describe.skipIf(!reachable)('called processes', () => {
         chain('b', 'stop'),
       ].join('\n'),
     );
-    await deploy('calling', [start(), user('a', '1'), call('call', 'single'), user('after', '3'), end(), chain('start', 'a', 'call', 'after', 'end')].join('\n'));
+    await deploy(
+      'calling',
+      [start(), user('a', '1'), call('call', 'single'), user('after', '3'), end(), chain('start', 'a', 'call', 'after', 'end')].join('\n'),
+    );
   });
   afterAll(async () => database?.close());
 
@@ -127,9 +147,16 @@ describe.skipIf(!reachable)('called processes', () => {
   const calledBy = (parentId: number) =>
     database.tx((tx) => tx.select().from(wfInstances).where(eq(wfInstances.parentInstanceId, parentId)).orderBy(wfInstances.id));
   const tasksOf = (instanceId: number) =>
-    database.tx(async (tx) => (await tx.select().from(wfTasks).where(eq(wfTasks.instanceId, instanceId)).orderBy(wfTasks.id)).filter((t) => t.kind !== 'start'));
+    database.tx(async (tx) =>
+      (await tx.select().from(wfTasks).where(eq(wfTasks.instanceId, instanceId)).orderBy(wfTasks.id)).filter((t) => t.kind !== 'start'),
+    );
   const pendingJobs = (instanceId: number) =>
-    database.tx((tx) => tx.select().from(wfJobs).where(and(eq(wfJobs.instanceId, instanceId), eq(wfJobs.state, 'pending'))));
+    database.tx((tx) =>
+      tx
+        .select()
+        .from(wfJobs)
+        .where(and(eq(wfJobs.instanceId, instanceId), eq(wfJobs.state, 'pending'))),
+    );
   const history = (instanceId: number) => database.tx((tx) => engine.history(tx, instanceId));
   /** The called instance was terminated with its caller's move: no task, token or timer left, and the history says why. */
   const expectInterrupted = async (id: number, userId: number | null = null) => {
@@ -157,7 +184,9 @@ describe.skipIf(!reachable)('called processes', () => {
     await expectInterrupted(grandchild.id);
     expect((await tasksOf(child.id)).map((t) => `${t.nodeId}:${t.state}:${t.action}`)).toEqual(['review:cancelled:interrupted']);
     expect((await tasksOf(grandchild.id)).map((t) => `${t.nodeId}:${t.state}:${t.action}`)).toEqual(['check:cancelled:interrupted']);
-    await expect(database.tx((tx) => engine.approve(tx, { taskId: review.id, userId: 4 }))).rejects.toMatchObject({ code: expect.stringMatching(/^workflow\.(taskNotOpen|instanceEnded)$/) });
+    await expect(database.tx((tx) => engine.approve(tx, { taskId: review.id, userId: 4 }))).rejects.toMatchObject({
+      code: expect.stringMatching(/^workflow\.(taskNotOpen|instanceEnded)$/),
+    });
 
     // The child's own timer never fires; the caller's escalation is what decides.
     clock.advance(3 * 24 * HOUR);

@@ -27,7 +27,13 @@ describe.skipIf(!reachable)('an or-sign node is one task', () => {
   beforeAll(async () => {
     database = await openTestDatabase({ poolSize: 12 });
     const deploy = (key: string, approvers: string) =>
-      database.tx((tx) => engine.deploy(tx, { key, name: key, xml: definitions(key, [start(), user('a', approvers), user('b', '9'), end(), chain('start', 'a', 'b', 'end')].join('\n')) }));
+      database.tx((tx) =>
+        engine.deploy(tx, {
+          key,
+          name: key,
+          xml: definitions(key, [start(), user('a', approvers), user('b', '9'), end(), chain('start', 'a', 'b', 'end')].join('\n')),
+        }),
+      );
     await deploy('orSign', '1,2,3');
     await deploy('fifty', CANDIDATES.join(','));
   });
@@ -72,9 +78,18 @@ describe.skipIf(!reachable)('an or-sign node is one task', () => {
   });
 
   for (const [name, handOver] of [
-    ['transfer makes the target the only actor of an or-sign task', (taskId: number) => (tx: Tx) => transferTask(engine, tx, { taskId, userId: 1, toUserId: 4 })],
-    ['delegate makes the delegate the only actor of an or-sign task', (taskId: number) => (tx: Tx) => delegateTask(engine, tx, { taskId, userId: 1, toUserId: 4 })],
-    ['assign makes the assignee the only actor of an or-sign task', (taskId: number) => (tx: Tx) => assignTask(engine, tx, { taskId, adminId: 99, toUserId: 4 })],
+    [
+      'transfer makes the target the only actor of an or-sign task',
+      (taskId: number) => (tx: Tx) => transferTask(engine, tx, { taskId, userId: 1, toUserId: 4 }),
+    ],
+    [
+      'delegate makes the delegate the only actor of an or-sign task',
+      (taskId: number) => (tx: Tx) => delegateTask(engine, tx, { taskId, userId: 1, toUserId: 4 }),
+    ],
+    [
+      'assign makes the assignee the only actor of an or-sign task',
+      (taskId: number) => (tx: Tx) => assignTask(engine, tx, { taskId, adminId: 99, toUserId: 4 }),
+    ],
   ] as const) {
     it(name, async () => {
       const instanceId = await started();

@@ -15,7 +15,11 @@ describe.skipIf(!reachable)("the engine's clock is the only clock", () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     await database.tx((tx) =>
-      engine.deploy(tx, { key: 'clocked', name: 'clocked', xml: definitions('clocked', [start(), user('a', '1'), user('b', '2'), end(), chain('start', 'a', 'b', 'end')].join('\n')) }),
+      engine.deploy(tx, {
+        key: 'clocked',
+        name: 'clocked',
+        xml: definitions('clocked', [start(), user('a', '1'), user('b', '2'), end(), chain('start', 'a', 'b', 'end')].join('\n')),
+      }),
     );
   });
   afterAll(async () => database?.close());
@@ -42,7 +46,8 @@ describe.skipIf(!reachable)("the engine's clock is the only clock", () => {
     const times = (dates: Date[]) => dates.map((d) => d.toISOString());
     expect(rows.instance.startedAt.toISOString()).toBe(startedAt.toISOString());
     expect(times(rows.tasks.map((t) => t.createdAt))).toEqual(times([startedAt, startedAt, approvedAt, rejectedAt]));
-    for (const execution of rows.executions) expect([startedAt, approvedAt, rejectedAt].map((d) => d.toISOString())).toContain(execution.createdAt.toISOString());
+    for (const execution of rows.executions)
+      expect([startedAt, approvedAt, rejectedAt].map((d) => d.toISOString())).toContain(execution.createdAt.toISOString());
     for (const entry of rows.history) expect([startedAt, approvedAt, rejectedAt].map((d) => d.toISOString())).toContain(entry.at.toISOString());
   });
 });

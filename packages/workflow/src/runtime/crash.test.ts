@@ -65,9 +65,13 @@ describe.skipIf(!onPostgres)('a process killed in the middle of approvals', () =
 
     await database.tx(async (tx) => {
       // Every acknowledged approval is there, once.
-      const done = (await tx.execute(sql`select id, state from wf_task where id = any(${`{${acked.join(',')}}`}::int[])`)) as unknown as { rows: { state: string }[] };
+      const done = (await tx.execute(sql`select id, state from wf_task where id = any(${`{${acked.join(',')}}`}::int[])`)) as unknown as {
+        rows: { state: string }[];
+      };
       expect(done.rows.map((r) => r.state)).toEqual(acked.map(() => 'completed'));
-      const approvals = (await tx.execute(sql`select task_id, count(*)::int as n from wf_history where action = 'approve' group by task_id having count(*) > 1`)) as unknown as {
+      const approvals = (await tx.execute(
+        sql`select task_id, count(*)::int as n from wf_history where action = 'approve' group by task_id having count(*) > 1`,
+      )) as unknown as {
         rows: unknown[];
       };
       expect(approvals.rows).toEqual([]);
@@ -78,7 +82,9 @@ describe.skipIf(!onPostgres)('a process killed in the middle of approvals', () =
       const open = (await database.tx((tx) => engine.openTasks(tx, id))).map((t) => t.nodeId).sort();
       expect(reachableStates.has(open.join(',')), `instance ${id}: ${open}`).toBe(true);
       const state = await database.tx(async (tx) => {
-        const executions = (await tx.execute(sql`select node_id, state from wf_execution where instance_id = ${id}`)) as unknown as { rows: { node_id: string; state: string }[] };
+        const executions = (await tx.execute(sql`select node_id, state from wf_execution where instance_id = ${id}`)) as unknown as {
+          rows: { node_id: string; state: string }[];
+        };
         return executions.rows.map((e) => `${e.node_id}:${e.state}`).sort();
       });
       const instance = await database.tx((tx) => engine.instance(tx, id));

@@ -49,7 +49,13 @@ describe.skipIf(!reachable)('supported elements', () => {
     const key = `cs_${type}_${completion}`;
     await deploy(
       key,
-      [start(), user('cs', { values: '5,6,7,8', counterSign: `type="${type}" completion="${completion}"${percent ? ` percent="${percent}"` : ''}` }), user('after', '1'), end(), chain('start', 'cs', 'after', 'end')].join('\n'),
+      [
+        start(),
+        user('cs', { values: '5,6,7,8', counterSign: `type="${type}" completion="${completion}"${percent ? ` percent="${percent}"` : ''}` }),
+        user('after', '1'),
+        end(),
+        chain('start', 'cs', 'after', 'end'),
+      ].join('\n'),
     );
     const { instance } = await startProcess(key);
     expect(await openTrace(database, engine, instance.id)).toEqual(first);
@@ -67,7 +73,13 @@ describe.skipIf(!reachable)('supported elements', () => {
   it('embedded sub-process: its tasks run in their scope, the process goes on after it', async () => {
     await deploy(
       'withSub',
-      [start(), `<bpmn:subProcess id="sub">${start('s1')}${user('inner1', '1')}${user('inner2', '2')}${end('e1')}${chain('s1', 'inner1', 'inner2', 'e1')}</bpmn:subProcess>`, user('after', '3'), end(), chain('start', 'sub', 'after', 'end')].join('\n'),
+      [
+        start(),
+        `<bpmn:subProcess id="sub">${start('s1')}${user('inner1', '1')}${user('inner2', '2')}${end('e1')}${chain('s1', 'inner1', 'inner2', 'e1')}</bpmn:subProcess>`,
+        user('after', '3'),
+        end(),
+        chain('start', 'sub', 'after', 'end'),
+      ].join('\n'),
     );
     const { instance } = await startProcess('withSub');
     expect(await openTrace(database, engine, instance.id)).toEqual(['inner1:1']);
@@ -78,7 +90,10 @@ describe.skipIf(!reachable)('supported elements', () => {
 
   it('call activity: the called process runs as a child instance; the caller waits for its end', async () => {
     await deploy('called', [start(), user('review', '4'), end(), chain('start', 'review', 'end')].join('\n'));
-    await deploy('caller', [start(), '<bpmn:callActivity id="call" calledElement="called"/>', user('after', '3'), end(), chain('start', 'call', 'after', 'end')].join('\n'));
+    await deploy(
+      'caller',
+      [start(), '<bpmn:callActivity id="call" calledElement="called"/>', user('after', '3'), end(), chain('start', 'call', 'after', 'end')].join('\n'),
+    );
     const { instance } = await startProcess('caller');
     expect(await openTrace(database, engine, instance.id)).toEqual([]);
     const child = await database.tx(async (tx) => {
@@ -131,7 +146,16 @@ describe.skipIf(!reachable)('supported elements', () => {
   });
 
   it('timers: an intermediate timer waits for the clock, fires once, and not while suspended', async () => {
-    await deploy('waiting', [start(), `<bpmn:intermediateCatchEvent id="wait">${timer('PT2H')}</bpmn:intermediateCatchEvent>`, user('a', '1'), end(), chain('start', 'wait', 'a', 'end')].join('\n'));
+    await deploy(
+      'waiting',
+      [
+        start(),
+        `<bpmn:intermediateCatchEvent id="wait">${timer('PT2H')}</bpmn:intermediateCatchEvent>`,
+        user('a', '1'),
+        end(),
+        chain('start', 'wait', 'a', 'end'),
+      ].join('\n'),
+    );
     const { instance } = await startProcess('waiting');
     expect(await runDueJobs(engine, database.db)).toBe(0);
     await database.tx((tx) => suspendInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
@@ -147,7 +171,8 @@ describe.skipIf(!reachable)('supported elements', () => {
 
   it('timers: an ISO 8601 date waits until that moment, and a date that is not one is refused at deploy', async () => {
     const at = new Date(clock.now.getTime() + 2 * HOUR).toISOString();
-    const dated = (value: string) => `<bpmn:intermediateCatchEvent id="wait"><bpmn:timerEventDefinition><bpmn:timeDate>${value}</bpmn:timeDate></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>`;
+    const dated = (value: string) =>
+      `<bpmn:intermediateCatchEvent id="wait"><bpmn:timerEventDefinition><bpmn:timeDate>${value}</bpmn:timeDate></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>`;
     await deploy('dated', [start(), dated(at), user('a', '1'), end(), chain('start', 'wait', 'a', 'end')].join('\n'));
     const { instance } = await startProcess('dated');
     clock.advance(HOUR);
@@ -206,11 +231,21 @@ describe.skipIf(!reachable)('supported elements', () => {
     );
     const { instance } = await startProcess('marks');
     expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
-    const passed = (await database.tx((tx) => engine.history(tx, instance.id))).filter((h) => ['note', 'sign', 'reached'].includes(h.nodeId)).map((h) => `${h.nodeId}:${h.event}`);
+    const passed = (await database.tx((tx) => engine.history(tx, instance.id)))
+      .filter((h) => ['note', 'sign', 'reached'].includes(h.nodeId))
+      .map((h) => `${h.nodeId}:${h.event}`);
     expect(passed).toEqual(['note:enter', 'note:leave', 'sign:enter', 'sign:leave', 'reached:enter', 'reached:leave']);
     // An intermediate throw event of a kind the engine does not run is still refused.
     await expect(
-      deploy('throwsMessage', [start(), '<bpmn:intermediateThrowEvent id="tell"><bpmn:messageEventDefinition/></bpmn:intermediateThrowEvent>', end(), chain('start', 'tell', 'end')].join('\n')),
+      deploy(
+        'throwsMessage',
+        [
+          start(),
+          '<bpmn:intermediateThrowEvent id="tell"><bpmn:messageEventDefinition/></bpmn:intermediateThrowEvent>',
+          end(),
+          chain('start', 'tell', 'end'),
+        ].join('\n'),
+      ),
     ).rejects.toThrow(/IntermediateThrowEvent tell/);
   });
 
@@ -239,7 +274,9 @@ describe.skipIf(!reachable)('supported elements', () => {
     expect(agreed).toEqual([`own:${STARTER}`, 'again:1']);
     // Each passed node keeps a completed task in its approver's name, which nobody can withdraw.
     const tasks = await database.tx((tx) => tx.select().from(wfTasks).where(eq(wfTasks.instanceId, instance.id)).orderBy(wfTasks.id));
-    expect(tasks.filter((t) => t.action === 'autoAgree').map((t) => ({ node: t.nodeId, by: t.completedBy, state: t.state, withdrawable: t.withdrawable }))).toEqual([
+    expect(
+      tasks.filter((t) => t.action === 'autoAgree').map((t) => ({ node: t.nodeId, by: t.completedBy, state: t.state, withdrawable: t.withdrawable })),
+    ).toEqual([
       { node: 'own', by: STARTER, state: 'completed', withdrawable: false },
       { node: 'again', by: 1, state: 'completed', withdrawable: false },
     ]);
@@ -248,7 +285,10 @@ describe.skipIf(!reachable)('supported elements', () => {
   });
 
   it('"previous node designates": the approval before it must name the approver, who then gets the task', async () => {
-    await deploy('designating', [start(), user('a', '1'), user('b', { values: '2', node: 'previousDesignates="true"' }), end(), chain('start', 'a', 'b', 'end')].join('\n'));
+    await deploy(
+      'designating',
+      [start(), user('a', '1'), user('b', { values: '2', node: 'previousDesignates="true"' }), end(), chain('start', 'a', 'b', 'end')].join('\n'),
+    );
     const { instance } = await startProcess('designating');
     const [task] = await database.tx((tx) => engine.openTasks(tx, instance.id));
     await expect(database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1 }))).rejects.toMatchObject({ code: 'workflow.designateRequired' });
@@ -258,10 +298,16 @@ describe.skipIf(!reachable)('supported elements', () => {
     expect(await openTrace(database, engine, instance.id)).toEqual(['b:5']);
   });
 
-  it('due times: a task open past its node\'s due time becomes overdue once; one completed in time never does', async () => {
+  it("due times: a task open past its node's due time becomes overdue once; one completed in time never does", async () => {
     await deploy(
       'due',
-      [start(), user('a', { values: '1', node: 'dueIn="PT4H"' }), user('b', { values: '2', node: 'dueIn="PT1H"' }), end(), chain('start', 'a', 'b', 'end')].join('\n'),
+      [
+        start(),
+        user('a', { values: '1', node: 'dueIn="PT4H"' }),
+        user('b', { values: '2', node: 'dueIn="PT1H"' }),
+        end(),
+        chain('start', 'a', 'b', 'end'),
+      ].join('\n'),
     );
     const { instance } = await startProcess('due');
     const [task] = await database.tx((tx) => engine.openTasks(tx, instance.id));
@@ -288,11 +334,24 @@ describe.skipIf(!reachable)('supported elements', () => {
     // A counter-signer who signs in time takes their due timer with them; the others' still wait.
     await deploy(
       'dueCs',
-      [start(), user('cs', { values: '5,6', node: 'dueIn="PT1H"', counterSign: 'type="parallel" completion="all"' }), user('after', '1'), end(), chain('start', 'cs', 'after', 'end')].join('\n'),
+      [
+        start(),
+        user('cs', { values: '5,6', node: 'dueIn="PT1H"', counterSign: 'type="parallel" completion="all"' }),
+        user('after', '1'),
+        end(),
+        chain('start', 'cs', 'after', 'end'),
+      ].join('\n'),
     );
     const { instance: signing } = await startProcess('dueCs');
     const pending = async () =>
-      (await database.tx((tx) => tx.select().from(wfJobs).where(and(eq(wfJobs.instanceId, signing.id), eq(wfJobs.state, 'pending'))))).length;
+      (
+        await database.tx((tx) =>
+          tx
+            .select()
+            .from(wfJobs)
+            .where(and(eq(wfJobs.instanceId, signing.id), eq(wfJobs.state, 'pending'))),
+        )
+      ).length;
     expect(await pending()).toBe(2);
     await approveAt(database, engine, signing.id, 'cs', 5);
     expect(await pending()).toBe(1);
@@ -304,9 +363,17 @@ describe.skipIf(!reachable)('supported elements', () => {
   });
 
   it('auto-agree is refused on a counter-sign node at deploy', async () => {
-    await expect(deploy('agree-cs', [start(), user('cs', { values: '1,2', node: 'autoAgree="true"', counterSign: 'type="parallel" completion="all"' }), end(), chain('start', 'cs', 'end')].join('\n'))).rejects.toThrow(
-      'UserTask cs: auto-agree is unavailable in a counter-sign',
-    );
+    await expect(
+      deploy(
+        'agree-cs',
+        [
+          start(),
+          user('cs', { values: '1,2', node: 'autoAgree="true"', counterSign: 'type="parallel" completion="all"' }),
+          end(),
+          chain('start', 'cs', 'end'),
+        ].join('\n'),
+      ),
+    ).rejects.toThrow('UserTask cs: auto-agree is unavailable in a counter-sign');
   });
 });
 
@@ -321,7 +388,16 @@ describe.skipIf(!reachable)('adding and removing counter-signers', () => {
         engine.deploy(tx, {
           key: `cs_${type}`,
           name: type,
-          xml: definitions(`cs_${type}`, [start(), user('cs', { values: '5,6,7', counterSign: `type="${type}" completion="all"` }), user('after', '1'), end(), chain('start', 'cs', 'after', 'end')].join('\n')),
+          xml: definitions(
+            `cs_${type}`,
+            [
+              start(),
+              user('cs', { values: '5,6,7', counterSign: `type="${type}" completion="all"` }),
+              user('after', '1'),
+              end(),
+              chain('start', 'cs', 'after', 'end'),
+            ].join('\n'),
+          ),
         }),
       );
     }
@@ -360,5 +436,4 @@ describe.skipIf(!reachable)('adding and removing counter-signers', () => {
     expect(order).toEqual(['cs:5', 'cs:7', 'cs:9']);
     expect(await openTrace(db, engine, instance.id)).toEqual(['after:1']);
   });
-
 });

@@ -14,7 +14,6 @@ import { signalFromRun } from './signals.ts';
 
 export type Definition = typeof wfDefinitions.$inferSelect;
 
-
 /** Parses and compiles BPMN XML, with every problem that keeps it from running (unreadable XML throws). */
 async function check(xml: string): Promise<{ model?: ProcessModel; problems: LintProblem[] }> {
   const parsed = await parseXml(xml);
@@ -131,7 +130,10 @@ export class WorkflowEngine implements RunHost {
 
   async variablesOf(tx: Tx, instanceId: number): Promise<Record<string, unknown>> {
     // Read as text and parsed here: the ORM parses a jsonb string again, so "13800138000" would come back a number.
-    const rows = await tx.select({ name: wfVariables.name, json: sql<string | null>`${wfVariables.value}::text` }).from(wfVariables).where(eq(wfVariables.instanceId, instanceId));
+    const rows = await tx
+      .select({ name: wfVariables.name, json: sql<string | null>`${wfVariables.value}::text` })
+      .from(wfVariables)
+      .where(eq(wfVariables.instanceId, instanceId));
     return Object.fromEntries(rows.map((r) => [r.name, r.json === null ? null : JSON.parse(r.json)]));
   }
 
@@ -186,7 +188,8 @@ export class WorkflowEngine implements RunHost {
    */
   assertTakesOperations(instance: Instance, options: { running?: boolean } = {}): void {
     if (instance.deletedAt) refuse('workflow.instanceNotFound', `no instance ${instance.id}`, { id: instance.id });
-    if (instance.state !== 'running' && instance.state !== 'suspended') refuse('workflow.instanceEnded', `instance ${instance.id} has ended`, { id: instance.id });
+    if (instance.state !== 'running' && instance.state !== 'suspended')
+      refuse('workflow.instanceEnded', `instance ${instance.id} has ended`, { id: instance.id });
     if ((options.running ?? true) && instance.state === 'suspended') refuse('workflow.suspended', `instance ${instance.id} is suspended`, { id: instance.id });
   }
 
@@ -227,7 +230,9 @@ export class WorkflowEngine implements RunHost {
     // The instance, its form data, its first token and the initiator's completed start task: one
     // statement. Only what the database decides comes back; the rest is what was written.
     const [made] = rowsOf<{ id: number; startedAt: Date; tenantId: string; executionId: number; createdAt: Date; taskId: number }>(
-      await executePrepared(tx, sql`with instance as (
+      await executePrepared(
+        tx,
+        sql`with instance as (
           insert into ${wfInstances} (definition_id, starter_id, business_key, title, state, parent_instance_id, parent_execution_id, started_at)
           values (${definitionId}, ${values.starterId}, ${values.businessKey}, ${values.title}, 'running', ${values.parentInstanceId}, ${values.parentExecutionId}, ${now.toISOString()}::timestamptz)
           returning id, started_at, tenant_id
@@ -242,7 +247,8 @@ export class WorkflowEngine implements RunHost {
           from instance, execution returning id
         )
         select instance.id, instance.started_at as "startedAt", instance.tenant_id as "tenantId", execution.id as "executionId", execution.created_at as "createdAt", task.id as "taskId"
-        from instance, execution, task`),
+        from instance, execution, task`,
+      ),
     );
     const instance: Instance = { ...values, id: made.id, startedAt: new Date(made.startedAt), tenantId: made.tenantId };
     const run = new Run(tx, this, instance, model, input.starterId, { ...variables }, null, input.designated);
@@ -279,7 +285,8 @@ export class WorkflowEngine implements RunHost {
 
   private async finishTask(run: Run, task: Task, action: HistoryAction, comment: string | undefined, stamp?: string, cancelSiblingsOf?: number) {
     // The task completed and, with cancelSiblingsOf, the other open tasks of its execution cancelled: one statement.
-    const scope = cancelSiblingsOf === undefined ? sql`id = ${task.id}` : sql`instance_id = ${run.instance.id} and execution_id = ${cancelSiblingsOf} and state = 'open'`;
+    const scope =
+      cancelSiblingsOf === undefined ? sql`id = ${task.id}` : sql`instance_id = ${run.instance.id} and execution_id = ${cancelSiblingsOf} and state = 'open'`;
     const done = sql`id = ${task.id}`;
     await run.tx.execute(sql`update ${wfTasks} set
         state = case when ${done} then 'completed' else 'cancelled' end,
@@ -467,7 +474,11 @@ export class WorkflowEngine implements RunHost {
   // ---------------------------------------------------------------- reads
 
   async openTasks(tx: Tx, instanceId: number): Promise<Task[]> {
-    return tx.select().from(wfTasks).where(and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.state, 'open'))).orderBy(wfTasks.id);
+    return tx
+      .select()
+      .from(wfTasks)
+      .where(and(eq(wfTasks.instanceId, instanceId), eq(wfTasks.state, 'open')))
+      .orderBy(wfTasks.id);
   }
 
   async history(tx: Tx, instanceId: number) {
@@ -486,7 +497,9 @@ export class WorkflowEngine implements RunHost {
    */
   async diagram(tx: Tx, instanceId: number) {
     const rows = await this.history(tx, instanceId);
-    const current = new Set((await tx.select({ nodeId: wfExecutions.nodeId }).from(wfExecutions).where(eq(wfExecutions.instanceId, instanceId))).map((r) => r.nodeId));
+    const current = new Set(
+      (await tx.select({ nodeId: wfExecutions.nodeId }).from(wfExecutions).where(eq(wfExecutions.instanceId, instanceId))).map((r) => r.nodeId),
+    );
     const lastLeave = new Map<string, string | null>();
     for (const r of rows) if (r.event === 'leave') lastLeave.set(r.nodeId, r.action);
     const left = [...lastLeave].filter(([nodeId]) => !current.has(nodeId));

@@ -17,7 +17,8 @@ const reachable = await postgresReachable();
 const DAY = 24 * 3600_000;
 const OPERATOR = 7;
 
-const roots = '<bpmn:message id="Msg_paid" name="paymentPaid"/><bpmn:message id="Msg_signed" name="contractSigned"/><bpmn:signal id="Sig_recall" name="recall"/>';
+const roots =
+  '<bpmn:message id="Msg_paid" name="paymentPaid"/><bpmn:message id="Msg_signed" name="contractSigned"/><bpmn:signal id="Sig_recall" name="recall"/>';
 const withRoots = (key: string, body: string) => definitions(key, body).replace('<bpmn:process', `${roots}\n<bpmn:process`);
 
 /** Wait for the payment message, or cancel after 3 days. */
@@ -50,7 +51,9 @@ describe.skipIf(!reachable)('event-based gateway', () => {
     (await database.tx((tx) => engine.start(tx, { definitionKey: 'payment', starterId: STARTER, businessKey }))).instance;
   const jobsOf = (instanceId: number) => database.tx((tx) => tx.select({ state: wfJobs.state }).from(wfJobs).where(eq(wfJobs.instanceId, instanceId)));
   const passed = async (instanceId: number) =>
-    (await database.tx((tx) => engine.history(tx, instanceId))).filter((h) => h.event === 'leave').map((h) => (h.action ? `${h.nodeId}:${h.action}` : h.nodeId));
+    (await database.tx((tx) => engine.history(tx, instanceId)))
+      .filter((h) => h.event === 'leave')
+      .map((h) => (h.action ? `${h.nodeId}:${h.action}` : h.nodeId));
 
   it('the payment arriving within 3 days wins: the process goes on to shipping and the cancel timer is withdrawn', async () => {
     const order = await startPayment('order-paid');

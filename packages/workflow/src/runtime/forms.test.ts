@@ -14,13 +14,19 @@ describe.skipIf(!reachable)('field permissions of a node’s form binding', () =
   beforeAll(async () => {
     database = await openTestDatabase();
     await database.tx((tx) =>
-      engine.deploy(tx, { key: 'leave', name: 'leave', xml: definitions('leave', [start(), user('a', { values: '1', inner: FORM }), end(), chain('start', 'a', 'end')].join('\n')) }),
+      engine.deploy(tx, {
+        key: 'leave',
+        name: 'leave',
+        xml: definitions('leave', [start(), user('a', { values: '1', inner: FORM }), end(), chain('start', 'a', 'end')].join('\n')),
+      }),
     );
   });
   afterAll(async () => database?.close());
 
   const open = async () => {
-    const { instance } = await database.tx((tx) => engine.start(tx, { definitionKey: 'leave', starterId: STARTER, variables: { days: 3, salary: 9000, reason: 'trip' } }));
+    const { instance } = await database.tx((tx) =>
+      engine.start(tx, { definitionKey: 'leave', starterId: STARTER, variables: { days: 3, salary: 9000, reason: 'trip' } }),
+    );
     const [task] = await database.tx((tx) => engine.openTasks(tx, instance.id));
     return { instance, task };
   };
@@ -68,7 +74,8 @@ describe.skipIf(!reachable)('field permissions of a node’s form binding', () =
   });
 
   it('shows the whole process to each viewer as their nodes allow: the starter all, an approver what one of their nodes shows, anyone else what no node hides', () => {
-    const node = (id: string, hidden: string[]) => ({ id, settings: { form: { formKey: 'leave', fields: hidden.map((name) => ({ name, permission: 'hidden' as const })) } } }) as never;
+    const node = (id: string, hidden: string[]) =>
+      ({ id, settings: { form: { formKey: 'leave', fields: hidden.map((name) => ({ name, permission: 'hidden' as const })) } } }) as never;
     const nodes = [node('a', ['salary', 'phone']), node('b', ['salary']), node('c', [])];
     const data = { days: 3, salary: 9000, phone: '13800000000' };
     expect(visibleToViewer(nodes, data, { isStarter: true, nodeIds: [] })).toEqual(data);

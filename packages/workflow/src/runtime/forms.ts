@@ -73,7 +73,11 @@ async function ownOpenTask(engine: WorkflowEngine, tx: Tx, taskId: number, userI
 }
 
 /** Saves form data on an open task without completing it (spec "form-process"); marks the task touched. */
-export async function saveTaskForm(engine: WorkflowEngine, tx: Tx, input: { taskId: number; userId: number; variables: Record<string, unknown> }): Promise<void> {
+export async function saveTaskForm(
+  engine: WorkflowEngine,
+  tx: Tx,
+  input: { taskId: number; userId: number; variables: Record<string, unknown> },
+): Promise<void> {
   const { task, run, node } = await ownOpenTask(engine, tx, input.taskId, input.userId);
   assertWritable(node, await engine.variablesOf(tx, task.instanceId), input.variables);
   await run.setVariables(input.variables);

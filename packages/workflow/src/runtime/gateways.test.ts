@@ -67,7 +67,9 @@ describe.skipIf(!reachable)('engine semantics', () => {
 
     await deploy(
       'exclusiveNoDefault',
-      [start(), gateway('exclusive', 'x'), user('a', '1'), end(), flow('s_x', 'start', 'x'), flow('x_a', 'x', 'a', 'amount > 100'), chain('a', 'end')].join('\n'),
+      [start(), gateway('exclusive', 'x'), user('a', '1'), end(), flow('s_x', 'start', 'x'), flow('x_a', 'x', 'a', 'amount > 100'), chain('a', 'end')].join(
+        '\n',
+      ),
     );
     await expect(startProcess('exclusiveNoDefault', { amount: 1 })).rejects.toMatchObject({ code: 'workflow.noFlow' });
   });

@@ -21,7 +21,11 @@ describe('history and tokens of whole operations', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     await database.tx(async (tx) => {
-      await engine.deploy(tx, { key: 'two', name: 'two', xml: definitions('two', [start(), user('a', '1'), user('b', '2'), end(), chain('start', 'a', 'b', 'end')].join('\n')) });
+      await engine.deploy(tx, {
+        key: 'two',
+        name: 'two',
+        xml: definitions('two', [start(), user('a', '1'), user('b', '2'), end(), chain('start', 'a', 'b', 'end')].join('\n')),
+      });
       await engine.deploy(tx, {
         key: 'nobody',
         name: 'nobody',
@@ -32,7 +36,19 @@ describe('history and tokens of whole operations', () => {
         name: 'branches',
         xml: definitions(
           'branches',
-          [start(), gateway('parallel', 'fork'), user('a', '1'), user('b', '2'), end('endA'), end('endB'), flow('f0', 'start', 'fork'), flow('fa', 'fork', 'a'), flow('fb', 'fork', 'b'), flow('fa2', 'a', 'endA'), flow('fb2', 'b', 'endB')].join('\n'),
+          [
+            start(),
+            gateway('parallel', 'fork'),
+            user('a', '1'),
+            user('b', '2'),
+            end('endA'),
+            end('endB'),
+            flow('f0', 'start', 'fork'),
+            flow('fa', 'fork', 'a'),
+            flow('fb', 'fork', 'b'),
+            flow('fa2', 'a', 'endA'),
+            flow('fb2', 'b', 'endB'),
+          ].join('\n'),
         ),
       });
     });

@@ -15,9 +15,11 @@ const OPERATOR = 7;
 /** A process with `bpmn:message` root elements (name → id Msg_<name>) before it. */
 const withMessages = (processId: string, body: string, ...names: string[]) =>
   definitions(processId, body).replace('<bpmn:process', `${names.map((n) => `<bpmn:message id="Msg_${n}" name="${n}"/>`).join('\n')}\n<bpmn:process`);
-const catchEvent = (id: string, message: string) => `<bpmn:intermediateCatchEvent id="${id}"><bpmn:messageEventDefinition messageRef="Msg_${message}"/></bpmn:intermediateCatchEvent>`;
+const catchEvent = (id: string, message: string) =>
+  `<bpmn:intermediateCatchEvent id="${id}"><bpmn:messageEventDefinition messageRef="Msg_${message}"/></bpmn:intermediateCatchEvent>`;
 const receiveTask = (id: string, message: string) => `<bpmn:receiveTask id="${id}" messageRef="Msg_${message}"/>`;
-const messageStart = (id: string, message: string) => `<bpmn:startEvent id="${id}"><bpmn:messageEventDefinition messageRef="Msg_${message}"/></bpmn:startEvent>`;
+const messageStart = (id: string, message: string) =>
+  `<bpmn:startEvent id="${id}"><bpmn:messageEventDefinition messageRef="Msg_${message}"/></bpmn:startEvent>`;
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
@@ -34,15 +36,26 @@ describe.skipIf(!reachable)('message events', () => {
   const deploy = (key: string, xml: string) => database.tx((tx) => engine.deploy(tx, { key, name: key, xml }));
   const startProcess = (key: string, businessKey: string, tenant?: string) =>
     database.tx(async (tx) => (await engine.start(tx, { definitionKey: key, starterId: STARTER, businessKey })).instance, tenant);
-  const correlate = (input: Omit<CorrelateInput, 'userId'>, tenant?: string) => database.tx((tx) => correlateMessage(engine, tx, { userId: OPERATOR, ...input }), tenant);
+  const correlate = (input: Omit<CorrelateInput, 'userId'>, tenant?: string) =>
+    database.tx((tx) => correlateMessage(engine, tx, { userId: OPERATOR, ...input }), tenant);
   const stateOf = async (id: number) => (await database.tx((tx) => engine.instance(tx, id))).state;
 
   it('a message catch event waits until its message is correlated by business key; the token moves on and the variables merge', async () => {
-    await deploy('paid', withMessages('paid', [start(), catchEvent('wait', 'paymentPaid'), user('ship', '1'), end(), chain('start', 'wait', 'ship', 'end')].join('\n'), 'paymentPaid'));
+    await deploy(
+      'paid',
+      withMessages(
+        'paid',
+        [start(), catchEvent('wait', 'paymentPaid'), user('ship', '1'), end(), chain('start', 'wait', 'ship', 'end')].join('\n'),
+        'paymentPaid',
+      ),
+    );
     const first = await startProcess('paid', 'order-1');
     const second = await startProcess('paid', 'order-2');
     expect(await openTrace(database, engine, first.id)).toEqual([]);
-    expect(await correlate({ messageName: 'paymentPaid', businessKey: 'order-1', variables: { amount: 120 } })).toEqual({ instanceId: first.id, started: false });
+    expect(await correlate({ messageName: 'paymentPaid', businessKey: 'order-1', variables: { amount: 120 } })).toEqual({
+      instanceId: first.id,
+      started: false,
+    });
     expect(await openTrace(database, engine, first.id)).toEqual(['ship:1']);
     expect(await openTrace(database, engine, second.id)).toEqual([]);
     expect(await database.tx((tx) => engine.variablesOf(tx, first.id))).toEqual({ amount: 120 });
@@ -51,7 +64,10 @@ describe.skipIf(!reachable)('message events', () => {
   });
 
   it('a receive task waits for its message, correlated by instance id, and then the process ends', async () => {
-    await deploy('signed', withMessages('signed', [start(), receiveTask('contract', 'contractSigned'), end(), chain('start', 'contract', 'end')].join('\n'), 'contractSigned'));
+    await deploy(
+      'signed',
+      withMessages('signed', [start(), receiveTask('contract', 'contractSigned'), end(), chain('start', 'contract', 'end')].join('\n'), 'contractSigned'),
+    );
     const instance = await startProcess('signed', 'c-1');
     expect(await stateOf(instance.id)).toBe('running');
     expect(await correlate({ messageName: 'contractSigned', instanceId: instance.id })).toEqual({ instanceId: instance.id, started: false });
@@ -69,7 +85,10 @@ describe.skipIf(!reachable)('message events', () => {
   });
 
   it('a message two instances wait for is refused as ambiguous and moves neither', async () => {
-    await deploy('twice', withMessages('twice', [start(), catchEvent('wait', 'twice'), user('next', '1'), end(), chain('start', 'wait', 'next', 'end')].join('\n'), 'twice'));
+    await deploy(
+      'twice',
+      withMessages('twice', [start(), catchEvent('wait', 'twice'), user('next', '1'), end(), chain('start', 'wait', 'next', 'end')].join('\n'), 'twice'),
+    );
     const first = await startProcess('twice', 'same');
     const second = await startProcess('twice', 'same');
     expect(await refusal(correlate({ messageName: 'twice', businessKey: 'same' }))).toBe('workflow.messageAmbiguous');
@@ -78,7 +97,10 @@ describe.skipIf(!reachable)('message events', () => {
   });
 
   it('a message start event starts a process of the deployed definition that has it, with the business key and variables', async () => {
-    await deploy('inbound', withMessages('inbound', [messageStart('start', 'orderReceived'), user('check', '1'), end(), chain('start', 'check', 'end')].join('\n'), 'orderReceived'));
+    await deploy(
+      'inbound',
+      withMessages('inbound', [messageStart('start', 'orderReceived'), user('check', '1'), end(), chain('start', 'check', 'end')].join('\n'), 'orderReceived'),
+    );
     const result = await correlate({ messageName: 'orderReceived', businessKey: 'po-9', variables: { total: 3 } });
     expect(result.started).toBe(true);
     const instance = await database.tx((tx) => engine.instance(tx, result.instanceId));
@@ -91,9 +113,25 @@ describe.skipIf(!reachable)('message events', () => {
   });
 
   it('lint accepts message events naming a message and refuses one without a message name, naming the element', async () => {
-    const named = withMessages('lintok', [messageStart('start', 'm'), catchEvent('wait', 'm'), receiveTask('rt', 'm'), end(), chain('start', 'wait', 'rt', 'end')].join('\n'), 'm');
+    const named = withMessages(
+      'lintok',
+      [messageStart('start', 'm'), catchEvent('wait', 'm'), receiveTask('rt', 'm'), end(), chain('start', 'wait', 'rt', 'end')].join('\n'),
+      'm',
+    );
     expect(await lintXml(named)).toEqual([]);
-    const unnamed = definitions('lintbad', [start(), '<bpmn:intermediateCatchEvent id="wait"><bpmn:messageEventDefinition/></bpmn:intermediateCatchEvent>', '<bpmn:receiveTask id="rt"/>', end(), chain('start', 'wait', 'rt', 'end')].join('\n'));
-    expect((await lintXml(unnamed)).map((p) => `${p.elementType}:${p.elementId}:${p.code}`)).toEqual(['IntermediateCatchEvent:wait:messageName', 'ReceiveTask:rt:messageName']);
+    const unnamed = definitions(
+      'lintbad',
+      [
+        start(),
+        '<bpmn:intermediateCatchEvent id="wait"><bpmn:messageEventDefinition/></bpmn:intermediateCatchEvent>',
+        '<bpmn:receiveTask id="rt"/>',
+        end(),
+        chain('start', 'wait', 'rt', 'end'),
+      ].join('\n'),
+    );
+    expect((await lintXml(unnamed)).map((p) => `${p.elementType}:${p.elementId}:${p.code}`)).toEqual([
+      'IntermediateCatchEvent:wait:messageName',
+      'ReceiveTask:rt:messageName',
+    ]);
   });
 });

@@ -89,6 +89,7 @@ async function deliver(engine: WorkflowEngine, tx: Tx, instanceId: number, waiti
       await run.eventHappened(execution, run.node(token.eventId), { action: 'message', comment: input.messageName });
       moved += 1;
     }
-    if (!moved) refuse('workflow.messageNotFound', `no token of instance ${instanceId} waits for message ${input.messageName} any more`, { name: input.messageName });
+    if (!moved)
+      refuse('workflow.messageNotFound', `no token of instance ${instanceId} waits for message ${input.messageName} any more`, { name: input.messageName });
   });
 }

@@ -82,7 +82,8 @@ describe.skipIf(!reachable)('changing the version of running instances', () => {
   describe('version change carries timers both ways', () => {
     const deployAs = (key: string, body: string[]) => database.tx((tx) => engine.deploy(tx, { key, name: key, xml: definitions(key, body.join('\n')) }));
     const startAs = (key: string) => database.tx((tx) => engine.start(tx, { definitionKey: key, starterId: STARTER }));
-    const move = (instanceId: number, toDefinitionId: number) => database.tx((tx) => changeVersion(engine, tx, { instanceIds: [instanceId], toDefinitionId, userId: 99 }));
+    const move = (instanceId: number, toDefinitionId: number) =>
+      database.tx((tx) => changeVersion(engine, tx, { instanceIds: [instanceId], toDefinitionId, userId: 99 }));
     const dryRun = async (instanceId: number, toDefinitionId: number) =>
       (await database.tx((tx) => testVersionChange(engine, tx, { instanceIds: [instanceId], toDefinitionId, userId: 99 })))[0];
     const fire = () => runDueJobs(engine, database.db);
@@ -133,7 +134,10 @@ describe.skipIf(!reachable)('changing the version of running instances', () => {
       const started = clock.now.getTime();
       clock.advance(HOUR);
       // The new version differs elsewhere: a note on b.
-      const v2 = await deployAs('keeps', escalating(a).map((part) => part.replace('name="b"', 'name="b, again"')));
+      const v2 = await deployAs(
+        'keeps',
+        escalating(a).map((part) => part.replace('name="b"', 'name="b, again"')),
+      );
       const report = await dryRun(instance.id, v2.id);
       expect([report.timersAdded, report.timersRemoved]).toEqual([[], []]);
       await move(instance.id, v2.id);

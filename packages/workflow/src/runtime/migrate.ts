@@ -136,10 +136,12 @@ async function planTimers(
     .where(and(eq(wfJobs.instanceId, scope.instanceId), eq(wfJobs.state, 'pending')))
     .orderBy(wfJobs.id);
   const withTasks = new Set(
-    (await tx
-      .selectDistinct({ executionId: wfTasks.executionId })
-      .from(wfTasks)
-      .where(and(eq(wfTasks.instanceId, scope.instanceId), eq(wfTasks.state, 'open')))).map((t) => t.executionId),
+    (
+      await tx
+        .selectDistinct({ executionId: wfTasks.executionId })
+        .from(wfTasks)
+        .where(and(eq(wfTasks.instanceId, scope.instanceId), eq(wfTasks.state, 'open')))
+    ).map((t) => t.executionId),
   );
   const byId = new Map(scope.executions.map((e) => [e.id, e]));
   const boundaryTimers = (model: ProcessModel, node: FlowNode) => node.boundary.filter((id) => model.nodes.get(id)?.kind === 'boundaryTimer');
@@ -235,8 +237,15 @@ async function changeTimers(tx: Tx, instanceId: number, timers: TimerPlan, targe
     const ids = timers.cancel.map((c) => c.jobId);
     await tx.update(wfJobs).set({ state: 'cancelled' }).where(inArray(wfJobs.id, ids));
   }
-  for (const j of await tx.select().from(wfJobs).where(and(eq(wfJobs.instanceId, instanceId), eq(wfJobs.state, 'pending')))) {
-    if (target(j.nodeId) !== j.nodeId) await tx.update(wfJobs).set({ nodeId: target(j.nodeId) }).where(eq(wfJobs.id, j.id));
+  for (const j of await tx
+    .select()
+    .from(wfJobs)
+    .where(and(eq(wfJobs.instanceId, instanceId), eq(wfJobs.state, 'pending')))) {
+    if (target(j.nodeId) !== j.nodeId)
+      await tx
+        .update(wfJobs)
+        .set({ nodeId: target(j.nodeId) })
+        .where(eq(wfJobs.id, j.id));
   }
   if (timers.schedule.length) {
     await tx.insert(wfJobs).values(timers.schedule.map((s) => ({ instanceId, executionId: s.executionId, nodeId: s.nodeId, dueAt: s.dueAt })));

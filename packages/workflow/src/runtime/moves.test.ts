@@ -61,22 +61,20 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
     );
     await deploy(
       'counter',
-      [start(), user('a', '1'), user('cs', { values: '5,6,7', counterSign: 'type="parallel" completion="all"' }), end(), chain('start', 'a', 'cs', 'end')].join('\n'),
+      [start(), user('a', '1'), user('cs', { values: '5,6,7', counterSign: 'type="parallel" completion="all"' }), end(), chain('start', 'a', 'cs', 'end')].join(
+        '\n',
+      ),
     );
   });
   afterAll(async () => database?.close());
 
   const startProcess = (key: string) => database.tx((tx) => engine.start(tx, { definitionKey: key, starterId: STARTER }));
-  const taskAt = async (instanceId: number, nodeId: string) =>
-    (await database.tx((tx) => engine.openTasks(tx, instanceId))).find((t) => t.nodeId === nodeId)!;
+  const taskAt = async (instanceId: number, nodeId: string) => (await database.tx((tx) => engine.openTasks(tx, instanceId))).find((t) => t.nodeId === nodeId)!;
   const reject = async (instanceId: number, nodeId: string, target: string) => {
     const task = await taskAt(instanceId, nodeId);
     return database.tx((tx) => rejectTask(engine, tx, { taskId: task.id, userId: task.assigneeId!, target, comment: 'no' }));
   };
-  const waitingAt = (instanceId: number) =>
-    database.tx(async (tx) =>
-      (await engine.diagram(tx, instanceId)).current.filter((n) => n === 'join'),
-    );
+  const waitingAt = (instanceId: number) => database.tx(async (tx) => (await engine.diagram(tx, instanceId)).current.filter((n) => n === 'join'));
 
   it('rejects to the previous node, which reopens for who completed it', async () => {
     const { instance } = await startProcess('linear');
@@ -206,10 +204,12 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
     expect(await openTrace(database, engine, instance.id)).toEqual(['d:4']);
   });
 
-  it('withdraws only one\'s own completion: another user has nothing to withdraw', async () => {
+  it("withdraws only one's own completion: another user has nothing to withdraw", async () => {
     const { instance } = await startProcess('linear');
     await approveAt(database, engine, instance.id, 'a');
-    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 2 }))).rejects.toMatchObject({ code: 'workflow.nothingToWithdraw' });
+    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 2 }))).rejects.toMatchObject({
+      code: 'workflow.nothingToWithdraw',
+    });
     expect(await openTrace(database, engine, instance.id)).toEqual(['b:2']);
   });
 

@@ -221,7 +221,10 @@ async function approversAgain(run: Run, target: FlowNode, tasks: Task[], last: T
     return target.multi ? unique(round.filter((t) => t.state === 'completed').map((t) => t.completedBy)) : unique([last.completedBy]);
   }
   // Those designated last time: who held each task of the round, or every candidate of one asked of several.
-  const candidates = await candidatesOf(run.tx, round.map((t) => t.id));
+  const candidates = await candidatesOf(
+    run.tx,
+    round.map((t) => t.id),
+  );
   const designated = target.settings.previousDesignates ? unique(round.flatMap((t) => candidates.get(t.id) ?? [t.ownerId ?? t.assigneeId])) : undefined;
   return run.approversOf(target, designated);
 }
@@ -265,7 +268,12 @@ async function withdraw(engine: WorkflowEngine, tx: Tx, input: WithdrawInput): P
   if (instance.state !== 'running') refuse('workflow.instanceEnded', `instance ${instance.id} has ended`, { id: instance.id });
   const conditions = [eq(wfTasks.instanceId, instance.id), eq(wfTasks.completedBy, input.userId), eq(wfTasks.state, 'completed')];
   if (input.taskId) conditions.push(eq(wfTasks.id, input.taskId));
-  const [done] = await tx.select().from(wfTasks).where(and(...conditions)).orderBy(desc(wfTasks.id)).limit(1);
+  const [done] = await tx
+    .select()
+    .from(wfTasks)
+    .where(and(...conditions))
+    .orderBy(desc(wfTasks.id))
+    .limit(1);
   if (!done || !['start', 'approve', 'reinitiate'].includes(done.action ?? '')) {
     return refuse('workflow.nothingToWithdraw', 'there is no completion of yours to withdraw', { id: instance.id });
   }
@@ -285,16 +293,33 @@ async function withdraw(engine: WorkflowEngine, tx: Tx, input: WithdrawInput): P
     refuse('workflow.withdrawStartConfirm', 'withdrawing the start node needs a second confirmation');
   }
   // Narrowed to the instance's index range: never a scan of every task or token.
-  const created = await tx.select().from(wfTasks).where(and(eq(wfTasks.instanceId, done.instanceId), eq(wfTasks.createdByTaskId, done.id)));
-  const executions = await tx.select().from(wfExecutions).where(and(eq(wfExecutions.instanceId, done.instanceId), eq(wfExecutions.createdByTaskId, done.id)));
+  const created = await tx
+    .select()
+    .from(wfTasks)
+    .where(and(eq(wfTasks.instanceId, done.instanceId), eq(wfTasks.createdByTaskId, done.id)));
+  const executions = await tx
+    .select()
+    .from(wfExecutions)
+    .where(and(eq(wfExecutions.instanceId, done.instanceId), eq(wfExecutions.createdByTaskId, done.id)));
   if (!executions.length || created.some((t) => t.state !== 'open' || t.touched)) {
     refuse('workflow.withdrawTouched', `the next node has already been handled: ${node.name} cannot be withdrawn`, { node: node.name });
   }
   for (const e of executions) await run.removeExecution(e);
   if (created.length) {
-    await tx.update(wfTasks).set({ action: 'withdrawn' }).where(inArray(wfTasks.id, created.map((t) => t.id)));
+    await tx
+      .update(wfTasks)
+      .set({ action: 'withdrawn' })
+      .where(
+        inArray(
+          wfTasks.id,
+          created.map((t) => t.id),
+        ),
+      );
     // Those who had the withdrawn tasks (holders, or an unclaimed task's candidates) hear of it.
-    const candidates = await candidatesOf(tx, created.map((t) => t.id));
+    const candidates = await candidatesOf(
+      tx,
+      created.map((t) => t.id),
+    );
     const had = created.flatMap((t) => (t.assigneeId === null ? (candidates.get(t.id) ?? []) : [t.assigneeId]));
     await run.notify({ kind: 'withdrawn', nodeName: node.name, userIds: [...new Set(had)] });
   }

@@ -113,7 +113,11 @@ describe.skipIf(!reachable)('notifications: what the engine tells the server peo
     const copy = (id: string, values: string) =>
       `<bpmn:sendTask id="${id}" name="抄送人事"><bpmn:extensionElements><macro:node><macro:approver kind="person" values="${values}"/></macro:node></bpmn:extensionElements></bpmn:sendTask>`;
     await database.tx((tx) =>
-      engine.deploy(tx, { key: 'copied', name: 'copied', xml: definitions('copied', [start(), copy('cc', '5,6,5'), user('a', '1'), end(), chain('start', 'cc', 'a', 'end')].join('\n')) }),
+      engine.deploy(tx, {
+        key: 'copied',
+        name: 'copied',
+        xml: definitions('copied', [start(), copy('cc', '5,6,5'), user('a', '1'), end(), chain('start', 'cc', 'a', 'end')].join('\n')),
+      }),
     );
     heard.length = 0;
     const { instance } = await database.tx((tx) => engine.start(tx, { definitionKey: 'copied', starterId: STARTER, title: 'Copied' }));

@@ -44,7 +44,12 @@ describe.skipIf(!reachable)('reminders: non-interrupting cycle timers on user ta
     return runDueJobs(engine, database.db);
   };
   const pendingJobs = (instanceId: number) =>
-    database.tx((tx) => tx.select().from(wfJobs).where(and(eq(wfJobs.instanceId, instanceId), eq(wfJobs.state, 'pending'))));
+    database.tx((tx) =>
+      tx
+        .select()
+        .from(wfJobs)
+        .where(and(eq(wfJobs.instanceId, instanceId), eq(wfJobs.state, 'pending'))),
+    );
   const reminders = async (instanceId: number) =>
     (await database.tx((tx) => engine.history(tx, instanceId))).filter((h) => h.action === 'remind').map((h) => `${h.nodeId} ${h.comment}`);
 
@@ -128,9 +133,12 @@ describe.skipIf(!reachable)('reminders: non-interrupting cycle timers on user ta
     const base = [start(), user('a', '1'), end(), chain('start', 'a', 'end')];
     expect(await lint([...base, reminder('a', 'R3/PT24H')])).toEqual([]);
     expect(await lint([...base, reminder('a', 'R/P1D')])).toEqual([]);
-    for (const bad of ['R0/PT24H', 'R3/PT0H', 'R3', 'PT24H', 'R3/2026-01-01T00:00:00Z/PT1H']) expect(await lint([...base, reminder('a', bad)])).toEqual(['BoundaryEvent:remind:timerCycleValue']);
+    for (const bad of ['R0/PT24H', 'R3/PT0H', 'R3', 'PT24H', 'R3/2026-01-01T00:00:00Z/PT1H'])
+      expect(await lint([...base, reminder('a', bad)])).toEqual(['BoundaryEvent:remind:timerCycleValue']);
     const interrupting = `<bpmn:boundaryEvent id="late" attachedToRef="a"><bpmn:timerEventDefinition><bpmn:timeCycle>R3/PT1H</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:boundaryEvent>`;
-    expect(await lint([...base, interrupting, user('b', '2'), flow('f_late', 'late', 'b'), flow('f_b', 'b', 'end')])).toEqual(['BoundaryEvent:late:timerCycleBoundary']);
+    expect(await lint([...base, interrupting, user('b', '2'), flow('f_late', 'late', 'b'), flow('f_b', 'b', 'end')])).toEqual([
+      'BoundaryEvent:late:timerCycleBoundary',
+    ]);
     // A reminder leads nowhere only on a user task; elsewhere a boundary event needs its flow.
     const waits = [start(), '<bpmn:receiveTask id="r" messageRef="m"/>', end(), chain('start', 'r', 'end')];
     expect(await lint([...waits, reminder('r', 'R3/PT1H')])).toContain('BoundaryEvent:remind:noOutgoing');

@@ -40,7 +40,13 @@ describe.skipIf(!reachable)('a node rejected back to', () => {
       user('b', '2'),
       chain('start', 'r', 'cs', 'b', 'end'),
     );
-    await deploy('designating', user('a', '1'), user('d', { values: '9', node: 'previousDesignates="true"' }), user('b', '3'), chain('start', 'a', 'd', 'b', 'end'));
+    await deploy(
+      'designating',
+      user('a', '1'),
+      user('d', { values: '9', node: 'previousDesignates="true"' }),
+      user('b', '3'),
+      chain('start', 'a', 'd', 'b', 'end'),
+    );
   });
   afterAll(async () => database?.close());
 

@@ -129,19 +129,21 @@ export class Run {
 
   /** Writes history rows (one statement for several; inside `batchHistory`, one for the whole operation). */
   async history(...rows: HistoryRow[]) {
-    const values = rows.map((row): HistoryValues => ({
-      instanceId: this.instance.id,
-      nodeId: row.nodeId,
-      nodeName: this.model.nodes.get(row.nodeId)?.name ?? (this.model.flows.get(row.nodeId)?.name || row.nodeId),
-      event: row.event,
-      action: row.action,
-      taskId: row.taskId ?? null,
-      comment: row.comment ?? null,
-      stamp: row.stamp ?? null,
-      userId: row.userId === undefined ? this.actorId : row.userId,
-      at: this.now(),
-      targetUserId: row.targetUserId ?? null,
-    }));
+    const values = rows.map(
+      (row): HistoryValues => ({
+        instanceId: this.instance.id,
+        nodeId: row.nodeId,
+        nodeName: this.model.nodes.get(row.nodeId)?.name ?? (this.model.flows.get(row.nodeId)?.name || row.nodeId),
+        event: row.event,
+        action: row.action,
+        taskId: row.taskId ?? null,
+        comment: row.comment ?? null,
+        stamp: row.stamp ?? null,
+        userId: row.userId === undefined ? this.actorId : row.userId,
+        at: this.now(),
+        targetUserId: row.targetUserId ?? null,
+      }),
+    );
     const pending = pendingHistory.get(this.tx);
     if (pending) pending.push(...values);
     else await insertHistory(this.tx, values);
@@ -178,10 +180,14 @@ export class Run {
    */
   async createTask(execution: Execution, node: FlowNode, approvers: number | readonly number[], kind: 'approve' | 'counterSign', follows = this.causeTaskId) {
     const asked = typeof approvers === 'number' ? [approvers] : [...new Set(approvers)];
-    const deputies = await Promise.all(asked.map((user) => this.host.options.delegation?.activeDelegateFor(this.tx, user, this.host.keyOf(this.instance), this.now()) ?? null));
+    const deputies = await Promise.all(
+      asked.map((user) => this.host.options.delegation?.activeDelegateFor(this.tx, user, this.host.keyOf(this.instance), this.now()) ?? null),
+    );
     const dueAt = await this.scheduleDue(execution, node);
     const [assignee, owner, candidates] =
-      asked.length === 1 ? [deputies[0] ?? asked[0], deputies[0] ? asked[0] : null, [] as number[]] : [null, null, [...new Set([...asked, ...deputies.filter((d) => d !== null)])]];
+      asked.length === 1
+        ? [deputies[0] ?? asked[0], deputies[0] ? asked[0] : null, [] as number[]]
+        : [null, null, [...new Set([...asked, ...deputies.filter((d) => d !== null)])]];
     const [task] = rowsOf<{ id: unknown }>(
       await executePrepared(
         this.tx,
@@ -297,7 +303,8 @@ export class Run {
    */
   private async sendCopies(node: FlowNode): Promise<void> {
     const users = [...new Set((await this.resolveRule(node)).filter((u) => Number.isInteger(u)))];
-    if (users.length) await this.tx.insert(wfCarbonCopies).values(users.map((userId) => ({ instanceId: this.instance.id, userId, fromUserId: this.instance.starterId })));
+    if (users.length)
+      await this.tx.insert(wfCarbonCopies).values(users.map((userId) => ({ instanceId: this.instance.id, userId, fromUserId: this.instance.starterId })));
     await this.history({ nodeId: node.id, event: 'leave', action: 'cc', comment: users.join(','), userId: null });
     if (users.length) await this.notify({ kind: 'carbonCopy', userIds: users });
   }
@@ -340,7 +347,11 @@ export class Run {
    * happened; the gateway's other events are withdrawn (their timers cancelled; messages and
    * signals find the token elsewhere now).
    */
-  async eventHappened(execution: Execution, event: FlowNode, happened: { action: NonNullable<HistoryRow['action']>; comment?: string; userId?: number | null }): Promise<void> {
+  async eventHappened(
+    execution: Execution,
+    event: FlowNode,
+    happened: { action: NonNullable<HistoryRow['action']>; comment?: string; userId?: number | null },
+  ): Promise<void> {
     if (execution.nodeId !== event.id) {
       const gateway = this.node(execution.nodeId);
       const flowId =
@@ -527,7 +538,9 @@ export class Run {
    */
   private formFieldApprovers(node: FlowNode, field: string): number[] {
     const value = this.variables[field];
-    const items = (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',').filter((part) => part.trim()) : [item]));
+    const items = (Array.isArray(value) ? value : [value]).flatMap((item) =>
+      typeof item === 'string' ? item.split(',').filter((part) => part.trim()) : [item],
+    );
     const ids = items.map((item) => (typeof item === 'number' ? item : typeof item === 'string' && /^\s*\d+\s*$/.test(item) ? Number(item) : Number.NaN));
     if (!ids.length || ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
       const held = (JSON.stringify(value) ?? 'nothing').slice(0, 100);
@@ -596,7 +609,10 @@ export class Run {
   // ---------------------------------------------------------------- joins
 
   private async parkAtJoin(execution: Execution, via?: string): Promise<void> {
-    await this.tx.update(wfExecutions).set({ state: 'waiting', arrivedVia: via ?? null }).where(eq(wfExecutions.id, execution.id));
+    await this.tx
+      .update(wfExecutions)
+      .set({ state: 'waiting', arrivedVia: via ?? null })
+      .where(eq(wfExecutions.id, execution.id));
     await this.settleJoins(execution.parentId);
   }
 
@@ -629,7 +645,13 @@ export class Run {
           if (owners.length) await this.tx.update(wfTasks).set({ withdrawable: false }).where(inArray(wfTasks.id, owners));
         }
         const [keep, ...rest] = consume;
-        if (rest.length) await this.tx.delete(wfExecutions).where(inArray(wfExecutions.id, rest.map((e) => e.id)));
+        if (rest.length)
+          await this.tx.delete(wfExecutions).where(
+            inArray(
+              wfExecutions.id,
+              rest.map((e) => e.id),
+            ),
+          );
         const moved = await this.moveExecution(keep, joinId);
         await this.leave(moved, node);
         fired = true;
@@ -644,10 +666,7 @@ export class Run {
       .select()
       .from(wfExecutions)
       .where(
-        and(
-          eq(wfExecutions.instanceId, this.instance.id),
-          parentId === null ? sql`${wfExecutions.parentId} is null` : eq(wfExecutions.parentId, parentId),
-        ),
+        and(eq(wfExecutions.instanceId, this.instance.id), parentId === null ? sql`${wfExecutions.parentId} is null` : eq(wfExecutions.parentId, parentId)),
       );
   }
 
@@ -682,8 +701,11 @@ export class Run {
     if (this.causeTaskId === null) await this.tx.update(wfInstances).set({ state, endedAt }).where(eq(wfInstances.id, this.instance.id));
     else {
       // Nothing of an ended instance can be withdrawn: the completion that ended it says so in the same statement.
-      await executePrepared(this.tx, sql`with cause as (update ${wfTasks} set withdrawable = false where id = ${this.causeTaskId})
-        update ${wfInstances} set state = ${state}, ended_at = ${endedAt.toISOString()}::timestamptz where id = ${this.instance.id}`);
+      await executePrepared(
+        this.tx,
+        sql`with cause as (update ${wfTasks} set withdrawable = false where id = ${this.causeTaskId})
+        update ${wfInstances} set state = ${state}, ended_at = ${endedAt.toISOString()}::timestamptz where id = ${this.instance.id}`,
+      );
       this.causeSettled = true;
     }
     Object.assign(this.instance, { state, endedAt });

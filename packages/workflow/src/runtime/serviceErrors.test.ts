@@ -30,7 +30,8 @@ const model = (key: string, body: string[], errors = '') => `<?xml version="1.0"
 ${body.join('\n')}
   </bpmn:process>
 </bpmn:definitions>`;
-const service = (id: string, name = 'stock') => `<bpmn:serviceTask id="${id}"><bpmn:extensionElements><macro:node><macro:service kind="builtin" name="${name}"/></macro:node></bpmn:extensionElements></bpmn:serviceTask>`;
+const service = (id: string, name = 'stock') =>
+  `<bpmn:serviceTask id="${id}"><bpmn:extensionElements><macro:node><macro:service kind="builtin" name="${name}"/></macro:node></bpmn:extensionElements></bpmn:serviceTask>`;
 const catcher = (id: string, attachedTo: string, errorRef?: string) =>
   `<bpmn:boundaryEvent id="${id}" attachedToRef="${attachedTo}"><bpmn:errorEventDefinition${errorRef ? ` errorRef="${errorRef}"` : ''}/></bpmn:boundaryEvent>`;
 const ERRORS = '<bpmn:error id="noStock" name="out of stock" errorCode="NO_STOCK"/><bpmn:error id="unavailable" errorCode="503"/>';
@@ -63,13 +64,20 @@ describe.skipIf(!reachable)('error boundary events on service tasks', () => {
     database = await openTestDatabase();
     await database.tx(async (tx) => {
       await engine.deploy(tx, { key: 'fallback', name: 'fallback', xml: fallbackModel('fallback') });
-      await engine.deploy(tx, { key: 'catchAll', name: 'catchAll', xml: fallbackModel('catchAll', [catcher('anything', 'check'), user('desk', '4'), flow('f_any', 'anything', 'desk'), flow('f_desk', 'desk', 'end')]) });
+      await engine.deploy(tx, {
+        key: 'catchAll',
+        name: 'catchAll',
+        xml: fallbackModel('catchAll', [catcher('anything', 'check'), user('desk', '4'), flow('f_any', 'anything', 'desk'), flow('f_desk', 'desk', 'end')]),
+      });
     });
   });
   afterAll(async () => database?.close());
 
   const startWith = (key: string, code: string) => database.tx((tx) => engine.start(tx, { definitionKey: key, starterId: STARTER, variables: { code } }));
-  const historyOf = async (id: number) => (await database.tx((tx) => engine.history(tx, id))).map((h) => `${h.nodeId}:${h.event}${h.action ? `:${h.action}` : ''}${h.comment ? `:${h.comment}` : ''}`);
+  const historyOf = async (id: number) =>
+    (await database.tx((tx) => engine.history(tx, id))).map(
+      (h) => `${h.nodeId}:${h.event}${h.action ? `:${h.action}` : ''}${h.comment ? `:${h.comment}` : ''}`,
+    );
 
   it('the error flow is taken when the failure’s code matches the boundary event’s error; the history says which error', async () => {
     const { instance } = await startWith('fallback', 'NO_STOCK');
@@ -95,7 +103,9 @@ describe.skipIf(!reachable)('error boundary events on service tasks', () => {
     await expect(refused).rejects.toBeInstanceOf(WorkflowError);
     await expect(refused).rejects.toMatchObject({ code: 'workflow.serviceBuiltin' });
     // Nothing of the start is kept: no instance holds that form data.
-    const [{ n }] = await database.tx(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from wf_variable where name = 'code' and value = '"TIMEOUT"'::jsonb`)));
+    const [{ n }] = await database.tx(async (tx) =>
+      rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from wf_variable where name = 'code' and value = '"TIMEOUT"'::jsonb`)),
+    );
     expect(n).toBe(0);
   });
 
@@ -108,7 +118,17 @@ describe.skipIf(!reachable)('error boundary events on service tasks', () => {
   });
 
   it('a service task that succeeds goes on as before, its boundary events untouched', async () => {
-    const xml = model('fine', [start(), service('check', 'ok'), catcher('anything', 'check'), user('approve', '1'), user('desk', '4'), end(), chain('start', 'check', 'approve', 'end'), flow('f_any', 'anything', 'desk'), flow('f_desk', 'desk', 'end')]);
+    const xml = model('fine', [
+      start(),
+      service('check', 'ok'),
+      catcher('anything', 'check'),
+      user('approve', '1'),
+      user('desk', '4'),
+      end(),
+      chain('start', 'check', 'approve', 'end'),
+      flow('f_any', 'anything', 'desk'),
+      flow('f_desk', 'desk', 'end'),
+    ]);
     await database.tx((tx) => engine.deploy(tx, { key: 'fine', name: 'fine', xml }));
     const { instance } = await startWith('fine', 'x');
     expect(await openTrace(database, engine, instance.id)).toEqual(['approve:1']);
@@ -116,8 +136,18 @@ describe.skipIf(!reachable)('error boundary events on service tasks', () => {
   });
 
   it('lint: error boundary events on service tasks only, naming the element; never non-interrupting', async () => {
-    const lint = async (body: string[]) => (await lintXml(model('p', body, ERRORS))).map((p) => `${p.elementType}:${p.elementId}:${p.code}:${p.params.attached ?? ''}`);
-    const around = (task: string, boundary: string) => [start(), task, boundary, user('desk', '4'), end(), chain('start', 'check', 'end'), flow('f_err', 'err', 'desk'), flow('f_desk', 'desk', 'end')];
+    const lint = async (body: string[]) =>
+      (await lintXml(model('p', body, ERRORS))).map((p) => `${p.elementType}:${p.elementId}:${p.code}:${p.params.attached ?? ''}`);
+    const around = (task: string, boundary: string) => [
+      start(),
+      task,
+      boundary,
+      user('desk', '4'),
+      end(),
+      chain('start', 'check', 'end'),
+      flow('f_err', 'err', 'desk'),
+      flow('f_desk', 'desk', 'end'),
+    ];
     expect(await lint(around(service('check'), catcher('err', 'check', 'noStock')))).toEqual([]);
     expect(await lint(around(user('check', '1'), catcher('err', 'check')))).toEqual(['BoundaryEvent:err:errorBoundaryServiceOnly:check']);
     const nonInterrupting = '<bpmn:boundaryEvent id="err" attachedToRef="check" cancelActivity="false"><bpmn:errorEventDefinition/></bpmn:boundaryEvent>';

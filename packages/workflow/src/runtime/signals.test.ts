@@ -43,7 +43,15 @@ describe.skipIf(!reachable)('signal events', () => {
   const trace = (id: number, tenant?: string) => database.tx(async (tx) => (await engine.openTasks(tx, id)).map((t) => `${t.nodeId}:${t.assigneeId}`), tenant);
   /** Catches `name`, then the task `next` for user 1. */
   const waiting = (key: string, name: string, ...tenants: (string | undefined)[]) =>
-    Promise.all((tenants.length ? tenants : [undefined]).map((tenant) => deploy(key, withSignals(key, [start(), signalCatch('wait', name), user('next', '1'), end(), chain('start', 'wait', 'next', 'end')].join('\n'), name), tenant)));
+    Promise.all(
+      (tenants.length ? tenants : [undefined]).map((tenant) =>
+        deploy(
+          key,
+          withSignals(key, [start(), signalCatch('wait', name), user('next', '1'), end(), chain('start', 'wait', 'next', 'end')].join('\n'), name),
+          tenant,
+        ),
+      ),
+    );
 
   it('a thrown signal moves on every instance of the tenant waiting for it, merges its variables and writes a history row for each; other signals and tenants are left waiting', async () => {
     await waiting('budget', 'budgetApproved', undefined, OTHER_TENANT);
@@ -57,7 +65,9 @@ describe.skipIf(!reachable)('signal events', () => {
       expect(await openTrace(database, engine, instance.id)).toEqual(['next:1']);
       expect(await database.tx((tx) => engine.variablesOf(tx, instance.id))).toEqual({ budget: 5000 });
       const history = await database.tx((tx) => engine.history(tx, instance.id));
-      expect(history.filter((h) => h.action === 'signal').map((h) => [h.nodeId, h.event, h.comment, h.userId])).toEqual([['wait', 'leave', 'budgetApproved', OPERATOR]]);
+      expect(history.filter((h) => h.action === 'signal').map((h) => [h.nodeId, h.event, h.comment, h.userId])).toEqual([
+        ['wait', 'leave', 'budgetApproved', OPERATOR],
+      ]);
     }
     expect(await openTrace(database, engine, unrelated.id)).toEqual([]);
     expect(await trace(foreign.id, OTHER_TENANT)).toEqual([]);
@@ -76,9 +86,27 @@ describe.skipIf(!reachable)('signal events', () => {
     await waiting('listener', 'contractSigned');
     await deploy(
       'signer',
-      withSignals('signer', [start(), user('sign', '2'), signalThrow('announce', 'contractSigned'), user('archive', '3'), end(), chain('start', 'sign', 'announce', 'archive', 'end')].join('\n'), 'contractSigned'),
+      withSignals(
+        'signer',
+        [
+          start(),
+          user('sign', '2'),
+          signalThrow('announce', 'contractSigned'),
+          user('archive', '3'),
+          end(),
+          chain('start', 'sign', 'announce', 'archive', 'end'),
+        ].join('\n'),
+        'contractSigned',
+      ),
     );
-    await deploy('closer', withSignals('closer', [start(), user('close', '2'), signalEnd('closed', 'contractSigned'), chain('start', 'close', 'closed')].join('\n'), 'contractSigned'));
+    await deploy(
+      'closer',
+      withSignals(
+        'closer',
+        [start(), user('close', '2'), signalEnd('closed', 'contractSigned'), chain('start', 'close', 'closed')].join('\n'),
+        'contractSigned',
+      ),
+    );
     const listener = await startProcess('listener');
     const signer = await startProcess('signer');
     await approveAt(database, engine, signer.id, 'sign');
@@ -121,7 +149,14 @@ describe.skipIf(!reachable)('signal events', () => {
 
   it('a signal start event starts the newest version of each enabled definition that has it, the thrower as initiator', async () => {
     const onSignal = (key: string, approver: string) =>
-      deploy(key, withSignals(key, [signalStart('start', 'quarterClosed'), user('compile', approver), end(), chain('start', 'compile', 'end')].join('\n'), 'quarterClosed'));
+      deploy(
+        key,
+        withSignals(
+          key,
+          [signalStart('start', 'quarterClosed'), user('compile', approver), end(), chain('start', 'compile', 'end')].join('\n'),
+          'quarterClosed',
+        ),
+      );
     await onSignal('quarterly', '1');
     const newest = await onSignal('quarterly', '4');
     await onSignal('audit', '5');
@@ -130,7 +165,10 @@ describe.skipIf(!reachable)('signal events', () => {
     const started = await database.tx((tx) => tx.select().from(wfInstances).where(eq(wfInstances.starterId, OPERATOR)).orderBy(wfInstances.id));
     expect(started.filter((i) => i.definitionId === newest.id)).toHaveLength(1);
     const tasks = await database.tx((tx) =>
-      tx.select({ nodeId: wfTasks.nodeId, assigneeId: wfTasks.assigneeId }).from(wfTasks).where(and(eq(wfTasks.state, 'open'), eq(wfTasks.nodeId, 'compile'))),
+      tx
+        .select({ nodeId: wfTasks.nodeId, assigneeId: wfTasks.assigneeId })
+        .from(wfTasks)
+        .where(and(eq(wfTasks.state, 'open'), eq(wfTasks.nodeId, 'compile'))),
     );
     expect(tasks.map((t) => t.assigneeId).sort()).toEqual([4, 5]);
     expect(await database.tx((tx) => engine.variablesOf(tx, started[0].id))).toEqual({ quarter: 3 });
@@ -157,7 +195,12 @@ describe.skipIf(!reachable)('signal events', () => {
     const instance = await startProcess('recallable');
     expect(await signal({ signalName: 'recall' })).toEqual({ moved: 1, started: 0 });
     expect(await openTrace(database, engine, instance.id)).toEqual(['cleanup:2']);
-    const review = await database.tx((tx) => tx.select().from(wfTasks).where(and(eq(wfTasks.instanceId, instance.id), eq(wfTasks.nodeId, 'review'))));
+    const review = await database.tx((tx) =>
+      tx
+        .select()
+        .from(wfTasks)
+        .where(and(eq(wfTasks.instanceId, instance.id), eq(wfTasks.nodeId, 'review'))),
+    );
     expect(review.map((t) => `${t.state}:${t.action}`)).toEqual(['cancelled:signal']);
   });
 
@@ -185,7 +228,10 @@ describe.skipIf(!reachable)('signal events', () => {
   });
 
   it('a signal that keeps starting the process that throws it is refused as a loop, and nothing of it stays', async () => {
-    await deploy('echo', withSignals('echo', [signalStart('start', 'ping'), signalThrow('again', 'ping'), end(), chain('start', 'again', 'end')].join('\n'), 'ping'));
+    await deploy(
+      'echo',
+      withSignals('echo', [signalStart('start', 'ping'), signalThrow('again', 'ping'), end(), chain('start', 'again', 'end')].join('\n'), 'ping'),
+    );
     const before = await database.tx((tx) => tx.select().from(wfInstances));
     expect(await refusal(signal({ signalName: 'ping' }))).toBe('workflow.signalLoop');
     expect(await database.tx((tx) => tx.select().from(wfInstances))).toHaveLength(before.length);

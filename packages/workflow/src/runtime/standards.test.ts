@@ -93,7 +93,12 @@ describe.skipIf(!reachable)('standard BPMN in the engine’s settings', () => {
       expect(await openTrace(database, engine, instance.id), JSON.stringify(value)).toEqual(trace);
     }
     // A counter-sign of signers a form names the same way.
-    await deploy('board_by_field', [start(), user('cs', { kind: 'formField', values: 'board', counterSign: 'type="parallel" completion="all"' }), end(), chain('start', 'cs', 'end')].join('\n'));
+    await deploy(
+      'board_by_field',
+      [start(), user('cs', { kind: 'formField', values: 'board', counterSign: 'type="parallel" completion="all"' }), end(), chain('start', 'cs', 'end')].join(
+        '\n',
+      ),
+    );
     const { instance } = await startProcess('board_by_field', { board: '5,6' });
     expect(await openTrace(database, engine, instance.id)).toEqual(['cs:5', 'cs:6']);
 

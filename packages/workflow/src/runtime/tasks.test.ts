@@ -34,7 +34,11 @@ describe.skipIf(!reachable)('task operations', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     await database.tx((tx) =>
-      engine.deploy(tx, { key: 'linear', name: 'linear', xml: definitions('linear', [start(), user('a', '1'), user('b', '2'), end(), chain('start', 'a', 'b', 'end')].join('\n')) }),
+      engine.deploy(tx, {
+        key: 'linear',
+        name: 'linear',
+        xml: definitions('linear', [start(), user('a', '1'), user('b', '2'), end(), chain('start', 'a', 'b', 'end')].join('\n')),
+      }),
     );
   });
   afterAll(async () => database?.close());
@@ -94,10 +98,10 @@ describe.skipIf(!reachable)('task operations', () => {
     const { instance: suspended } = await startLinear();
     const held = await taskAt(suspended.id, 'a');
     await database.tx((tx) => suspendInstance(engine, tx, { instanceId: suspended.id, userId: 99 }));
-    expect([(await database.tx((tx) => engine.instance(tx, terminated.id))).state, (await database.tx((tx) => engine.instance(tx, completed.id))).state]).toEqual([
-      'terminated',
-      'completed',
-    ]);
+    expect([
+      (await database.tx((tx) => engine.instance(tx, terminated.id))).state,
+      (await database.tx((tx) => engine.instance(tx, completed.id))).state,
+    ]).toEqual(['terminated', 'completed']);
 
     /** Every operation on a task (and a carbon copy of its instance), as its holder would ask. */
     const operations = (taskId: number, userId: number, instanceId: number) => ({
@@ -134,7 +138,9 @@ describe.skipIf(!reachable)('task operations', () => {
     expect(await refusals(held.id, 1, suspended.id)).toEqual(all('workflow.suspended'));
     // Resubmitting (the start task again) and withdrawing are refused the same way.
     await expect(database.tx((tx) => engine.approve(tx, { taskId: startTaskId, userId: STARTER }))).rejects.toMatchObject({ code: 'workflow.instanceEnded' });
-    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: completed.id, userId: 2 }))).rejects.toMatchObject({ code: 'workflow.instanceEnded' });
+    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: completed.id, userId: 2 }))).rejects.toMatchObject({
+      code: 'workflow.instanceEnded',
+    });
     // Nothing was written.
     expect([await historyOf(terminated.id), await historyOf(completed.id), await historyOf(suspended.id)]).toEqual(before);
     const copies = await database.tx((tx) => myCarbonCopies(tx, 30, { current: 1, size: 500 }));
@@ -170,11 +176,17 @@ describe.skipIf(!reachable)('task operations', () => {
     const { instance } = await startLinear();
     const task = await taskAt(instance.id, 'a');
     await database.tx((tx) => suspendInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
-    await expect(database.tx((tx) => suspendInstance(engine, tx, { instanceId: instance.id, userId: 99 }))).rejects.toMatchObject({ code: 'workflow.notRunning' });
+    await expect(database.tx((tx) => suspendInstance(engine, tx, { instanceId: instance.id, userId: 99 }))).rejects.toMatchObject({
+      code: 'workflow.notRunning',
+    });
     await expect(database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1 }))).rejects.toMatchObject({ code: 'workflow.suspended' });
-    await expect(database.tx((tx) => assignTask(engine, tx, { taskId: task.id, adminId: 99, toUserId: 5 }))).rejects.toMatchObject({ code: 'workflow.suspended' });
+    await expect(database.tx((tx) => assignTask(engine, tx, { taskId: task.id, adminId: 99, toUserId: 5 }))).rejects.toMatchObject({
+      code: 'workflow.suspended',
+    });
     await database.tx((tx) => resumeInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
-    await expect(database.tx((tx) => resumeInstance(engine, tx, { instanceId: instance.id, userId: 99 }))).rejects.toMatchObject({ code: 'workflow.notSuspended' });
+    await expect(database.tx((tx) => resumeInstance(engine, tx, { instanceId: instance.id, userId: 99 }))).rejects.toMatchObject({
+      code: 'workflow.notSuspended',
+    });
     await database.tx((tx) => assignTask(engine, tx, { taskId: task.id, adminId: 99, toUserId: 5 }));
     expect(await openTrace(database, engine, instance.id)).toEqual(['a:5']);
   });
@@ -233,7 +245,11 @@ describe.skipIf(!reachable)('standing delegations', () => {
   beforeAll(async () => {
     db = await openTestDatabase();
     await db.tx((tx) =>
-      delegating.deploy(tx, { key: 'linear', name: 'linear', xml: definitions('linear', [start(), user('a', '1'), user('b', '2'), end(), chain('start', 'a', 'b', 'end')].join('\n')) }),
+      delegating.deploy(tx, {
+        key: 'linear',
+        name: 'linear',
+        xml: definitions('linear', [start(), user('a', '1'), user('b', '2'), end(), chain('start', 'a', 'b', 'end')].join('\n')),
+      }),
     );
   });
   afterAll(async () => db?.close());

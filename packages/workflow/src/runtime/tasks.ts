@@ -100,7 +100,9 @@ export async function carbonCopy(
   engine.assertTakesOperations(instance);
   const users = [...new Set(input.userIds)];
   if (!users.length) refuse('workflow.ccNeedsUser', 'a carbon copy needs at least one user');
-  await tx.insert(wfCarbonCopies).values(users.map((userId) => ({ instanceId: instance.id, taskId: input.taskId ?? null, userId, fromUserId: input.fromUserId })));
+  await tx
+    .insert(wfCarbonCopies)
+    .values(users.map((userId) => ({ instanceId: instance.id, taskId: input.taskId ?? null, userId, fromUserId: input.fromUserId })));
   const run = await engine.runOf(tx, instance, input.fromUserId, null);
   await run.history({ nodeId: run.model.id, event: 'operation', action: 'cc', comment: users.join(',') });
   await run.notify({ kind: 'carbonCopy', userIds: users });
@@ -134,20 +136,29 @@ export async function saveDraft(tx: Tx, input: { id?: number; definitionKey: str
       .returning();
     return row ?? refuse('workflow.draftNotFound', `no draft ${input.id}`, { id: input.id });
   }
-  const [row] = await tx.insert(wfDrafts).values({ definitionKey: input.definitionKey, ownerId: input.ownerId, title: input.title ?? '', data: input.data }).returning();
+  const [row] = await tx
+    .insert(wfDrafts)
+    .values({ definitionKey: input.definitionKey, ownerId: input.ownerId, title: input.title ?? '', data: input.data })
+    .returning();
   return row;
 }
 
 export const listDrafts = (tx: Tx, ownerId: number) => tx.select().from(wfDrafts).where(eq(wfDrafts.ownerId, ownerId)).orderBy(desc(wfDrafts.id));
 
 export async function deleteDraft(tx: Tx, input: { id: number; ownerId: number }): Promise<void> {
-  const removed = await tx.delete(wfDrafts).where(and(eq(wfDrafts.id, input.id), eq(wfDrafts.ownerId, input.ownerId))).returning();
+  const removed = await tx
+    .delete(wfDrafts)
+    .where(and(eq(wfDrafts.id, input.id), eq(wfDrafts.ownerId, input.ownerId)))
+    .returning();
   if (!removed.length) refuse('workflow.draftNotFound', `no draft ${input.id}`, { id: input.id });
 }
 
 /** Starts an instance from a draft (its data become the variables) and removes the draft, in one transaction. */
 export async function startFromDraft(engine: WorkflowEngine, tx: Tx, input: { draftId: number; ownerId: number; designated?: Record<string, number[]> }) {
-  const [draft] = await tx.select().from(wfDrafts).where(and(eq(wfDrafts.id, input.draftId), eq(wfDrafts.ownerId, input.ownerId)));
+  const [draft] = await tx
+    .select()
+    .from(wfDrafts)
+    .where(and(eq(wfDrafts.id, input.draftId), eq(wfDrafts.ownerId, input.ownerId)));
   if (!draft) refuse('workflow.draftNotFound', `no draft ${input.draftId}`, { id: input.draftId });
   const started = await engine.start(tx, {
     definitionKey: draft.definitionKey,
@@ -177,7 +188,9 @@ const familyOf = (instanceId: number) =>
 export async function deleteInstance(engine: WorkflowEngine, tx: Tx, input: { instanceId: number; userId: number }): Promise<void> {
   const instance = await engine.lockInstance(tx, input.instanceId);
   const run = await engine.runOf(tx, instance, input.userId, null);
-  await tx.execute(sql`update ${wfInstances} set deleted_at = ${run.now().toISOString()}::timestamptz where id in ${familyOf(instance.id)} and deleted_at is null`);
+  await tx.execute(
+    sql`update ${wfInstances} set deleted_at = ${run.now().toISOString()}::timestamptz where id in ${familyOf(instance.id)} and deleted_at is null`,
+  );
   await run.history({ nodeId: run.model.id, event: 'operation', action: 'delete' });
 }
 
@@ -189,7 +202,9 @@ export async function restoreInstance(tx: Tx, input: { instanceId: number }): Pr
     .where(and(eq(wfInstances.id, input.instanceId), isNotNull(wfInstances.deletedAt)))
     .for('update');
   if (!row) refuse('workflow.instanceNotFound', `no instance ${input.instanceId} in the recycle bin`, { id: input.instanceId });
-  await tx.execute(sql`update ${wfInstances} set deleted_at = null where id in ${familyOf(row.id)} and deleted_at = ${row.deletedAt!.toISOString()}::timestamptz`);
+  await tx.execute(
+    sql`update ${wfInstances} set deleted_at = null where id in ${familyOf(row.id)} and deleted_at = ${row.deletedAt!.toISOString()}::timestamptz`,
+  );
 }
 
 /** Removes an instance from the recycle bin for good, with the called processes in it and everything they recorded. */

@@ -51,10 +51,18 @@ async function fireJob(engine: WorkflowEngine, tx: Tx, jobId: number, now: Date)
       .select()
       .from(wfTasks)
       .where(and(eq(wfTasks.instanceId, execution.instanceId), eq(wfTasks.executionId, execution.id), eq(wfTasks.state, 'open')));
-    const candidates = await candidatesOf(tx, open.filter((t) => t.assigneeId === null).map((t) => t.id));
+    const candidates = await candidatesOf(
+      tx,
+      open.filter((t) => t.assigneeId === null).map((t) => t.id),
+    );
     for (const task of open) {
       await run.history({ nodeId: timer.id, event: 'operation', action: 'overdue', taskId: task.id, userId: task.assigneeId });
-      await run.notify({ kind: 'overdue', taskId: task.id, nodeName: task.nodeName, userIds: task.assigneeId === null ? (candidates.get(task.id) ?? []) : [task.assigneeId] });
+      await run.notify({
+        kind: 'overdue',
+        taskId: task.id,
+        nodeName: task.nodeName,
+        userIds: task.assigneeId === null ? (candidates.get(task.id) ?? []) : [task.assigneeId],
+      });
     }
     return open.length > 0;
   }
@@ -97,7 +105,13 @@ async function scheduleNextFiring(tx: Tx, job: typeof wfJobs.$inferSelect, timer
 async function remind(engine: WorkflowEngine, run: Run, execution: Execution, task: FlowNode, timer: FlowNode, repetition: number, at: Date): Promise<void> {
   const times = timer.timer?.kind === 'cycle' ? timer.timer.times : 1;
   const { taskIds, userIds } = await taskActors(run.tx, run.instance.id, execution.id);
-  await run.history({ nodeId: task.id, event: 'operation', action: 'remind', userId: null, comment: times === undefined ? String(repetition) : `${repetition}/${times}` });
+  await run.history({
+    nodeId: task.id,
+    event: 'operation',
+    action: 'remind',
+    userId: null,
+    comment: times === undefined ? String(repetition) : `${repetition}/${times}`,
+  });
   if (!userIds.length) return;
   await engine.options.reminders?.remind(run.tx, {
     instanceId: run.instance.id,

@@ -69,7 +69,9 @@ export async function eventStarts(
   startOf: (model: ProcessModel) => string | undefined,
   startable?: (definitionKey: string) => Promise<boolean>,
 ): Promise<{ definitionId: number; nodeId: string }[]> {
-  const latest = rowsOf<{ id: number; key: string }>(await executePrepared(tx, sql`select distinct on (key) id, key from ${wfDefinitions} order by key, version desc`));
+  const latest = rowsOf<{ id: number; key: string }>(
+    await executePrepared(tx, sql`select distinct on (key) id, key from ${wfDefinitions} order by key, version desc`),
+  );
   const may = startable ?? ((key: string) => engine.options.startable?.(tx, key) ?? Promise.resolve(true));
   const starts: { definitionId: number; nodeId: string }[] = [];
   for (const definition of latest) {

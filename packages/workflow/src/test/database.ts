@@ -57,7 +57,10 @@ export async function postgresReachable(): Promise<boolean> {
 
 /** A fresh database with the engine's tables: PGlite in memory, or a throw-away PostgreSQL database. */
 export async function openTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
-  const scoped = (db: Db) => <T>(work: (tx: Tx) => Promise<T>, tenant = TENANT) => withTenant(db, tenant, work);
+  const scoped =
+    (db: Db) =>
+    <T>(work: (tx: Tx) => Promise<T>, tenant = TENANT) =>
+      withTenant(db, tenant, work);
   if (process.env.TEST_DB !== 'postgres') {
     const client = new PGlite();
     await client.waitReady;

@@ -50,7 +50,14 @@ export async function openTaskAt(tx: Tx, engine: WorkflowEngine, instanceId: num
 }
 
 /** Approves the open task of `nodeId` (the first one, or one `userId` may act on, as them). */
-export async function approveAt(database: TestDatabase, engine: WorkflowEngine, instanceId: number, nodeId: string, userId?: number, variables?: Record<string, unknown>) {
+export async function approveAt(
+  database: TestDatabase,
+  engine: WorkflowEngine,
+  instanceId: number,
+  nodeId: string,
+  userId?: number,
+  variables?: Record<string, unknown>,
+) {
   return database.tx(async (tx) => {
     const task = await openTaskAt(tx, engine, instanceId, nodeId, userId);
     await engine.approve(tx, { taskId: task.id, userId: task.actor, variables });

@@ -30,7 +30,7 @@ describeDb(`areas (${dbLabel})`, () => {
     expect(provinces.map((p) => p.F_AreaName)).toEqual(expect.arrayContaining(['广东省', '新疆维吾尔自治区', '海南省']));
   });
 
-  it('reads one level at a time: provinces, then a province\'s cities, then a city\'s counties (leaves)', async () => {
+  it("reads one level at a time: provinces, then a province's cities, then a city's counties (leaves)", async () => {
     expect(expectOk(await admin.get(`${BASE}?parentId=0`), list)).toHaveLength(31);
     const cities = expectOk(await admin.get(`${BASE}?parentId=44`), list);
     const shenzhen = cities.find((c) => c.F_AreaName === '深圳市');

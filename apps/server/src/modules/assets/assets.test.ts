@@ -14,8 +14,13 @@ describeDb(`assets (${dbLabel})`, () => {
   const list = async (client: Client, query = '') => expectOk(await client.get(`${BASE}/list?size=100${query}`), page).records;
 
   it('saves a draft, changes it, submits it; a submitted asset is read-only and kept', async () => {
-    const custodian = await withTenant(cast.server.database.db, TENANT, (tx) => createUser(tx, { account: 'as_keeper', name: '保管员', password: 'Keeper@123456' }));
-    const draft = expectOk(await cast.admin.post(`${BASE}/save`, body({ category: '电子设备', purchaseDate: '2026-03-01', custodianId: custodian, location: '三楼' })), asset);
+    const custodian = await withTenant(cast.server.database.db, TENANT, (tx) =>
+      createUser(tx, { account: 'as_keeper', name: '保管员', password: 'Keeper@123456' }),
+    );
+    const draft = expectOk(
+      await cast.admin.post(`${BASE}/save`, body({ category: '电子设备', purchaseDate: '2026-03-01', custodianId: custodian, location: '三楼' })),
+      asset,
+    );
     expect(draft).toMatchObject({ status: 'draft', amount: 37.02, unitPrice: 12.34, purchaseDate: '2026-03-01', custodianName: '保管员', submitTime: null });
     const second = expectOk(await cast.admin.post(`${BASE}/save`, body({ assetCode: 'PC-002', assetName: '显示器', unitPrice: 0 })), asset);
     // Newest first, searchable by code and name, filtered by status.

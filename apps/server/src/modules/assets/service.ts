@@ -84,7 +84,11 @@ export async function listAssets(tx: Tx, query: Query, scope: SQL): Promise<Page
     query.assetName ? sql`t.asset_name ilike ${containing(query.assetName)}` : undefined,
     query.status ? sql`t.status = ${query.status}` : undefined,
   ].filter((part): part is SQL => part !== undefined);
-  const page = await listPage(tx, { table: sql`${assets}`, where: sql.join(parts, sql` and `), order: ['id'], descending: true, columns: COLUMNS, toRecord: fromSql }, query);
+  const page = await listPage(
+    tx,
+    { table: sql`${assets}`, where: sql.join(parts, sql` and `), order: ['id'], descending: true, columns: COLUMNS, toRecord: fromSql },
+    query,
+  );
   return { ...page, records: await present(tx, page.records) };
 }
 

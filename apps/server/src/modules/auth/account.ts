@@ -47,7 +47,14 @@ export function accountRoutes(_service: AuthService, config: Config, decrypt: Pa
 
     route(AUTH_ENDPOINTS.unlock, async ({ body }, ctx) => {
       const targets = await usersOr404(ctx, body.userIds);
-      const states = new Map((await lockStates(ctx.tx, targets.map((u) => u.account))).map((s) => [s.account, s]));
+      const states = new Map(
+        (
+          await lockStates(
+            ctx.tx,
+            targets.map((u) => u.account),
+          )
+        ).map((s) => [s.account, s]),
+      );
       let unlocked = 0;
       for (const user of targets) {
         const state = states.get(user.account);
@@ -113,7 +120,11 @@ export function accountRoutes(_service: AuthService, config: Config, decrypt: Pa
       const { file, bytes } = await readStoredFile(tx, files, params.id);
       // Only avatars: the id of a stamp image or an annex answers as if it did not exist.
       if (file.purpose !== AVATAR) throw notFound();
-      reply.type(file.mimeType).header('content-disposition', 'inline').header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=86400');
+      reply
+        .type(file.mimeType)
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400');
       return reply.send(bytes) as never;
     }),
 

@@ -89,11 +89,7 @@ describeDb(`sign-in and session (${dbLabel})`, () => {
     expect(grant.json().error).toBe('unsupported_grant_type');
     const noUser = await tokenRequest(server, { grant_type: 'password', password: 'x' }, { 'tenant-id': TENANT });
     expect(noUser.json()).toMatchObject({ error: 'invalid_request', sys_msg: '请输入账号' });
-    const plain = await tokenRequest(
-      server,
-      { grant_type: 'password', username: 'admin', password: ADMIN_PASSWORD },
-      { 'tenant-id': TENANT },
-    );
+    const plain = await tokenRequest(server, { grant_type: 'password', username: 'admin', password: ADMIN_PASSWORD }, { 'tenant-id': TENANT });
     expect(plain.json()).toMatchObject({ error: 'invalid_grant', sys_msg: '密码无法解密，请刷新页面后重试' });
   });
 
@@ -125,12 +121,7 @@ describeDb(`sign-in and session (${dbLabel})`, () => {
     const { access_token, user_id } = await signIn(server);
     const sessionId = JSON.parse(Buffer.from(access_token.split('.')[1], 'base64url').toString()).sid;
     const keys = await loadPlatformKeys(server.database.db);
-    const expired = await signAccessToken(
-      keys.tokenSecret,
-      { userId: user_id, tenantId: TENANT, sessionId, account: 'admin' },
-      60,
-      Date.now() - 3600_000,
-    );
+    const expired = await signAccessToken(keys.tokenSecret, { userId: user_id, tenantId: TENANT, sessionId, account: 'admin' }, 60, Date.now() - 3600_000);
     const response = await as(server, expired, 'en').get('/api/macro-user/info');
     expect(response.statusCode).toBe(401);
     expect(response.json().sys_msg).toBe('Your session has ended, please sign in again');
@@ -164,9 +155,7 @@ describeDb(`sign-in and session (${dbLabel})`, () => {
   });
 
   it('locks an account after repeated failures, even with the right password afterwards', async () => {
-    await inTenant(server.database.db, TENANT, (tx) =>
-      createUser(tx, { account: 'clumsy', name: 'Clumsy', password: 'Right@123456' }),
-    );
+    await inTenant(server.database.db, TENANT, (tx) => createUser(tx, { account: 'clumsy', name: 'Clumsy', password: 'Right@123456' }));
     for (let i = 0; i < server.config.maxLoginFailures; i++) {
       const failed = await tokenRequest(server, passwordForm('bad', 'clumsy'), { 'tenant-id': TENANT });
       expect(failed.json().sys_msg).toBe('账号或密码错误');
@@ -177,15 +166,17 @@ describeDb(`sign-in and session (${dbLabel})`, () => {
   });
 
   it('answers 403 naming the code when the user holds no role granting it', async () => {
-    await inTenant(server.database.db, TENANT, (tx) =>
-      createUser(tx, { account: 'plain', name: 'Plain', password: 'Plain@123456' }),
-    );
+    await inTenant(server.database.db, TENANT, (tx) => createUser(tx, { account: 'plain', name: 'Plain', password: 'Plain@123456' }));
     const { access_token } = await signIn(server, TENANT, 'plain', 'Plain@123456');
     const client = as(server, access_token);
     expect((await client.get('/api/macro-user/info')).statusCode).toBe(200);
     const denied = await client.get('/api/macro-system/dict/parent-list');
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toMatchObject({ success: false, error_code: 403, sys_msg: '没有权限执行此操作：您的角色没有权限编码「dict:view」，请联系管理员授权' });
+    expect(denied.json()).toMatchObject({
+      success: false,
+      error_code: 403,
+      sys_msg: '没有权限执行此操作：您的角色没有权限编码「dict:view」，请联系管理员授权',
+    });
     expect((await client.get('/api/macro-system/menu/routes')).json().data).toEqual([]);
   });
 

@@ -26,7 +26,12 @@ describeDb(`own avatar (${dbLabel})`, () => {
     expect((await cast.server.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(401);
 
     // The avatar path serves avatars only: a stamp's image file is not found there.
-    const stamp = await cast.admin.post('/api/macro-flow/stamps', { stampName: '头像测试章', category: 2, password: encryptPassword(cast.server.publicKey, 'seal123'), image: png() });
+    const stamp = await cast.admin.post('/api/macro-flow/stamps', {
+      stampName: '头像测试章',
+      category: 2,
+      password: encryptPassword(cast.server.publicKey, 'seal123'),
+      image: png(),
+    });
     const stampFileId = stamp.json().data.imageFileId as number;
     expectFailure(await cast.admin.get(`/api/macro-user/avatar/${stampFileId}`), 404);
   });
@@ -35,9 +40,17 @@ describeDb(`own avatar (${dbLabel})`, () => {
     const before = (await cast.clerk.get('/api/user/getUserInfo')).json().data.avatar;
     expectFailure(await cast.clerk.post('/api/macro-user/update-avatar', { image: png(AVATAR_MAX_BYTES + 1) }), 400, '头像图片不能超过 2MB');
     expectFailure(await cast.clerkEn.post('/api/macro-user/update-avatar', { image: png(AVATAR_MAX_BYTES + 1) }), 400, 'The avatar image must not exceed 2MB');
-    expectFailure(await cast.clerk.post('/api/macro-user/update-avatar', { image: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=' }), 400, '头像只能是 PNG、JPEG、GIF 或 WebP 图片');
+    expectFailure(
+      await cast.clerk.post('/api/macro-user/update-avatar', { image: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=' }),
+      400,
+      '头像只能是 PNG、JPEG、GIF 或 WebP 图片',
+    );
     // Text that claims to be a PNG.
-    expectFailure(await cast.clerk.post('/api/macro-user/update-avatar', { image: `data:image/png;base64,${Buffer.from('not a picture').toString('base64')}` }), 422, '头像只能是 PNG、JPEG、GIF 或 WebP 图片');
+    expectFailure(
+      await cast.clerk.post('/api/macro-user/update-avatar', { image: `data:image/png;base64,${Buffer.from('not a picture').toString('base64')}` }),
+      422,
+      '头像只能是 PNG、JPEG、GIF 或 WebP 图片',
+    );
     expectFailure(await cast.clerk.post('/api/macro-user/update-avatar', {}), 400, '请选择头像图片');
     expectFailure(await cast.clerk.post('/api/macro-user/update-avatar', { image: 42 }), 400);
     expectFailure(await cast.clerk.get('/api/macro-user/avatar/99999999999'), 400);

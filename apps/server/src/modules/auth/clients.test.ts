@@ -42,11 +42,19 @@ describeDb(`OAuth clients at the token endpoint (${dbLabel})`, () => {
     const ok = await tokenRequest(server, password(), { authorization: basic('erp', 'erp-secret-1'), 'tenant-id': TENANT });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().expires_in).toBe(120);
-    const refreshed = await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: ok.json().refresh_token }, { authorization: basic('erp', 'erp-secret-1') });
+    const refreshed = await tokenRequest(
+      server,
+      { grant_type: 'refresh_token', refresh_token: ok.json().refresh_token },
+      { authorization: basic('erp', 'erp-secret-1') },
+    );
     expect(refreshed.statusCode, refreshed.body).toBe(200);
     expect(refreshed.json().expires_in).toBe(120);
     // Another client (here the console) cannot refresh the ERP's session.
-    const stolen = await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: refreshed.json().refresh_token }, { authorization: basic('macro', '') });
+    const stolen = await tokenRequest(
+      server,
+      { grant_type: 'refresh_token', refresh_token: refreshed.json().refresh_token },
+      { authorization: basic('macro', '') },
+    );
     expect(stolen.statusCode).toBe(400);
     const answers = [];
     for (const authorization of [basic('erp', 'wrong'), basic('erp', ''), basic('ghost', 'erp-secret-1')]) {
@@ -70,7 +78,11 @@ describeDb(`OAuth clients at the token endpoint (${dbLabel})`, () => {
     const ok = await tokenRequest(server, password(), { authorization: basic('erp', 'erp-secret-1'), 'tenant-id': TENANT });
     expect(ok.statusCode).toBe(200);
     await server.database.db.update(oauthClients).set({ enabled: false });
-    const refreshed = await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: ok.json().refresh_token }, { authorization: basic('erp', 'erp-secret-1') });
+    const refreshed = await tokenRequest(
+      server,
+      { grant_type: 'refresh_token', refresh_token: ok.json().refresh_token },
+      { authorization: basic('erp', 'erp-secret-1') },
+    );
     expect(refreshed.statusCode).toBe(401);
     expect(refreshed.json().error).toBe('invalid_client');
     await server.database.db.update(oauthClients).set({ enabled: true });

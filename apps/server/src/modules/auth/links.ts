@@ -44,7 +44,10 @@ export async function linkUser(ctx: Ctx, input: { userId: number; source: string
 
 export async function removeLinks(ctx: Ctx, ids: readonly number[]): Promise<number> {
   // Not locked (links are never updated, the request role may not); a concurrent removal deletes nothing twice.
-  const rows = await ctx.tx.select().from(authSocialLinks).where(inArray(authSocialLinks.id, [...ids]));
+  const rows = await ctx.tx
+    .select()
+    .from(authSocialLinks)
+    .where(inArray(authSocialLinks.id, [...ids]));
   return auditedDelete(ctx, authSocialLinks, RESOURCE, rows);
 }
 

@@ -1,18 +1,7 @@
 import { rowsOf, withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  as,
-  dbLabel,
-  describeDb,
-  encryptPassword,
-  signIn,
-  TENANT,
-  type TestServer,
-  startServer,
-  tokenRequest,
-} from '../../test/helper.ts';
+import { ADMIN_PASSWORD, as, dbLabel, describeDb, encryptPassword, signIn, TENANT, type TestServer, startServer, tokenRequest } from '../../test/helper.ts';
 import { createUser } from '../users/service.ts';
 
 const LOCKED = '连续登录失败次数过多，账号已锁定，请稍后再试或联系管理员解锁';
@@ -30,13 +19,8 @@ describeDb(`sign-in lockout (${dbLabel})`, () => {
   afterAll(() => server.close());
 
   const attempt = (account: string, password: string, tenant = TENANT, on = server) =>
-    tokenRequest(
-      on,
-      { grant_type: 'password', username: account, password: encryptPassword(on.publicKey, password), scope: 'all' },
-      { 'tenant-id': tenant },
-    );
-  const newUser = (account: string) =>
-    withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account, name: account, password: RIGHT }));
+    tokenRequest(on, { grant_type: 'password', username: account, password: encryptPassword(on.publicKey, password), scope: 'all' }, { 'tenant-id': tenant });
+  const newUser = (account: string) => withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account, name: account, password: RIGHT }));
   const failTimes = async (account: string, times: number, tenant = TENANT) => {
     const messages: string[] = [];
     for (let i = 0; i < times; i++) messages.push((await attempt(account, 'Wrong@000', tenant)).json().sys_msg);

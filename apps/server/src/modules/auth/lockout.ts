@@ -79,7 +79,10 @@ export function accountLockedSql(tenantId: SQL, account: SQL): SQL {
 /** The lock state of accounts of the transaction's tenant, for the unlock's audit. */
 export async function lockStates(tx: Tx, accounts: readonly string[]) {
   if (!accounts.length) return [];
-  return tx.select().from(authLockouts).where(inArray(authLockouts.account, [...accounts]));
+  return tx
+    .select()
+    .from(authLockouts)
+    .where(inArray(authLockouts.account, [...accounts]));
 }
 
 /** Lifts the lock of an account of the transaction's tenant and forgets its failures. */

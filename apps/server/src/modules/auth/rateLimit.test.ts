@@ -57,7 +57,11 @@ describeDb(`sign-in rate limits (${dbLabel})`, () => {
         method: 'POST',
         url: '/api/macro-auth/oauth/token',
         remoteAddress: address,
-        headers: { authorization: `Basic ${Buffer.from('macro:macro_secret').toString('base64')}`, 'tenant-id': TENANT, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Basic ${Buffer.from('macro:macro_secret').toString('base64')}`,
+          'tenant-id': TENANT,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         payload: new URLSearchParams(form(server, account)).toString(),
       });
     for (let i = 0; i < 8; i++) expect((await from('10.9.8.7', `someone${i}`)).statusCode).toBe(400);

@@ -140,11 +140,7 @@ export function authRoutes(service: AuthService, db: Db, config: Config) {
       const fields = parseGrant(passwordGrant, body);
       const account = { key: `account:${tenantId}:${fields.username}`, limit: config.signInRatePerAccount };
       await limited(db, reply, [account], window);
-      return service.signIn(
-        { tenantId, account: fields.username, encryptedPassword: fields.password },
-        { ...actor, tenantId },
-        client,
-      );
+      return service.signIn({ tenantId, account: fields.username, encryptedPassword: fields.password }, { ...actor, tenantId }, client);
     }
     if (grant === 'social') {
       allowGrant(client, 'social');
@@ -159,7 +155,11 @@ export function authRoutes(service: AuthService, db: Db, config: Config) {
       const fields = parseGrant(signedGrant, body);
       const account = { key: `account:${tenantId}:${fields.loginid}`, limit: config.signInRatePerAccount };
       await limited(db, reply, [account], window);
-      return service.signInSigned({ tenantId, loginid: fields.loginid, sign: fields.sign, time: fields.time, type: fields.Type }, { ...actor, tenantId }, client);
+      return service.signInSigned(
+        { tenantId, loginid: fields.loginid, sign: fields.sign, time: fields.time, type: fields.Type },
+        { ...actor, tenantId },
+        client,
+      );
     }
     if (grant === 'refresh_token') {
       allowGrant(client, 'refresh_token');

@@ -1,13 +1,4 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createHmac,
-  randomBytes,
-  randomInt,
-  randomUUID,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { TokenResponse } from '@macro/contract/auth';
 import { type Actor, AUTH_ROLE, type AuditPort, type Db, rowsOf, type Tx, withTenant } from '@macro/store';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
@@ -70,8 +61,7 @@ function sameDigest(expected: string, presented: string): boolean {
 }
 
 /** RFC 6749 §5.2 errors carry their code beside our translated message. */
-const oauth = (status: number, error: string, key: string, params?: Record<string, string>) =>
-  new AppError(status, key, params, error);
+const oauth = (status: number, error: string, key: string, params?: Record<string, string>) => new AppError(status, key, params, error);
 export const invalidRequest = (key: string, params?: Record<string, string>) => oauth(400, 'invalid_request', key, params);
 export const invalidClient = () => oauth(401, 'invalid_client', 'auth.invalidClient');
 export const invalidGrant = (key: string) => oauth(400, 'invalid_grant', key);
@@ -134,18 +124,8 @@ export function createAuthService(
 
   const publicClient = consoleClient(config);
 
-  async function issueTokens(
-    tx: Tx,
-    user: UserRow,
-    sessionId: string,
-    refreshToken: string | null,
-    accessTtl = config.accessTtl,
-  ): Promise<TokenResponse> {
-    const accessToken = await signAccessToken(
-      keys.tokenSecret,
-      { userId: user.id, tenantId: user.tenantId, sessionId, account: user.account },
-      accessTtl,
-    );
+  async function issueTokens(tx: Tx, user: UserRow, sessionId: string, refreshToken: string | null, accessTtl = config.accessTtl): Promise<TokenResponse> {
+    const accessToken = await signAccessToken(keys.tokenSecret, { userId: user.id, tenantId: user.tenantId, sessionId, account: user.account }, accessTtl);
     const { names } = await roleNamesOf(tx, user.id);
     return {
       access_token: accessToken,
@@ -167,14 +147,7 @@ export function createAuthService(
   }
 
   /** Opens a session for the user in the transaction's tenant and answers with its tokens. */
-  async function openSession(
-    tx: Tx,
-    user: UserRow,
-    actor: Actor,
-    via: string,
-    client = publicClient,
-    refreshable = true,
-  ): Promise<TokenResponse> {
+  async function openSession(tx: Tx, user: UserRow, actor: Actor, via: string, client = publicClient, refreshable = true): Promise<TokenResponse> {
     const sessionId = randomUUID();
     // A session without refresh keeps a token nobody is given, and lives as long as its access token.
     const refreshToken = newOpaqueToken();
@@ -208,11 +181,7 @@ export function createAuthService(
    * successor is still the session's current token (nothing rotated since) and the session lives;
    * otherwise null (the caller treats the token as stolen).
    */
-  async function graceRefresh(
-    tx: Tx,
-    used: typeof authUsedRefreshTokens.$inferSelect,
-    refreshToken: string,
-  ): Promise<{ tokens: TokenResponse } | null> {
+  async function graceRefresh(tx: Tx, used: typeof authUsedRefreshTokens.$inferSelect, refreshToken: string): Promise<{ tokens: TokenResponse } | null> {
     if (!used.nextSealed || Date.now() - used.usedAt.getTime() > REFRESH_GRACE_SECONDS * 1000) return null;
     const next = openNext(refreshToken, used.nextSealed);
     if (next === null) return null;
@@ -236,7 +205,10 @@ export function createAuthService(
   }
 
   async function endSession(tx: Tx, sessionId: string): Promise<void> {
-    await tx.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    await tx
+      .update(authSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
   }
 
   return {
@@ -360,11 +332,15 @@ export function createAuthService(
           // Any other token the session already rotated away from came back: someone else holds the session. End it.
           if (used) {
             await endSession(tx, used.sessionId);
-            await audit.record(tx, { ...actor, tenantId: found.tenant_id }, {
-              action: 'refresh-reuse',
-              resource: 'session',
-              resourceId: used.sessionId,
-            });
+            await audit.record(
+              tx,
+              { ...actor, tenantId: found.tenant_id },
+              {
+                action: 'refresh-reuse',
+                resource: 'session',
+                resourceId: used.sessionId,
+              },
+            );
           }
           return { error: 'auth.refreshInvalid' };
         }
@@ -376,7 +352,10 @@ export function createAuthService(
         await tx
           .insert(authUsedRefreshTokens)
           .values({ hash: presented, sessionId: session.id, tenantId: session.tenantId, nextSealed: sealNext(refreshToken, next) });
-        await tx.update(authSessions).set({ refreshHash: hashToken(next) }).where(eq(authSessions.id, session.id));
+        await tx
+          .update(authSessions)
+          .set({ refreshHash: hashToken(next) })
+          .where(eq(authSessions.id, session.id));
         await audit.record(
           tx,
           { ...actor, tenantId: session.tenantId, userId: user.id, account: user.account },

@@ -43,7 +43,13 @@ describe('social provider configuration', () => {
     expect(config.social[0]).toMatchObject({ baseUrl: 'https://qyapi.weixin.qq.com' });
     expect(config.social[1]).toMatchObject({ apiUrl: 'https://api.dingtalk.com', idField: 'unionId' });
     expect(() =>
-      readConfig({ MACRO_WECOM_CORP_ID: 'a', MACRO_WECOM_CORP_SECRET: 'b', MACRO_DINGTALK_CLIENT_ID: 'c', MACRO_DINGTALK_CLIENT_SECRET: 'd', MACRO_DINGTALK_SOURCE: 'wechat_enterprise' }),
+      readConfig({
+        MACRO_WECOM_CORP_ID: 'a',
+        MACRO_WECOM_CORP_SECRET: 'b',
+        MACRO_DINGTALK_CLIENT_ID: 'c',
+        MACRO_DINGTALK_CLIENT_SECRET: 'd',
+        MACRO_DINGTALK_SOURCE: 'wechat_enterprise',
+      }),
     ).toThrow(/share one source/);
   });
 });
@@ -171,7 +177,10 @@ describeDb(`social sign-in through WeChat Work, DingTalk and a generic OAuth 2.0
     expect((await social({ source: 'wechat_enterprise', code: 'visitor' })).json()).toMatchObject(refused);
     const unavailable = await social({ source: 'wecom_misconfigured', code: 'member-zhangsan~x' }, TENANT, 'en');
     expect(unavailable.statusCode).toBe(503);
-    expect(unavailable.json()).toMatchObject({ error: 'temporarily_unavailable', sys_msg: 'The social sign-in service cannot be reached right now, please try again later' });
+    expect(unavailable.json()).toMatchObject({
+      error: 'temporarily_unavailable',
+      sys_msg: 'The social sign-in service cannot be reached right now, please try again later',
+    });
     expect(unavailable.body).not.toContain('not-the-secret');
   });
 
@@ -228,9 +237,7 @@ describeDb(`social sign-in through WeChat Work, DingTalk and a generic OAuth 2.0
 
   it('lets an administrator list, add and remove links: one provider user links once, to a user of the tenant', async () => {
     const listed = expectOk(await admin.get(`/api/macro-user/social-link/list?userId=${socialiteId}`), z.array(socialLink));
-    expect(listed.map((l) => `${l.source}:${l.externalId}`)).toEqual(
-      expect.arrayContaining(['dingtalk:union-42', 'wechat_enterprise:idle']),
-    );
+    expect(listed.map((l) => `${l.source}:${l.externalId}`)).toEqual(expect.arrayContaining(['dingtalk:union-42', 'wechat_enterprise:idle']));
     expectFailure(await link({ userId: socialiteId, source: 'dingtalk', externalId: 'union-42' }), 409, '该第三方用户已关联到本租户的用户');
     expectFailure(await link({ userId: 999_999, source: 'dingtalk', externalId: 'union-43' }), 404, '用户不存在');
     expectFailure(await link({ userId: socialiteId, source: 'dingtalk', externalId: '' }), 400, '请输入第三方用户标识');

@@ -1,9 +1,4 @@
-import type {
-  DingtalkProviderConfig,
-  OAuth2ProviderConfig,
-  SocialProviderConfig,
-  WecomProviderConfig,
-} from '../../platform/config.ts';
+import type { DingtalkProviderConfig, OAuth2ProviderConfig, SocialProviderConfig, WecomProviderConfig } from '../../platform/config.ts';
 
 /**
  * A social sign-in provider: sends the browser to its authorization page and turns the code the
@@ -52,8 +47,7 @@ function withParams(base: string, params: Record<string, string>): string | null
 export function genericOAuth2Provider(config: OAuth2ProviderConfig): SocialProvider {
   return {
     source: config.source,
-    authorizeUrl: () =>
-      withParams(config.authorizeUrl, { response_type: 'code', client_id: config.clientId, redirect_uri: config.redirectUri }),
+    authorizeUrl: () => withParams(config.authorizeUrl, { response_type: 'code', client_id: config.clientId, redirect_uri: config.redirectUri }),
     async externalIdFor(code) {
       const token = await call(config.tokenUrl, {
         method: 'POST',

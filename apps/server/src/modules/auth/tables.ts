@@ -8,20 +8,20 @@ import { globalTable, grantToSignIn, idColumn, tenantTable } from '../../platfor
  */
 export const authSessions = grantToSignIn(
   tenantTable(
-  'auth_session',
-  {
-    id: text('id').primaryKey(),
-    userId: integer('user_id').notNull(),
-    refreshHash: text('refresh_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /**
-     * The confidential OAuth client the session was opened through; null for the console's
-     * public client. A refresh asks that the client still exists and is enabled.
-     */
-    clientId: text('client_id'),
-  },
+    'auth_session',
+    {
+      id: text('id').primaryKey(),
+      userId: integer('user_id').notNull(),
+      refreshHash: text('refresh_hash').notNull().unique(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      revokedAt: timestamp('revoked_at', { withTimezone: true }),
+      /**
+       * The confidential OAuth client the session was opened through; null for the console's
+       * public client. A refresh asks that the client still exists and is enabled.
+       */
+      clientId: text('client_id'),
+    },
     (t) => [index('auth_session_user').on(t.tenantId, t.userId)],
     [],
   ),
@@ -35,20 +35,20 @@ export const authSessions = grantToSignIn(
  */
 export const authUsedRefreshTokens = grantToSignIn(
   tenantTable(
-  'auth_used_refresh',
-  {
-    hash: text('hash').primaryKey(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => authSessions.id, { onDelete: 'cascade' }),
-    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The refresh token this one was rotated into, sealed with a key only this token's holder can
-     * derive (service.ts `sealNext`): for a short grace after the rotation, the same holder
-     * presenting it again (two tabs refreshing at once) gets that same successor back.
-     */
-    nextSealed: text('next_sealed'),
-  },
+    'auth_used_refresh',
+    {
+      hash: text('hash').primaryKey(),
+      sessionId: text('session_id')
+        .notNull()
+        .references(() => authSessions.id, { onDelete: 'cascade' }),
+      usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+      /**
+       * The refresh token this one was rotated into, sealed with a key only this token's holder can
+       * derive (service.ts `sealNext`): for a short grace after the rotation, the same holder
+       * presenting it again (two tabs refreshing at once) gets that same successor back.
+       */
+      nextSealed: text('next_sealed'),
+    },
     (t) => [index('auth_used_refresh_session').on(t.sessionId)],
     [],
   ),
@@ -106,10 +106,7 @@ export const authSocialLinks = tenantTable(
     externalId: text('external_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('auth_social_link_external').on(t.tenantId, t.source, t.externalId),
-    index('auth_social_link_user').on(t.tenantId, t.userId),
-  ],
+  (t) => [uniqueIndex('auth_social_link_external').on(t.tenantId, t.source, t.externalId), index('auth_social_link_user').on(t.tenantId, t.userId)],
   ['select', 'insert', 'delete'],
 );
 

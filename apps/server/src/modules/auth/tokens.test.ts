@@ -158,14 +158,25 @@ describeDb(`tokens and the session calls (${dbLabel})`, () => {
     expect((fresh as unknown as { must_change_password: boolean }).must_change_password).toBe(false);
   });
 
-  it('resets to the tenant\'s parameter account.initPassword when it passes the password policy, else to the configured value', async () => {
+  it("resets to the tenant's parameter account.initPassword when it passes the password policy, else to the configured value", async () => {
     const id = await newUser('paramreset');
-    const param = expectOk(await admin.post('/api/macro-system/param', { paramName: '初始密码', paramKey: 'account.initPassword', paramValue: 'Param@2025x' }), z.object({ id: z.number() }));
+    const param = expectOk(
+      await admin.post('/api/macro-system/param', { paramName: '初始密码', paramKey: 'account.initPassword', paramValue: 'Param@2025x' }),
+      z.object({ id: z.number() }),
+    );
     expect((await admin.get('/api/macro-user/reset-password')).json().data).toEqual({ password: 'Param@2025x' });
     expectOk(await admin.post('/api/macro-user/reset-password', { userIds: [id] }), z.object({ reset: z.number() }));
-    expect((await signIn(server, TENANT, 'paramreset', 'Param@2025x') as unknown as { must_change_password: boolean }).must_change_password).toBe(true);
+    expect(((await signIn(server, TENANT, 'paramreset', 'Param@2025x')) as unknown as { must_change_password: boolean }).must_change_password).toBe(true);
     // A value the policy refuses is not used.
-    expect((await admin.call({ method: 'PUT', url: `/api/macro-system/param/${param.id}`, payload: { paramName: '初始密码', paramKey: 'account.initPassword', paramValue: '123' } })).statusCode).toBe(200);
+    expect(
+      (
+        await admin.call({
+          method: 'PUT',
+          url: `/api/macro-system/param/${param.id}`,
+          payload: { paramName: '初始密码', paramKey: 'account.initPassword', paramValue: '123' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await admin.get('/api/macro-user/reset-password')).json().data).toEqual({ password: 'Reset@2024' });
     expect((await admin.call({ method: 'DELETE', url: `/api/macro-system/param?ids=${param.id}` })).statusCode).toBe(200);
   });
@@ -195,9 +206,7 @@ describeDb(`tokens and the session calls (${dbLabel})`, () => {
     expect((await here.get('/api/user/getUserInfo')).statusCode).toBe(200);
     expect((await elsewhere.get('/api/user/getUserInfo')).statusCode).toBe(401);
     expect((await signIn(server, TENANT, 'changer', 'New@123456')).access_token).toBeTruthy();
-    const audit = rowsOf(
-      await server.database.db.execute(sql`select action from audit_log where action = 'update-password' and account = 'changer'`),
-    );
+    const audit = rowsOf(await server.database.db.execute(sql`select action from audit_log where action = 'update-password' and account = 'changer'`));
     expect(audit).toHaveLength(1);
   });
 

@@ -30,8 +30,7 @@ function toAppFunc(row: Record<string, unknown>): AppFunc {
   };
 }
 
-const fromRow = (row: typeof appFuncs.$inferSelect): AppFunc =>
-  toAppFunc({ ...row, created_at: row.createdAt, updated_at: row.updatedAt });
+const fromRow = (row: typeof appFuncs.$inferSelect): AppFunc => toAppFunc({ ...row, created_at: row.createdAt, updated_at: row.updatedAt });
 
 export function appFuncPage(tx: Tx, query: PageQuery & { name?: string; category?: string }): Promise<Page<AppFunc>> {
   const parts: SQL[] = [

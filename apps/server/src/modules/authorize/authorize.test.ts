@@ -58,13 +58,20 @@ describeDb(`data authorisation per menu, app functions and their grants (${dbLab
       expectOk(await admin.post('/api/macro-user/submit', { account, name: account, deptId, password: secret(), password2: secret() }), userRecord);
     }
     ids.viewer = expectOk(
-      await admin.post('/api/macro-user/submit', { account: 'auth_viewer', name: 'auth_viewer', deptId: ids.deptA, password: secret(), password2: secret(), roleIds: [ids.role] }),
+      await admin.post('/api/macro-user/submit', {
+        account: 'auth_viewer',
+        name: 'auth_viewer',
+        deptId: ids.deptA,
+        password: secret(),
+        password2: secret(),
+        roleIds: [ids.role],
+      }),
       userRecord,
     ).id;
   });
   afterAll(() => server.close());
 
-  it('lists the menus carrying data scopes under their folders, and sets a role\'s scopes menu by menu', async () => {
+  it("lists the menus carrying data scopes under their folders, and sets a role's scopes menu by menu", async () => {
     const view = expectOk(await admin.get(`/api/data-authorize/${ids.role}/1/menu`), dataAuthorizeView);
     const nodes = flat(view.menus as DataAuthorizeMenu[]);
     const userMenu = nodes.find((n) => n.code === 'user:view')!;
@@ -74,7 +81,10 @@ describeDb(`data authorisation per menu, app functions and their grants (${dbLab
     expect(nodes.some((n) => n.code === 'post:view')).toBe(false);
     expect(view.dataScopeIds).toEqual([]);
 
-    const saved = expectOk(await put(admin, { objectId: ids.role, objectType: 1, menuIds: [menuId('user:view')], dataScopeIds: [ids.ownDept] }), dataAuthorizeView);
+    const saved = expectOk(
+      await put(admin, { objectId: ids.role, objectType: 1, menuIds: [menuId('user:view')], dataScopeIds: [ids.ownDept] }),
+      dataAuthorizeView,
+    );
     expect(saved.dataScopeIds).toEqual([ids.ownDept]);
     // Another menu's save leaves the user menu's scope in place.
     expectOk(await put(admin, { objectId: ids.role, objectType: 1, menuIds: [menuId('dept:view')], dataScopeIds: [ids.dictScope] }), dataAuthorizeView);
@@ -102,7 +112,10 @@ describeDb(`data authorisation per menu, app functions and their grants (${dbLab
         .filter((a) => a.startsWith('auth_'))
         .sort();
     expect(await accounts()).toEqual(['auth_a', 'auth_b', 'auth_viewer']);
-    const saved = expectOk(await put(admin, { objectId: ids.viewer, objectType: 0, menuIds: [menuId('user:view')], dataScopeIds: [ids.ownDept] }), dataAuthorizeView);
+    const saved = expectOk(
+      await put(admin, { objectId: ids.viewer, objectType: 0, menuIds: [menuId('user:view')], dataScopeIds: [ids.ownDept] }),
+      dataAuthorizeView,
+    );
     expect(saved.dataScopeIds).toEqual([ids.ownDept]);
     expect(await accounts()).toEqual(['auth_a', 'auth_viewer']);
     // A user in the other department is not found either.
@@ -124,7 +137,11 @@ describeDb(`data authorisation per menu, app functions and their grants (${dbLab
       '数据权限「本人创建的用户」不属于所选菜单',
     );
     const english = as(server, (await signIn(server)).access_token, 'en');
-    expectFailure(await english.call({ method: 'PUT', url: '/api/data-authorize/', payload: { objectId: ids.role, objectType: 3, dataScopeIds: [] } }), 400, 'The object type must be 0 (user) or 1 (role)');
+    expectFailure(
+      await english.call({ method: 'PUT', url: '/api/data-authorize/', payload: { objectId: ids.role, objectType: 3, dataScopeIds: [] } }),
+      400,
+      'The object type must be 0 (user) or 1 (role)',
+    );
     expect(expectOk(await admin.get(`/api/data-authorize/${ids.role}/1/menu`), dataAuthorizeView).dataScopeIds).toEqual([]);
   });
 
@@ -139,7 +156,10 @@ describeDb(`data authorisation per menu, app functions and their grants (${dbLab
     const page = expectOk(await admin.get('/api/app-func/page?category=工具'), pageOf(appFunc));
     // By category, then sort: 'off' (sort 1) before 'scan' (sort 2).
     expect(page.records.map((f) => f.code)).toEqual(['off', 'scan']);
-    const updated = expectOk(await admin.call({ method: 'PUT', url: `/api/app-func/${scan.id}`, payload: { name: '扫一扫', code: 'scan', category: '工具', url: '/pages/scan' } }), appFunc);
+    const updated = expectOk(
+      await admin.call({ method: 'PUT', url: `/api/app-func/${scan.id}`, payload: { name: '扫一扫', code: 'scan', category: '工具', url: '/pages/scan' } }),
+      appFunc,
+    );
     expect(updated.name).toBe('扫一扫');
     const tree = expectOk(await admin.get('/api/app-func/category-tree'), z.array(appFuncCategory));
     expect(tree.map((c) => [c.category, c.functions.map((f) => f.code)])).toEqual([
@@ -148,7 +168,10 @@ describeDb(`data authorisation per menu, app functions and their grants (${dbLab
     ]);
 
     // The spec's client sends itemJson as the array's text.
-    const granted = expectOk(await admin.post('/api/authorizes', { objectId: ids.role, objectType: 1, itemJson: JSON.stringify([scan.id, leave.id]) }), appAuthorizeView);
+    const granted = expectOk(
+      await admin.post('/api/authorizes', { objectId: ids.role, objectType: 1, itemJson: JSON.stringify([scan.id, leave.id]) }),
+      appAuthorizeView,
+    );
     expect(granted.itemIds).toEqual([scan.id, leave.id].sort((a, b) => a - b));
     expectOk(await admin.post('/api/authorizes', { objectId: ids.viewer, objectType: 0, itemJson: [off.id] }), appAuthorizeView);
     expect(expectOk(await admin.get(`/api/authorizes/app/0/${ids.viewer}`), appAuthorizeView).itemIds).toEqual([off.id]);

@@ -16,9 +16,7 @@ export async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
     await owner.post('/api/macro-system/data-scope/save', { menuId, resourceCode: 'user', scopeName: marker, scopeType: 5 }),
   );
   const role = await ok<{ id: number }>(await owner.post('/api/macro-system/role/submit', { roleName: `${marker} role`, roleAlias: 'authorize_sweep_role' }));
-  const func = await ok<{ id: number }>(
-    await owner.post('/api/app-func', { name: marker, code: 'authorizeSweep', category: marker, url: '/pages/sweep' }),
-  );
+  const func = await ok<{ id: number }>(await owner.post('/api/app-func', { name: marker, code: 'authorizeSweep', category: marker, url: '/pages/sweep' }));
   await ok(await owner.post('/api/authorizes', { objectId: role.id, objectType: 1, itemJson: [func.id] }));
   // The sweep client has no PUT: the role grant writes the same per-menu rows.
   await ok(await owner.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [], dataScopeIds: [scope.id], apiScopeIds: [] }));

@@ -41,7 +41,10 @@ describeDb(`consumer users (${dbLabel})`, () => {
   const submit = (body: object, client = admin) => client.post(`${BASE}/submit`, body);
 
   it('registers, lists, searches, edits, disables and removes a consumer user', async () => {
-    const created = expectOk(await submit({ account: ' member_01 ', name: '王小明', mobile: '13912345678', email: 'xm@example.com', remark: '老会员' }), consumer);
+    const created = expectOk(
+      await submit({ account: ' member_01 ', name: '王小明', mobile: '13912345678', email: 'xm@example.com', remark: '老会员' }),
+      consumer,
+    );
     expect(created).toMatchObject({ account: 'member_01', name: '王小明', mobile: '13912345678', email: 'xm@example.com', status: 1, remark: '老会员' });
     expect(Date.parse(created.createTime)).not.toBeNaN();
     await submit({ account: 'member_02', name: '李四' });

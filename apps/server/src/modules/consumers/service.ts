@@ -34,8 +34,7 @@ function toConsumer(row: Record<string, unknown>): Consumer {
   };
 }
 
-const fromRow = (row: typeof consumers.$inferSelect): Consumer =>
-  toConsumer({ ...row, created_at: row.createdAt, updated_at: row.updatedAt });
+const fromRow = (row: typeof consumers.$inferSelect): Consumer => toConsumer({ ...row, created_at: row.createdAt, updated_at: row.updatedAt });
 
 function matching(search: ConsumerSearch): SQL {
   const parts = [

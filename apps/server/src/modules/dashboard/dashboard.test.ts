@@ -6,7 +6,20 @@ import { DATA_SCOPE_TYPE, dataScope } from '@macro/contract/scopes';
 import { userRecord } from '@macro/contract/users';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, encryptPassword, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  encryptPassword,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  signIn,
+  startServer,
+  TENANT,
+  type TestServer,
+} from '../../test/helper.ts';
 
 const URL = '/api/macro-system/dashboard/summary';
 const PASSWORD = 'Dash@123456';
@@ -24,7 +37,14 @@ describeDb(`dashboard (${dbLabel})`, () => {
 
   const createUser = async (account: string, deptId: number, roleIds: number[] = []) =>
     expectOk(
-      await admin.post('/api/macro-user/submit', { account, name: account, deptId, password: secret(), password2: secret(), ...(roleIds.length ? { roleIds } : {}) }),
+      await admin.post('/api/macro-user/submit', {
+        account,
+        name: account,
+        deptId,
+        password: secret(),
+        password2: secret(),
+        ...(roleIds.length ? { roleIds } : {}),
+      }),
       userRecord,
     ).id;
   const grant = async (codes: RegExp, dataScopeIds: number[] = []) => {

@@ -10,8 +10,7 @@ export const module = defineModule({
   routes: () => [
     route(
       E.summary,
-      (_, { tx, auth, dataScope }) =>
-        dashboardSummary(tx, auth!.userId, { user: () => dataScope(USER_DATA), department: () => dataScope(DEPT_DATA) }),
+      (_, { tx, auth, dataScope }) => dashboardSummary(tx, auth!.userId, { user: () => dataScope(USER_DATA), department: () => dataScope(DEPT_DATA) }),
       { dataResources: [USER_DATA, DEPT_DATA] },
     ),
   ],

@@ -43,7 +43,10 @@ export async function dashboardSummary(tx: Tx, userId: number, scopes: Dashboard
     ? Number(
         rowsOf<{ n: unknown }>(
           await tx.execute(sql`select count(distinct m.id) as n from ${roleMenus} rm join ${menus} m on m.id = rm.menu_id
-            where rm.role_id in (${sql.join(roleIds.map((id) => sql`${id}`), sql`, `)}) and m.category = ${MENU_CATEGORY.menu}`),
+            where rm.role_id in (${sql.join(
+              roleIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}) and m.category = ${MENU_CATEGORY.menu}`),
         )[0]?.n ?? 0,
       )
     : 0;

@@ -19,10 +19,22 @@ describeDb(`delegates (${dbLabel})`, () => {
   const del = (client: Client, id: number) => client.call({ method: 'DELETE', url: `${BASE}/${id}` });
 
   it('creates, lists, changes and ends my delegation; the engine finds who acts for me', async () => {
-    const created = expectOk(await cast.admin.post(BASE, { ...JAN, entrustedUserId: deputyId, processKeys: ['leave', 'expense'], description: '出差' }), delegate);
-    expect(created).toMatchObject({ entrustedUserId: deputyId, entrustedName: 'Deputy', processKeys: ['leave', 'expense'], description: '出差', ownerId: cast.adminId });
+    const created = expectOk(
+      await cast.admin.post(BASE, { ...JAN, entrustedUserId: deputyId, processKeys: ['leave', 'expense'], description: '出差' }),
+      delegate,
+    );
+    expect(created).toMatchObject({
+      entrustedUserId: deputyId,
+      entrustedName: 'Deputy',
+      processKeys: ['leave', 'expense'],
+      description: '出差',
+      ownerId: cast.adminId,
+    });
     expect(created.startTime).toBe(JAN.startTime);
-    const later = expectOk(await cast.admin.post(BASE, { startTime: '2031-03-01T00:00:00.000Z', endTime: '2031-03-02T00:00:00.000Z', entrustedUserId: deputyId, processKeys: [] }), delegate);
+    const later = expectOk(
+      await cast.admin.post(BASE, { startTime: '2031-03-01T00:00:00.000Z', endTime: '2031-03-02T00:00:00.000Z', entrustedUserId: deputyId, processKeys: [] }),
+      delegate,
+    );
     // Latest first.
     const page = (await cast.admin.get(`${BASE}/query-delegate`)).json().data;
     expect(page.records.map((r: { id: number }) => r.id).slice(0, 2)).toEqual([later.id, created.id]);
@@ -59,20 +71,56 @@ describeDb(`delegates (${dbLabel})`, () => {
     expectFailure(await cast.admin.post(BASE, { ...JAN, entrustedUserId: deputyId, description: 'a\u0000b' }), 400);
     expectFailure(await cast.admin.post(BASE, { ...JAN, entrustedUserId: deputyId, processKeys: ['a\u0000'] }), 400);
     expectFailure(await cast.admin.post(BASE, { ...JAN, entrustedUserId: deputyId, processKeys: 'leave' }), 400, '流程编号不正确');
-    expectFailure(await cast.adminEn.post(BASE, { startTime: JAN.endTime, endTime: JAN.startTime, entrustedUserId: deputyId }), 400, 'The end may not be before the start');
+    expectFailure(
+      await cast.adminEn.post(BASE, { startTime: JAN.endTime, endTime: JAN.startTime, entrustedUserId: deputyId }),
+      400,
+      'The end may not be before the start',
+    );
   });
 
   it('refuses delegating to oneself, to a stranger, and overlapping delegations of a common process', async () => {
     expectFailure(await cast.admin.post(BASE, { ...JAN, entrustedUserId: cast.adminId }), 422, '不能委托给自己');
     expectFailure(await cast.admin.post(BASE, { ...JAN, entrustedUserId: 999999 }), 422, '被委托人不存在');
-    const leave = expectOk(await cast.admin.post(BASE, { startTime: '2032-03-01T00:00:00Z', endTime: '2032-03-10T00:00:00Z', entrustedUserId: deputyId, processKeys: ['leave'] }), delegate);
+    const leave = expectOk(
+      await cast.admin.post(BASE, { startTime: '2032-03-01T00:00:00Z', endTime: '2032-03-10T00:00:00Z', entrustedUserId: deputyId, processKeys: ['leave'] }),
+      delegate,
+    );
     // Same time, another process: allowed. Same process, touching period: refused. Every process: refused.
-    expectOk(await cast.admin.post(BASE, { startTime: '2032-03-05T00:00:00Z', endTime: '2032-03-20T00:00:00Z', entrustedUserId: cast.clerkId, processKeys: ['expense'] }), delegate);
-    expectFailure(await cast.admin.post(BASE, { startTime: '2032-03-10T00:00:00Z', endTime: '2032-03-12T00:00:00Z', entrustedUserId: cast.clerkId, processKeys: ['leave'] }), 409, '与已有的委托（2032-03-01 00:00 至 2032-03-10 00:00）在时间和流程上重叠');
-    expectFailure(await cast.adminEn.post(BASE, { startTime: '2032-02-01T00:00:00Z', endTime: '2032-03-02T00:00:00Z', entrustedUserId: cast.clerkId }), 409, /overlaps an existing delegation/);
+    expectOk(
+      await cast.admin.post(BASE, {
+        startTime: '2032-03-05T00:00:00Z',
+        endTime: '2032-03-20T00:00:00Z',
+        entrustedUserId: cast.clerkId,
+        processKeys: ['expense'],
+      }),
+      delegate,
+    );
+    expectFailure(
+      await cast.admin.post(BASE, {
+        startTime: '2032-03-10T00:00:00Z',
+        endTime: '2032-03-12T00:00:00Z',
+        entrustedUserId: cast.clerkId,
+        processKeys: ['leave'],
+      }),
+      409,
+      '与已有的委托（2032-03-01 00:00 至 2032-03-10 00:00）在时间和流程上重叠',
+    );
+    expectFailure(
+      await cast.adminEn.post(BASE, { startTime: '2032-02-01T00:00:00Z', endTime: '2032-03-02T00:00:00Z', entrustedUserId: cast.clerkId }),
+      409,
+      /overlaps an existing delegation/,
+    );
     // After the period: free; editing itself is no overlap.
     expectOk(await cast.admin.post(BASE, { startTime: '2032-03-21T00:00:00Z', endTime: '2032-03-22T00:00:00Z', entrustedUserId: cast.clerkId }), delegate);
-    expectOk(await put(cast.admin, leave.id, { startTime: '2032-03-01T00:00:00Z', endTime: '2032-03-11T00:00:00Z', entrustedUserId: deputyId, processKeys: ['leave'] }), delegate);
+    expectOk(
+      await put(cast.admin, leave.id, {
+        startTime: '2032-03-01T00:00:00Z',
+        endTime: '2032-03-11T00:00:00Z',
+        entrustedUserId: deputyId,
+        processKeys: ['leave'],
+      }),
+      delegate,
+    );
     // Another person's delegations do not clash with mine; concurrent duplicates: one wins.
     const race = await Promise.all(
       [1, 2, 3].map(() => cast.admin.post(BASE, { startTime: '2033-01-01T00:00:00Z', endTime: '2033-01-02T00:00:00Z', entrustedUserId: deputyId })),
@@ -82,7 +130,10 @@ describeDb(`delegates (${dbLabel})`, () => {
   });
 
   it('shows and changes only my own delegations; guards codes; keeps tenants apart', async () => {
-    const mine = expectOk(await cast.admin.post(BASE, { startTime: '2034-01-01T00:00:00Z', endTime: '2034-01-02T00:00:00Z', entrustedUserId: deputyId }), delegate);
+    const mine = expectOk(
+      await cast.admin.post(BASE, { startTime: '2034-01-01T00:00:00Z', endTime: '2034-01-02T00:00:00Z', entrustedUserId: deputyId }),
+      delegate,
+    );
     expectFailure(await cast.clerk.get(`${BASE}/query-delegate`), 403, /delegate:view/);
     expectFailure(await cast.clerk.post(BASE, { ...JAN, entrustedUserId: deputyId }), 403, /delegate:add/);
     expectFailure(await put(cast.clerk, mine.id, { ...JAN, entrustedUserId: deputyId }), 403, /delegate:edit/);

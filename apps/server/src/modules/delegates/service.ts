@@ -66,11 +66,19 @@ const fromRow = (r: DelegateRow): Row => ({ ...r, processKeys: keysOf(r.processK
 
 /** The signed-in user's delegations, latest first (ordered by id: each page reads only its rows). */
 export async function listDelegates(tx: Tx, ownerId: number, query: PageQuery): Promise<Page<Delegate>> {
-  const page = await listPage(tx, { table: sql`${delegates}`, where: sql`t.create_user = ${ownerId}`, order: ['id'], descending: true, columns: COLUMNS, toRecord: fromSql }, query);
+  const page = await listPage(
+    tx,
+    { table: sql`${delegates}`, where: sql`t.create_user = ${ownerId}`, order: ['id'], descending: true, columns: COLUMNS, toRecord: fromSql },
+    query,
+  );
   return { ...page, records: await present(tx, page.records) };
 }
 
-const textArray = (keys: readonly string[]) => sql`array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`;
+const textArray = (keys: readonly string[]) =>
+  sql`array[${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )}]::text[]`;
 const emptyArray = sql`'{}'::text[]`;
 
 /**
@@ -90,7 +98,11 @@ async function assertAllowed(tx: Tx, ownerId: number, input: DelegateInput, exce
         and (cardinality(t.process_keys) = 0 or cardinality(${keys}) = 0 or t.process_keys && ${keys})
       order by t.start_time limit 1`),
   );
-  if (clash) throw conflict('delegates.overlap', { start: iso(clash.start_time).slice(0, 16).replace('T', ' '), end: iso(clash.end_time).slice(0, 16).replace('T', ' ') });
+  if (clash)
+    throw conflict('delegates.overlap', {
+      start: iso(clash.start_time).slice(0, 16).replace('T', ' '),
+      end: iso(clash.end_time).slice(0, 16).replace('T', ' '),
+    });
 }
 
 const valuesOf = (input: DelegateInput) => ({

@@ -36,7 +36,9 @@ describeDb(`desktop schemes and home pages (${dbLabel})`, () => {
     moved[1] = { ...moved[1], x: 0 };
     const changed = expectOk(await put(cast.admin, S, { id: created.id, ...body('crud', { content: { widgets: moved } }) }), desktopSchemeInfo);
     expect(changed.version).toBe(2);
-    expect(expectOk(await cast.admin.get(`${S}/content/${created.id}`), z.object({ widgets: z.array(z.object({ i: z.string(), x: z.number() })) })).widgets[0].x).toBe(6);
+    expect(
+      expectOk(await cast.admin.get(`${S}/content/${created.id}`), z.object({ widgets: z.array(z.object({ i: z.string(), x: z.number() })) })).widgets[0].x,
+    ).toBe(6);
     expect((await cast.admin.get(`${S}/content/${created.id}?version=1`)).json().data.widgets[0].x).toBe(0);
     expectFailure(await cast.admin.get(`${S}/content/${created.id}?version=9`), 404, '该方案没有第 9 版');
 
@@ -55,7 +57,9 @@ describeDb(`desktop schemes and home pages (${dbLabel})`, () => {
     const restored = expectOk(await put(cast.admin, '/api/desktop-schemeinfo/setNew', { schemeId: created.id, version: 1 }), desktopSchemeInfo);
     expect(restored.version).toBe(3);
     expect(restored.content.widgets[0].title).toBe('Todo');
-    expect((await cast.admin.get(`/api/desktop-schemeinfo/history?schemeId=${created.id}`)).json().data.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
+    expect((await cast.admin.get(`/api/desktop-schemeinfo/history?schemeId=${created.id}`)).json().data.map((v: { version: number }) => v.version)).toEqual([
+      3, 2, 1,
+    ]);
     expectFailure(await put(cast.admin, '/api/desktop-schemeinfo/setNew', { schemeId: created.id, version: 7 }), 404, '该方案没有第 7 版');
   });
 
@@ -82,7 +86,11 @@ describeDb(`desktop schemes and home pages (${dbLabel})`, () => {
     expect(defaults).toHaveLength(1);
     const chosen = Number(defaults[0].id);
     const scheme = expectOk(await cast.admin.get(`${S}/${chosen}`), desktopSchemeInfo);
-    expectFailure(await put(cast.admin, S, { id: chosen, code: scheme.code, name: scheme.name, enabled: false, content: scheme.content }), 409, '默认首页不能停用');
+    expectFailure(
+      await put(cast.admin, S, { id: chosen, code: scheme.code, name: scheme.name, enabled: false, content: scheme.content }),
+      409,
+      '默认首页不能停用',
+    );
     const disabled = await create('def-off', { enabled: false });
     expectFailure(await put(cast.adminJa, `${S}/default`, { id: disabled.id }), 409, '無効なスキームは既定にできません');
   });
@@ -94,11 +102,16 @@ describeDb(`desktop schemes and home pages (${dbLabel})`, () => {
     expect(await current(cast.clerk)).toMatchObject({ source: 'default', scheme: { id: fallback.id } });
 
     // Offered to the clerk alone: the clerk may choose it, the administrator may not.
-    const offered = expectOk(await cast.admin.post('/api/visual-relation', { visualId: mine.id, objectType: 'user', objectIds: [cast.clerkId] }), z.array(visualRelation));
+    const offered = expectOk(
+      await cast.admin.post('/api/visual-relation', { visualId: mine.id, objectType: 'user', objectIds: [cast.clerkId] }),
+      z.array(visualRelation),
+    );
     expect(offered).toMatchObject([{ objectType: 'user', objectId: cast.clerkId, objectName: 'Clerk' }]);
     const clerkChoices = expectOk(await cast.clerk.get('/api/visual-relation/current-visual/?keyword=home'), z.array(visualHome));
     expect(clerkChoices.map((h) => h.code)).toEqual(['home-default', 'home-mine']);
-    expect(expectOk(await cast.admin.get('/api/visual-relation/current-visual/?keyword=home'), z.array(visualHome)).map((h) => h.code)).toEqual(['home-default']);
+    expect(expectOk(await cast.admin.get('/api/visual-relation/current-visual/?keyword=home'), z.array(visualHome)).map((h) => h.code)).toEqual([
+      'home-default',
+    ]);
     expectFailure(await put(cast.admin, `/api/visual-homerelation/${mine.id}/cur`), 404, '该首页未向您开放或已停用');
 
     expect(expectOk(await put(cast.clerk, `/api/visual-homerelation/${mine.id}/cur`), currentHome)).toMatchObject({ source: 'own', scheme: { id: mine.id } });
@@ -113,8 +126,13 @@ describeDb(`desktop schemes and home pages (${dbLabel})`, () => {
     expect((await cast.admin.call({ method: 'DELETE', url: `/api/visual-relation?ids=${relations[0].id}` })).json().data).toEqual({ removed: 1 });
     // (Offered to nobody in particular now: everyone may choose it.)
     expect((await current(cast.clerk)).source).toBe('own');
-    const role = await withTenant(cast.server.database.db, TENANT, async (tx) => rowsOf<{ role_id: number }>(await tx.execute(sql`select role_id from macro_user_role where user_id = ${cast.adminId} limit 1`)));
-    expectOk(await cast.admin.post('/api/visual-relation', { visualId: mine.id, objectType: 'role', objectIds: [Number(role[0].role_id)] }), z.array(visualRelation));
+    const role = await withTenant(cast.server.database.db, TENANT, async (tx) =>
+      rowsOf<{ role_id: number }>(await tx.execute(sql`select role_id from macro_user_role where user_id = ${cast.adminId} limit 1`)),
+    );
+    expectOk(
+      await cast.admin.post('/api/visual-relation', { visualId: mine.id, objectType: 'role', objectIds: [Number(role[0].role_id)] }),
+      z.array(visualRelation),
+    );
     expect((await current(cast.clerk)).source).toBe('default');
     expect(expectOk(await put(cast.admin, `/api/visual-homerelation/${mine.id}/cur`), currentHome).source).toBe('own');
 
@@ -131,9 +149,14 @@ describeDb(`desktop schemes and home pages (${dbLabel})`, () => {
   });
 
   it('refuses bad input per field with a message, never a 500', async () => {
-    const bad = async (content: unknown, message: string | RegExp) => expectFailure(await cast.admin.post(S, { code: 'bad', name: 'Bad', content }), 400, message);
+    const bad = async (content: unknown, message: string | RegExp) =>
+      expectFailure(await cast.admin.post(S, { code: 'bad', name: 'Bad', content }), 400, message);
     expectFailure(await cast.admin.post(S, { name: 'x', content: { widgets: [] } }), 400, '请输入方案编号');
-    expectFailure(await cast.adminEn.post(S, { code: 'a b', name: 'x', content: { widgets: [] } }), 400, 'The scheme code may hold only letters, digits, - and _');
+    expectFailure(
+      await cast.adminEn.post(S, { code: 'a b', name: 'x', content: { widgets: [] } }),
+      400,
+      'The scheme code may hold only letters, digits, - and _',
+    );
     expectFailure(await cast.admin.post(S, { code: 'x', content: { widgets: [] } }), 400, '请输入方案名称');
     expectFailure(await cast.admin.post(S, { code: 'x\u0000', name: 'x', content: { widgets: [] } }), 400);
     await bad('nope', '桌面内容格式不正确');
@@ -146,11 +169,23 @@ describeDb(`desktop schemes and home pages (${dbLabel})`, () => {
     await bad({ widgets: [{ i: 'a', type: 'script', x: 0, y: 0, w: 4, h: 2 }] }, '不支持的部件类型');
     await bad({ widgets: [{ i: 'a', type: 'todo', x: 0, y: 0, w: 1e20, h: 2 }] }, '部件宽度应为 1 至 12 列，高度为 1 至 40 行');
     await bad({ widgets: [{ i: 'a', type: 'todo', x: '0', y: 0, w: 1, h: 2 }] }, '部件位置不正确');
-    await bad({ widgets: [{ i: 'a', type: 'todo', x: 0, y: 0, w: 1, h: 2 }, { i: 'a', type: 'todo', x: 1, y: 0, w: 1, h: 2 }] }, '部件标识重复');
+    await bad(
+      {
+        widgets: [
+          { i: 'a', type: 'todo', x: 0, y: 0, w: 1, h: 2 },
+          { i: 'a', type: 'todo', x: 1, y: 0, w: 1, h: 2 },
+        ],
+      },
+      '部件标识重复',
+    );
     await bad({ widgets: Array.from({ length: 41 }, (_, n) => ({ i: `w${n}`, type: 'todo', x: 0, y: n, w: 1, h: 1 })) }, '一个桌面最多放置 40 个部件');
     await create('dup');
     expectFailure(await cast.admin.post(S, body('dup')), 409, '方案编号“dup”已存在');
-    expectFailure(await cast.admin.post('/api/visual-relation', { visualId: 1, objectType: 'company', objectIds: [1] }), 400, '对象类型应为用户、角色、岗位或部门');
+    expectFailure(
+      await cast.admin.post('/api/visual-relation', { visualId: 1, objectType: 'company', objectIds: [1] }),
+      400,
+      '对象类型应为用户、角色、岗位或部门',
+    );
     const target = await create('rel-bad');
     expectFailure(await cast.admin.post('/api/visual-relation', { visualId: target.id, objectType: 'user', objectIds: [] }), 400, '请至少选择一个对象');
     expectFailure(await cast.admin.post('/api/visual-relation', { visualId: target.id, objectType: 'role', objectIds: [2147483647] }), 404, '所选的对象不存在');

@@ -42,7 +42,8 @@ async function sweepFixture(owner: SweepClient) {
     marker,
     query: { id: String(id), visualId: String(id), schemeId: String(id), ids: String(relationId), objectType: 'user', keyword: marker },
     body: { id, schemeId: id, visualId: id, version: 1, objectType: 'user', objectIds: [1] },
-    snapshot: async () => (await owner.get(`/api${E.detail.path.replace(':id', String(id))}`)).body + (await owner.get(`/api/visual-relation/${id}/obj/user`)).body,
+    snapshot: async () =>
+      (await owner.get(`/api${E.detail.path.replace(':id', String(id))}`)).body + (await owner.get(`/api/visual-relation/${id}/obj/user`)).body,
   };
 }
 

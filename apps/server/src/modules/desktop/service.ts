@@ -68,7 +68,11 @@ const schemeOr404 = (tx: Tx, id: number, lock = false) => findOr404(tx, desktopS
 
 export function listSchemes(tx: Tx, query: PageQuery & { keyword?: string }): Promise<Page<DesktopScheme>> {
   const where = query.keyword ? sql`(t.code ilike ${containing(query.keyword)} or t.name ilike ${containing(query.keyword)})` : sql`true`;
-  return listPage(tx, { table: sql`${desktopSchemes}`, where, order: ['id'], descending: true, columns: sql`t.*`, toRecord: (r) => summary(fromSql(r)) }, query);
+  return listPage(
+    tx,
+    { table: sql`${desktopSchemes}`, where, order: ['id'], descending: true, columns: sql`t.*`, toRecord: (r) => summary(fromSql(r)) },
+    query,
+  );
 }
 
 export const schemeDetail = async (tx: Tx, id: number) => withContent(await schemeOr404(tx, id));
@@ -105,7 +109,11 @@ export async function updateScheme(ctx: Ctx, id: number, input: Input): Promise<
   if (before.isDefault && !input.enabled) throw conflict('desktop.defaultNotDisabled');
   await assertCodeFree(ctx.tx, input.code, id);
   const changed = canonicalJson(before.content) !== canonicalJson(input.content);
-  const after = await auditedUpdate(ctx, desktopSchemes, RESOURCE, before, { ...input, version: changed ? before.version + 1 : before.version, updatedAt: new Date() });
+  const after = await auditedUpdate(ctx, desktopSchemes, RESOURCE, before, {
+    ...input,
+    version: changed ? before.version + 1 : before.version,
+    updatedAt: new Date(),
+  });
   if (changed) await recordVersion(ctx, after);
   return withContent(after);
 }
@@ -120,7 +128,14 @@ export async function removeScheme(ctx: Ctx, id: number): Promise<number> {
 /** A free code made from `code`: `code-copy`, then `code-copy2`, … (within the 50 characters a code may have). */
 async function freeCopyCode(tx: Tx, code: string): Promise<string> {
   const base = `${code.slice(0, 40)}-copy`;
-  const taken = new Set((await tx.select({ code: desktopSchemes.code }).from(desktopSchemes).where(like(desktopSchemes.code, `${base}%`))).map((r) => r.code));
+  const taken = new Set(
+    (
+      await tx
+        .select({ code: desktopSchemes.code })
+        .from(desktopSchemes)
+        .where(like(desktopSchemes.code, `${base}%`))
+    ).map((r) => r.code),
+  );
   let n = 1;
   while (taken.has(n === 1 ? base : `${base}${n}`)) n++;
   return n === 1 ? base : `${base}${n}`;
@@ -147,7 +162,10 @@ export async function setDefault(ctx: Ctx, id: number): Promise<DesktopScheme> {
 export async function schemeHistory(tx: Tx, id: number): Promise<DesktopSchemeVersion[]> {
   await schemeOr404(tx, id);
   const rows = await tx.select().from(desktopSchemeVersions).where(eq(desktopSchemeVersions.schemeId, id)).orderBy(desc(desktopSchemeVersions.version));
-  const names = await userNamesOf(tx, rows.map((r) => r.createUser));
+  const names = await userNamesOf(
+    tx,
+    rows.map((r) => r.createUser),
+  );
   return rows.map((r) => ({
     version: r.version,
     widgetCount: r.content.widgets.length,
@@ -178,7 +196,14 @@ const OBJECT_NAMES: Record<VisualObjectType, { table: typeof users | typeof role
 async function objectNames(tx: Tx, type: VisualObjectType, ids: readonly number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const { table, name } = OBJECT_NAMES[type];
-  const rows = rowsOf<{ id: number; name: string }>(await tx.execute(sql`select id, ${name} as name from ${table} where id in ${sql`(${sql.join([...ids].map((id) => sql`${id}`), sql`, `)})`}`));
+  const rows = rowsOf<{ id: number; name: string }>(
+    await tx.execute(
+      sql`select id, ${name} as name from ${table} where id in ${sql`(${sql.join(
+        [...ids].map((id) => sql`${id}`),
+        sql`, `,
+      )})`}`,
+    ),
+  );
   return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
 }
 
@@ -217,7 +242,11 @@ export async function relationsOf(tx: Tx, visualId: number, type: VisualObjectTy
     .from(visualRelations)
     .where(and(eq(visualRelations.visualId, visualId), eq(visualRelations.objectType, type)))
     .orderBy(visualRelations.id);
-  const names = await objectNames(tx, type, rows.map((r) => r.objectId));
+  const names = await objectNames(
+    tx,
+    type,
+    rows.map((r) => r.objectId),
+  );
   return rows.map((r) => relationOf(r, names));
 }
 
@@ -243,7 +272,11 @@ const homeOf = (r: Record<string, unknown>): VisualHome => {
 
 async function enabledSchemes(tx: Tx, condition: SQL, keyword: string | undefined, limit = 500, offset = 0): Promise<VisualHome[]> {
   const search = keyword ? sql`and (s.code ilike ${containing(keyword)} or s.name ilike ${containing(keyword)})` : sql``;
-  const rows = rowsOf(await tx.execute(sql`select s.* from ${desktopSchemes} s where s.enabled and ${condition} ${search} order by s.is_default desc, s.name, s.id limit ${limit} offset ${offset}`));
+  const rows = rowsOf(
+    await tx.execute(
+      sql`select s.* from ${desktopSchemes} s where s.enabled and ${condition} ${search} order by s.is_default desc, s.name, s.id limit ${limit} offset ${offset}`,
+    ),
+  );
   return rows.map(homeOf);
 }
 
@@ -259,7 +292,10 @@ export async function currentHome(tx: Tx, userId: number, systemId: string): Pro
       where h.user_id = ${userId} and h.system_id = ${systemId} and s.enabled and ${offeredTo(userId)}`),
   );
   if (own) return { source: 'own', scheme: withContent(fromSql(own)) };
-  const [fallback] = await tx.select().from(desktopSchemes).where(and(eq(desktopSchemes.isDefault, true), eq(desktopSchemes.enabled, true)));
+  const [fallback] = await tx
+    .select()
+    .from(desktopSchemes)
+    .where(and(eq(desktopSchemes.isDefault, true), eq(desktopSchemes.enabled, true)));
   return fallback ? { source: 'default', scheme: withContent(fallback) } : { source: 'none', scheme: null };
 }
 
@@ -279,8 +315,6 @@ export async function chooseHome(ctx: Ctx, userId: number, schemeId: number, sys
   await ctx.audit.record(tx, ctx.actor, { action: 'update', resource: 'visual-home', resourceId: userId, after: { systemId, schemeId } });
   return currentHome(tx, userId, systemId);
 }
-
-
 
 /** A tenant's starter desktop (offered to everyone, not the default: the built-in dashboard stays until one is chosen). */
 export async function provisionDemoDesktop(ctx: Ctx): Promise<void> {

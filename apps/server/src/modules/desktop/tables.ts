@@ -53,7 +53,10 @@ export const visualRelations = tenantTable(
     objectId: integer('object_id').notNull(),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('macro_visual_relation_object').on(t.tenantId, t.visualId, t.objectType, t.objectId), index('macro_visual_relation_by_object').on(t.tenantId, t.objectType, t.objectId)],
+  (t) => [
+    uniqueIndex('macro_visual_relation_object').on(t.tenantId, t.visualId, t.objectType, t.objectId),
+    index('macro_visual_relation_by_object').on(t.tenantId, t.objectType, t.objectId),
+  ],
 );
 
 /** A person's own choice of home page, per subsystem (`system_id`, blank for the console). */

@@ -46,7 +46,9 @@ describeDb(`data items: the second dictionary family (${dbLabel})`, () => {
     expectFailure(await cast.admin.get(`${ITEMS}/Colour/info`), 404, '字典不存在');
     const renamed = expectOk(await put(cast.admin, `${DETAIL}/${red.id}`, { code: 'Colours', dictKey: 'red', dictValue: '大红' }), dictEntry);
     expect(renamed).toMatchObject({ parentId: item.id, dictValue: '大红' });
-    expect((await cast.admin.get(`${DICT}/child-list?parentId=${item.id}`)).json().data.records.map((r: { dictValue: string }) => r.dictValue)).toContain('大红');
+    expect((await cast.admin.get(`${DICT}/child-list?parentId=${item.id}`)).json().data.records.map((r: { dictValue: string }) => r.dictValue)).toContain(
+      '大红',
+    );
 
     // An item with details cannot go; details first.
     expectFailure(await del(cast.admin, `${ITEMS}/${item.id}`), 400, /颜色表/);

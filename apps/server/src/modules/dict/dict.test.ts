@@ -155,8 +155,7 @@ describeDb(`dictionaries (${dbLabel})`, () => {
     const first = await createChild(admin, parent, 'a', { sort: 2 });
     await createChild(admin, parent, 'b', { sort: 1 });
     await admin.post(`${SYSTEM}/submit`, { parentId: first.id, code: 'Paging', dictKey: 'a1', dictValue: 'grandchild' });
-    const parents = (await admin.get(`${SYSTEM}/parent-list?current=1&size=5&dictValue=${encodeURIComponent('分页')}`)).json()
-      .data;
+    const parents = (await admin.get(`${SYSTEM}/parent-list?current=1&size=5&dictValue=${encodeURIComponent('分页')}`)).json().data;
     expect(parents).toMatchObject({ total: 1, current: 1, size: 5 });
     expect(parents.records[0]).toMatchObject({ code: 'Paging', hasChildren: true });
     const byCode = (await admin.get(`${SYSTEM}/parent-list?code=pagin`)).json().data;
@@ -234,9 +233,7 @@ describeDb(`dictionaries (${dbLabel})`, () => {
   });
 
   it('creates a code exactly once when the same parent is submitted concurrently', async () => {
-    const attempts = await Promise.all(
-      Array.from({ length: 6 }, () => admin.post(`${SYSTEM}/submit`, { code: 'Race', dictKey: '-1', dictValue: 'race' })),
-    );
+    const attempts = await Promise.all(Array.from({ length: 6 }, () => admin.post(`${SYSTEM}/submit`, { code: 'Race', dictKey: '-1', dictValue: 'race' })));
     const statuses = attempts.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);

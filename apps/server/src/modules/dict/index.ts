@@ -2,17 +2,7 @@ import { DICT_ENDPOINTS, DICT_KINDS, DICT_PERMISSIONS, DICT_ROOT, type DictKind 
 import type { Ctx } from '@macro/store';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
-import {
-  dictDetail,
-  dictionaryExists,
-  dictionaryOptions,
-  dictTree,
-  listChildren,
-  listDicts,
-  listParents,
-  removeDicts,
-  submitDict,
-} from './service.ts';
+import { dictDetail, dictionaryExists, dictionaryOptions, dictTree, listChildren, listDicts, listParents, removeDicts, submitDict } from './service.ts';
 import { dataItemRoutes } from './dataItems.ts';
 import { STARTER_DICTIONARIES } from './starter.ts';
 import { dicts } from './tables.ts';
@@ -89,7 +79,15 @@ export const module = defineModule({
       ],
     },
     // The same dictionaries through the data-item calls; their buttons are the dictionary's own codes.
-    { parent: MENU_FOLDERS.system, code: DICT_PERMISSIONS.items, name: '数据项', path: '/controller/data-items', source: 'DatabaseOutlined', i18n: 'dataItems', sort: 49 },
+    {
+      parent: MENU_FOLDERS.system,
+      code: DICT_PERMISSIONS.items,
+      name: '数据项',
+      path: '/controller/data-items',
+      source: 'DatabaseOutlined',
+      i18n: 'dataItems',
+      sort: 49,
+    },
   ],
   uniqueMessages: [
     { constraint: 'macro_dict_parent_code', message: 'dict.codeExists', params: { code: 'code' } },

@@ -49,9 +49,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && inject('postgresTemplate'))
       const code = `RaceRename${round}`;
       const parent = (await a.post(`${SYSTEM}/submit`, { code, dictKey: '-1', dictValue: code })).json().data;
       const renamed = `${code}x`;
-      const adds = Array.from({ length: 4 }, (_, i) =>
-        b.post(`${SYSTEM}/submit`, { parentId: parent.id, code, dictKey: `k${i}`, dictValue: `v${i}` }),
-      );
+      const adds = Array.from({ length: 4 }, (_, i) => b.post(`${SYSTEM}/submit`, { parentId: parent.id, code, dictKey: `k${i}`, dictValue: `v${i}` }));
       const rename = a.post(`${SYSTEM}/submit`, { id: parent.id, code: renamed, dictKey: '-1', dictValue: code });
       const [renameResult, ...added] = await Promise.all([rename, ...adds]);
       expect(renameResult.statusCode, renameResult.body).toBe(200);

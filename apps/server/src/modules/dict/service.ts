@@ -1,13 +1,5 @@
 import type { Page, PageQuery } from '@macro/contract';
-import {
-  DICT_ROOT,
-  type DictEntry,
-  type DictKind,
-  type DictNode,
-  type DictOption,
-  type DictTreeNode,
-  type dictSubmit,
-} from '@macro/contract/dict';
+import { DICT_ROOT, type DictEntry, type DictKind, type DictNode, type DictOption, type DictTreeNode, type dictSubmit } from '@macro/contract/dict';
 import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -187,11 +179,12 @@ export async function dictTree(tx: Tx, kind: DictKind, code?: string): Promise<D
     .from(dicts)
     .where(and(eq(dicts.kind, kind), code ? eq(dicts.code, code) : undefined))
     .orderBy(asc(dicts.sort), asc(dicts.id));
-  return buildTree(
-    rows,
-    (r): DictTreeNode => ({ id: r.id, parentId: r.parentId, title: r.dictValue, key: r.id, value: r.id, code: r.code, children: [] }),
-    { id: (r) => r.id, parentId: (r) => r.parentId, orphans: 'drop', isRoot: (r) => r.parentId === DICT_ROOT },
-  );
+  return buildTree(rows, (r): DictTreeNode => ({ id: r.id, parentId: r.parentId, title: r.dictValue, key: r.id, value: r.id, code: r.code, children: [] }), {
+    id: (r) => r.id,
+    parentId: (r) => r.parentId,
+    orphans: 'drop',
+    isRoot: (r) => r.parentId === DICT_ROOT,
+  });
 }
 
 /** The options of one dictionary for a dropdown: its direct, unsealed entries. */

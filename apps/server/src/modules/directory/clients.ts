@@ -188,7 +188,8 @@ export function dingtalkClient(config: NonNullable<DirectoryConfig['dingtalk']>)
       for (let i = 0; i < found.length; i += 1) {
         const body = await authed(post('department/listsub', { dept_id: Number(found[i].id) }));
         const children = Array.isArray(body?.result) ? (body.result as Body[]) : [];
-        for (const [index, d] of children.entries()) found.push({ id: str(d.dept_id), name: str(d.name) || str(d.dept_id), parentId: found[i].id, order: index + 1 });
+        for (const [index, d] of children.entries())
+          found.push({ id: str(d.dept_id), name: str(d.name) || str(d.dept_id), parentId: found[i].id, order: index + 1 });
       }
       return found;
     },
@@ -247,7 +248,8 @@ export function workNotifier(provider: DirectoryProvider, config: DirectoryConfi
           }),
         );
         // Sent to none of them: the members are unknown to the application.
-        if (body && str(body.invaliduser) && str(body.invaliduser).split('|').length >= userIds.length) throw new DirectoryRefused(81013, `invalid user ${str(body.invaliduser)}`);
+        if (body && str(body.invaliduser) && str(body.invaliduser).split('|').length >= userIds.length)
+          throw new DirectoryRefused(81013, `invalid user ${str(body.invaliduser)}`);
       },
     };
   }

@@ -4,7 +4,19 @@ import { USER_STATUS, userRecord } from '@macro/contract/users';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readConfig } from '../../platform/config.ts';
-import { as, type Client, dbLabel, describeDb, encryptPassword, expectFailure, expectOk, OTHER_TENANT, signIn, type TestServer, startServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  encryptPassword,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  signIn,
+  type TestServer,
+  startServer,
+} from '../../test/helper.ts';
 import { DINGTALK_DIRECTORY, type DirectoryStandIn, dingtalkDirectoryStandIn, WECOM_DIRECTORY, wecomDirectoryStandIn } from './standIns.ts';
 
 const pageOf = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number() });
@@ -107,7 +119,14 @@ describeDb(`enterprise directory sync (${dbLabel})`, () => {
     expect(byName.get('销售部')!.sort).toBeLessThan(byName.get('研发部')!.sort);
 
     const [zhangsan] = await usersNamed('zhangsan');
-    expect(zhangsan).toMatchObject({ name: '张三', deptId: byName.get('研发部')?.id, mobile: '13800000001', email: 'zs@example.com', code: '工程师', status: USER_STATUS.enabled });
+    expect(zhangsan).toMatchObject({
+      name: '张三',
+      deptId: byName.get('研发部')?.id,
+      mobile: '13800000001',
+      email: 'zs@example.com',
+      code: '工程师',
+      status: USER_STATUS.enabled,
+    });
     const [lisi] = await usersNamed('lisi');
     // The main department wins; a mobile the console would refuse is left blank, not fatal.
     expect(lisi).toMatchObject({ deptId: byName.get('前端组')?.id, mobile: '' });
@@ -183,13 +202,17 @@ describeDb(`enterprise directory sync (${dbLabel})`, () => {
     wecom.departments = wecom.departments.filter((d) => d.id !== 10);
   });
 
-  it('refuses with the directory\'s own reason when the credentials are wrong', async () => {
+  it("refuses with the directory's own reason when the credentials are wrong", async () => {
     const wrong = await startServer({ directory: { wecom: { baseUrl: wecom.url, corpId: WECOM_DIRECTORY.corpId, secret: 'wrong' } } });
     try {
       const client = as(wrong, (await signIn(wrong)).access_token);
       expectFailure(await client.get('/api/wechat-work/departments'), 502, /40001 invalid credential/);
       const none = as(wrong, (await signIn(wrong)).access_token, 'en');
-      expectFailure(await none.get('/api/ding-talk/departments'), 422, 'The server has no credentials for this directory configured; contact the administrator');
+      expectFailure(
+        await none.get('/api/ding-talk/departments'),
+        422,
+        'The server has no credentials for this directory configured; contact the administrator',
+      );
       expect(expectOk(await none.get('/api/ding-talk'), directorySettings)).toMatchObject({ configured: false, organisationId: '' });
     } finally {
       await wrong.close();

@@ -133,13 +133,21 @@ async function targetOf(tx: Tx, provider: DirectoryProvider): Promise<Target> {
   return { companyId: row.companyId, parentDeptId: row.parentDeptId };
 }
 
-async function syncDept(ctx: Ctx, provider: DirectoryProvider, d: DirectoryDept, parentId: number, target: Target, linked: Map<string, number>): Promise<Outcome> {
+async function syncDept(
+  ctx: Ctx,
+  provider: DirectoryProvider,
+  d: DirectoryDept,
+  parentId: number,
+  target: Target,
+  linked: Map<string, number>,
+): Promise<Outcome> {
   const { tx } = ctx;
   const sort = Math.min(Math.max(d.order, 0), 99999);
   const name = d.name.slice(0, 50);
   const localId = linked.get(d.id);
   const current = localId === undefined ? undefined : await deptDetail(tx, localId).catch(() => undefined);
-  if (current && current.deptName === name && current.parentId === parentId && current.sort === sort && current.companyId === target.companyId) return 'skipped';
+  if (current && current.deptName === name && current.parentId === parentId && current.sort === sort && current.companyId === target.companyId)
+    return 'skipped';
   const input = deptBody.parse({
     ...(current ?? {}),
     companyId: target.companyId,
@@ -189,7 +197,24 @@ const SYNCED: (keyof UserFields)[] = ['name', 'realName', 'code', 'mobile', 'ema
 
 function recordFields(record: UserRecord): Partial<UserFields> {
   const { account, name, realName, code, mobile, telephone, email, wechat, qq, birthday, sex, deptId, remark, status, userType, userExt } = record;
-  return { account, name, realName, code, mobile, telephone, email, wechat, qq, birthday, sex, deptId, remark, status, userType, userExt } as Partial<UserFields>;
+  return {
+    account,
+    name,
+    realName,
+    code,
+    mobile,
+    telephone,
+    email,
+    wechat,
+    qq,
+    birthday,
+    sex,
+    deptId,
+    remark,
+    status,
+    userType,
+    userExt,
+  } as Partial<UserFields>;
 }
 
 async function syncMember(
@@ -205,7 +230,10 @@ async function syncMember(
   let current = localId === undefined ? undefined : await userDetail(tx, localId).catch(() => undefined);
   if (!current) {
     // Someone the console already knows by this account is linked, not duplicated.
-    const [same] = await tx.select({ id: users.id }).from(users).where(eq(users.account, accountFor(member.userId)));
+    const [same] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.account, accountFor(member.userId)));
     if (same) current = await userDetail(tx, same.id);
   }
   let outcome: Outcome;

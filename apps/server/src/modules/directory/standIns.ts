@@ -86,7 +86,8 @@ export async function wecomDirectoryStandIn(): Promise<DirectoryStandIn> {
     const q = url.searchParams;
     if (url.pathname === '/cgi-bin/gettoken') {
       if (q.get('corpid') !== WECOM_DIRECTORY.corpId) return json(200, { errcode: 40013, errmsg: 'invalid corpid' });
-      if (q.get('corpsecret') !== WECOM_DIRECTORY.secret && q.get('corpsecret') !== WECOM_AGENT.secret) return json(200, { errcode: 40001, errmsg: 'invalid credential' });
+      if (q.get('corpsecret') !== WECOM_DIRECTORY.secret && q.get('corpsecret') !== WECOM_AGENT.secret)
+        return json(200, { errcode: 40001, errmsg: 'invalid credential' });
       return json(200, { errcode: 0, errmsg: 'ok', access_token: issued.issue('wecom'), expires_in: 7200 });
     }
     const bad = issued.check(q.get('access_token'));
@@ -159,7 +160,9 @@ export async function dingtalkDirectoryStandIn(): Promise<DirectoryStandIn> {
     const deptId = Number(input.dept_id);
     if (url.pathname === '/topapi/v2/department/get') {
       const dept = self!.departments.find((d) => d.id === deptId);
-      return dept ? json(200, { errcode: 0, errmsg: 'ok', result: { dept_id: dept.id, name: dept.name } }) : json(200, { errcode: 60003, errmsg: '部门不存在' });
+      return dept
+        ? json(200, { errcode: 0, errmsg: 'ok', result: { dept_id: dept.id, name: dept.name } })
+        : json(200, { errcode: 60003, errmsg: '部门不存在' });
     }
     if (url.pathname === '/topapi/v2/department/listsub') {
       if (!self!.departments.some((d) => d.id === deptId)) return json(200, { errcode: 60003, errmsg: '部门不存在' });

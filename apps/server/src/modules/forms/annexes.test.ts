@@ -50,7 +50,8 @@ describeDb(`annexes (${dbLabel})`, () => {
   it('refuses a file name with a text-direction or control character, which would show it as another name', async () => {
     // "invoice\u202Efdp.exe" displays as "invoiceexe.pdf".
     const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
-    for (const mark of bidi) expectFailure(await upload(cast.adminEn, `invoice${mark}fdp.pdf`), 400, /^A file name cannot hold control characters or text-direction marks/);
+    for (const mark of bidi)
+      expectFailure(await upload(cast.adminEn, `invoice${mark}fdp.pdf`), 400, /^A file name cannot hold control characters or text-direction marks/);
     for (const control of ['\u0001', '\t', '\n', '\u001f', '\u007f', '\u0085', '\u009b']) {
       expectFailure(await upload(cast.adminJa, `a${control}b.pdf`), 400, /^ファイル名に制御文字や文字方向の制御文字は使えません/);
     }
@@ -104,12 +105,19 @@ describeDb(`annexes (${dbLabel})`, () => {
     <bpmn:sequenceFlow id="f2" sourceRef="check" targetRef="end"/>
   </bpmn:process>
 </bpmn:definitions>`;
-    expectOk(await cast.admin.post('/api/macro-flow/model-scheme-info/new-model', { name: '带附件', code: 'ax_flow', category: 'finance', xml }), z.object({ id: z.number() }));
+    expectOk(
+      await cast.admin.post('/api/macro-flow/model-scheme-info/new-model', { name: '带附件', code: 'ax_flow', category: 'finance', xml }),
+      z.object({ id: z.number() }),
+    );
     const first = expectOk(await upload(cast.admin, '发票.pdf'), annex);
     const second = expectOk(await upload(cast.admin, '行程.pdf'), annex);
     const loose = expectOk(await upload(cast.admin, '无关.pdf'), annex);
     const started = expectOk(
-      await cast.admin.post('/api/macro-flow/workflow-task/create-process', { code: 'ax_flow', title: '报销', variables: { title: '报销', proof: [first.id, second.id] } }),
+      await cast.admin.post('/api/macro-flow/workflow-task/create-process', {
+        code: 'ax_flow',
+        title: '报销',
+        variables: { title: '报销', proof: [first.id, second.id] },
+      }),
       z.object({ instanceId: z.number() }),
     );
     const T = '/api/macro-flow/workflow-task';

@@ -8,8 +8,14 @@ import { userNamesOf } from '../users/manage.ts';
 import { formAnnexes } from './tables.ts';
 import { iso } from '../../platform/time.ts';
 
-async function present(tx: Tx, rows: readonly { id: string; createUser: number | null; createdAt: Date; fileName: string; mimeType: string; size: number }[]): Promise<Annex[]> {
-  const names = await userNamesOf(tx, rows.map((r) => r.createUser));
+async function present(
+  tx: Tx,
+  rows: readonly { id: string; createUser: number | null; createdAt: Date; fileName: string; mimeType: string; size: number }[],
+): Promise<Annex[]> {
+  const names = await userNamesOf(
+    tx,
+    rows.map((r) => r.createUser),
+  );
   return rows.map((r) => ({
     id: r.id,
     fileName: r.fileName,

@@ -41,7 +41,8 @@ describeDb(`custom-table form schemes (${dbLabel})`, () => {
       ),
     );
   const policies = async (schemeId: number) =>
-    rowsOf<{ n: number }>(await cast.server.database.db.execute(sql`select count(*)::int as n from pg_policies where tablename = ${`macro_ct_${schemeId}`}`))[0].n;
+    rowsOf<{ n: number }>(await cast.server.database.db.execute(sql`select count(*)::int as n from pg_policies where tablename = ${`macro_ct_${schemeId}`}`))[0]
+      .n;
   const fill = (client: Client, id: number, data: object) => client.post(`${S}/${id}/instance-form-list`, { data });
 
   it('creates a real table with a typed column per field, row-level security, and writes rows into it', async () => {
@@ -49,7 +50,15 @@ describeDb(`custom-table form schemes (${dbLabel})`, () => {
     expect(scheme.tableName).toBe('trip');
     const made = Object.fromEntries((await columns(scheme.id)).map((c) => [c.name, c.type]));
     expect(made).toMatchObject({
-      id: 'uuid', tenant_id: 'text', title: 'text', amount: 'numeric', people: 'bigint', urgent: 'boolean', day: 'date', at: 'timestamp with time zone', tags: 'jsonb',
+      id: 'uuid',
+      tenant_id: 'text',
+      title: 'text',
+      amount: 'numeric',
+      people: 'bigint',
+      urgent: 'boolean',
+      day: 'date',
+      at: 'timestamp with time zone',
+      tags: 'jsonb',
     });
     expect(await policies(scheme.id)).toBe(1);
 
@@ -57,7 +66,9 @@ describeDb(`custom-table form schemes (${dbLabel})`, () => {
     expect(record.data).toEqual(row);
     // The row is in the table itself, typed, not in the JSON store.
     const [stored] = rowsOf<{ amount: string; day: string; n: number }>(
-      await cast.server.database.db.execute(sql`select amount::text as amount, day::text as day, (select count(*)::int from macro_form_instance where scheme_id = ${scheme.id}) as n from ${sql.identifier(`macro_ct_${scheme.id}`)} where id = ${record.primaryKey}::uuid`),
+      await cast.server.database.db.execute(
+        sql`select amount::text as amount, day::text as day, (select count(*)::int from macro_form_instance where scheme_id = ${scheme.id}) as n from ${sql.identifier(`macro_ct_${scheme.id}`)} where id = ${record.primaryKey}::uuid`,
+      ),
     );
     expect(stored).toEqual({ amount: '1234.56', day: '2026-03-01', n: 0 });
 
@@ -65,7 +76,10 @@ describeDb(`custom-table form schemes (${dbLabel})`, () => {
     expectFailure(await fill(cast.admin, scheme.id, { ...row, amount: -1 }), 422, '金额不能小于0');
     expectFailure(await fill(cast.admin, scheme.id, { amount: 1 }), 422, '请填写标题');
 
-    const changed = expectOk(await cast.admin.put(`${S}/${scheme.id}/instance-form-list/${record.primaryKey}`, { data: { ...row, title: '差旅（改）', urgent: false } }), formInstance);
+    const changed = expectOk(
+      await cast.admin.put(`${S}/${scheme.id}/instance-form-list/${record.primaryKey}`, { data: { ...row, title: '差旅（改）', urgent: false } }),
+      formInstance,
+    );
     expect(changed.data).toMatchObject({ title: '差旅（改）', urgent: false });
     const page = expectOk(await cast.admin.get(`${S}/instance-form-list?F_FormId=${scheme.id}`), pageOf(formInstance));
     expect(page.total).toBe(1);
@@ -103,24 +117,54 @@ describeDb(`custom-table form schemes (${dbLabel})`, () => {
   it('refuses bad table and field names with a message, and a refused create leaves no table', async () => {
     expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_bad', 'Bad Name')), 400, /数据表名须以小写字母开头/);
     expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_bad', '')), 400, '请输入数据表名');
-    expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_bad', 'bad', { tenant_id: { type: 'string' } })), 400, /字段名 tenant_id 是数据表的系统列/);
-    expectFailure(await cast.adminEn.post(`${S}/customtable`, table('ct_bad', 'bad', { created_at: { type: 'string' } })), 400, /Field name created_at is a system column/);
+    expectFailure(
+      await cast.admin.post(`${S}/customtable`, table('ct_bad', 'bad', { tenant_id: { type: 'string' } })),
+      400,
+      /字段名 tenant_id 是数据表的系统列/,
+    );
+    expectFailure(
+      await cast.adminEn.post(`${S}/customtable`, table('ct_bad', 'bad', { created_at: { type: 'string' } })),
+      400,
+      /Field name created_at is a system column/,
+    );
     // PostgreSQL's system columns exist in every table: a field of that name cannot be a column (was a 500).
     for (const system of POSTGRES_SYSTEM_COLUMNS) {
-      expectFailure(await cast.adminEn.post(`${S}/customtable`, table('ct_bad', 'bad', { [system]: { type: 'string' } })), 400, `Field name ${system} is a system column of the table; choose another name`);
+      expectFailure(
+        await cast.adminEn.post(`${S}/customtable`, table('ct_bad', 'bad', { [system]: { type: 'string' } })),
+        400,
+        `Field name ${system} is a system column of the table; choose another name`,
+      );
     }
     expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_bad', 'bad', { CTID: { type: 'string' } })), 400, /字段名 CTID 是数据表的系统列/);
     // Reserved key words would need quotes in every statement written over the table.
     expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_bad', 'bad', { select: { type: 'string' } })), 400, /字段名 select 是数据库的保留字/);
-    expectFailure(await cast.adminJa.post(`${S}/customtable`, table('ct_bad', 'bad', { Order: { type: 'integer' } })), 400, /項目名 Order はデータベースの予約語です/);
-    expectFailure(await cast.adminEn.post(`${S}/customtable`, table('ct_bad', 'bad', { isnull: { type: 'boolean' } })), 400, /Field name isnull is a reserved word of the database/);
+    expectFailure(
+      await cast.adminJa.post(`${S}/customtable`, table('ct_bad', 'bad', { Order: { type: 'integer' } })),
+      400,
+      /項目名 Order はデータベースの予約語です/,
+    );
+    expectFailure(
+      await cast.adminEn.post(`${S}/customtable`, table('ct_bad', 'bad', { isnull: { type: 'boolean' } })),
+      400,
+      /Field name isnull is a reserved word of the database/,
+    );
     // Words PostgreSQL does not reserve stay usable.
-    expectOk(await cast.admin.post(`${S}/customtable`, table('ct_words', 'words', { name: { type: 'string' }, type: { type: 'string' }, comment: { type: 'string' } })), formSchemeInfo);
+    expectOk(
+      await cast.admin.post(
+        `${S}/customtable`,
+        table('ct_words', 'words', { name: { type: 'string' }, type: { type: 'string' }, comment: { type: 'string' } }),
+      ),
+      formSchemeInfo,
+    );
     expectOk(await cast.admin.post(`${S}/customtable`, table('ct_dup1', 'dup')), formSchemeInfo);
     expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_dup2', 'dup')), 409, '数据表 dup 已存在');
-    const before = rowsOf<{ n: number }>(await cast.server.database.db.execute(sql`select count(*)::int as n from pg_tables where tablename like 'macro_ct_%'`))[0].n;
+    const before = rowsOf<{ n: number }>(
+      await cast.server.database.db.execute(sql`select count(*)::int as n from pg_tables where tablename like 'macro_ct_%'`),
+    )[0].n;
     expectFailure(await cast.admin.post(`${S}/customtable`, table('ct_dup1', 'other_name')), 409, '表单编号 ct_dup1 已存在');
-    expect(rowsOf<{ n: number }>(await cast.server.database.db.execute(sql`select count(*)::int as n from pg_tables where tablename like 'macro_ct_%'`))[0].n).toBe(before);
+    expect(
+      rowsOf<{ n: number }>(await cast.server.database.db.execute(sql`select count(*)::int as n from pg_tables where tablename like 'macro_ct_%'`))[0].n,
+    ).toBe(before);
   });
 
   it('refuses those names when a custom-table scheme is changed through the plain update too', async () => {
@@ -129,7 +173,11 @@ describeDb(`custom-table form schemes (${dbLabel})`, () => {
       const { code, name, document } = table('ct_plainput', 'plainput', extra);
       return { code, name, document };
     };
-    expectFailure(await cast.adminEn.put(`${S}/${scheme.id}`, plain({ xmin: { type: 'string' } })), 400, 'Field name xmin is a system column of the table; choose another name');
+    expectFailure(
+      await cast.adminEn.put(`${S}/${scheme.id}`, plain({ xmin: { type: 'string' } })),
+      400,
+      'Field name xmin is a system column of the table; choose another name',
+    );
     expectFailure(await cast.admin.put(`${S}/${scheme.id}`, plain({ where: { type: 'string' } })), 400, /字段名 where 是数据库的保留字/);
     expect(expectOk(await cast.admin.get(`${S}/getFormInfo/${scheme.id}`), formSchemeInfo).version).toBe(1);
   });
@@ -139,7 +187,9 @@ describeDb(`custom-table form schemes (${dbLabel})`, () => {
     const reserved = rowsOf<{ word: string }>(await db.execute(sql`select word from pg_get_keywords() where catcode in ('R', 'T')`)).map((r) => r.word);
     expect(reserved.length).toBeGreaterThan(70);
     expect(reserved.filter((word) => customTableColumnRefusal(word) !== 'forms.columnKeyword')).toEqual([]);
-    const system = rowsOf<{ name: string }>(await db.execute(sql`select attname::text as name from pg_attribute where attrelid = 'macro_form_scheme'::regclass and attnum < 0`)).map((r) => r.name);
+    const system = rowsOf<{ name: string }>(
+      await db.execute(sql`select attname::text as name from pg_attribute where attrelid = 'macro_form_scheme'::regclass and attnum < 0`),
+    ).map((r) => r.name);
     expect(system.sort()).toEqual([...POSTGRES_SYSTEM_COLUMNS].sort());
   });
 

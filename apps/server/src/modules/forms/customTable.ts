@@ -88,7 +88,10 @@ interface RowJson {
 }
 
 async function present(tx: Tx, schemeId: number, rows: readonly RowJson[]): Promise<FormInstance[]> {
-  const names = await userNamesOf(tx, rows.map((r) => r.create_user));
+  const names = await userNamesOf(
+    tx,
+    rows.map((r) => r.create_user),
+  );
   return rows.map((r) => ({
     primaryKey: r.id,
     schemeId,
@@ -114,7 +117,14 @@ export async function insertRow(ctx: Ctx, schemeId: number, version: number, doc
 }
 
 /** Replaces a row's field values (the fields of the current form; columns of removed fields keep theirs). */
-export async function updateRow(ctx: Ctx, schemeId: number, key: string, version: number, document: FormDocument, data: Record<string, unknown>): Promise<FormInstance> {
+export async function updateRow(
+  ctx: Ctx,
+  schemeId: number,
+  key: string,
+  version: number,
+  document: FormDocument,
+  data: Record<string, unknown>,
+): Promise<FormInstance> {
   const [before] = asJson(await ctx.tx.execute(sql`select row_to_json(t)::text as doc from ${tableOf(schemeId)} t where t.id = ${key}::uuid for update`));
   if (!before) throw notFound('forms.recordNotFound');
   const sets = Object.keys(document.schema.properties).map((n) => sql`${sql.identifier(n)} = ${columnValue(document.schema.properties[n], data[n])}`);
@@ -133,7 +143,14 @@ export async function listRows(tx: Tx, schemeId: number, query: PageQuery & { pr
   const where = query.primaryKey ? sql`t.id = ${query.primaryKey}::uuid` : sql`true`;
   const page = await listPage(
     tx,
-    { table: sql`${tableOf(schemeId)}`, where, order: ['created_at', 'id'], descending: true, columns: sql`row_to_json(t)::text as doc`, toRecord: (r) => JSON.parse(String(r.doc)) as RowJson },
+    {
+      table: sql`${tableOf(schemeId)}`,
+      where,
+      order: ['created_at', 'id'],
+      descending: true,
+      columns: sql`row_to_json(t)::text as doc`,
+      toRecord: (r) => JSON.parse(String(r.doc)) as RowJson,
+    },
     query,
   );
   return { ...page, records: await present(tx, schemeId, page.records) };

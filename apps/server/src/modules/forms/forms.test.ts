@@ -40,7 +40,20 @@ const everything = (code: string, extra: Record<string, object> = {}): FormSchem
   },
 });
 
-const valid = { name: '张三', mobile: '13800138000', remark: '好的', code: 'E123', amount: 12.5, count: 3, level: 'a', nature: '1', tags: ['x'], urgent: true, day: '2026-02-28', at: '2026-02-28T10:00:00+08:00' };
+const valid = {
+  name: '张三',
+  mobile: '13800138000',
+  remark: '好的',
+  code: 'E123',
+  amount: 12.5,
+  count: 3,
+  level: 'a',
+  nature: '1',
+  tags: ['x'],
+  urgent: true,
+  day: '2026-02-28',
+  at: '2026-02-28T10:00:00+08:00',
+};
 
 describeDb(`form schemes (${dbLabel})`, () => {
   const cast = castOf('fm_clerk');
@@ -56,7 +69,16 @@ describeDb(`form schemes (${dbLabel})`, () => {
     const fields = (await cast.clerk.get(`${S}/getBindfields?code=all_kinds`)).json().data as { name: string; kind: string; required: boolean }[];
     expect(fields.slice(0, 3).map((f) => f.name)).toEqual(['name', 'mobile', 'amount']);
     expect(Object.fromEntries(fields.map((f) => [f.name, f.kind]))).toMatchObject({
-      remark: 'textarea', amount: 'number', count: 'integer', level: 'radio', nature: 'select', tags: 'checkboxes', urgent: 'switch', day: 'date', at: 'datetime', mobile: 'text',
+      remark: 'textarea',
+      amount: 'number',
+      count: 'integer',
+      level: 'radio',
+      nature: 'select',
+      tags: 'checkboxes',
+      urgent: 'switch',
+      day: 'date',
+      at: 'datetime',
+      mobile: 'text',
     });
     expect(fields.find((f) => f.name === 'amount')?.required).toBe(true);
 
@@ -66,7 +88,10 @@ describeDb(`form schemes (${dbLabel})`, () => {
     expect(second.version).toBe(2);
     expect(expectOk(await cast.admin.call({ method: 'PUT', url: `${S}/${first.id}`, payload: { ...doc, name: '改名' } }), formSchemeInfo).version).toBe(2);
     const history = (await cast.admin.get(`${S}/${first.id}/history`)).json().data as { version: number; fieldCount: number; createUserName: string }[];
-    expect(history.map((h) => [h.version, h.fieldCount])).toEqual([[2, 13], [1, 12]]);
+    expect(history.map((h) => [h.version, h.fieldCount])).toEqual([
+      [2, 13],
+      [1, 12],
+    ]);
     expect(history[0].createUserName).not.toBe('');
     const old = expectOk(await cast.clerk.get(`${S}/getBySchemeId/${first.id}?version=1`), formSchemeInfo);
     expect(Object.keys(old.document.schema.properties)).not.toContain('extra');
@@ -126,10 +151,21 @@ describeDb(`form schemes (${dbLabel})`, () => {
     expect(page.records.map((r) => r.primaryKey)).toEqual([record.primaryKey]);
 
     // A change is checked the same way and moves the record to the current version.
-    expectFailure(await cast.admin.call({ method: 'PUT', url: `${S}/${scheme.id}/instance-form-list/${record.primaryKey}`, payload: { data: { ...valid, amount: -1 } } }), 422, '金额不能小于1');
-    const changed = expectOk(await cast.admin.call({ method: 'PUT', url: `${S}/${scheme.id}/instance-form-list/${record.primaryKey}`, payload: { data: { ...valid, amount: 99 } } }), formInstance);
+    expectFailure(
+      await cast.admin.call({ method: 'PUT', url: `${S}/${scheme.id}/instance-form-list/${record.primaryKey}`, payload: { data: { ...valid, amount: -1 } } }),
+      422,
+      '金额不能小于1',
+    );
+    const changed = expectOk(
+      await cast.admin.call({ method: 'PUT', url: `${S}/${scheme.id}/instance-form-list/${record.primaryKey}`, payload: { data: { ...valid, amount: 99 } } }),
+      formInstance,
+    );
     expect(changed.data.amount).toBe(99);
-    expectFailure(await cast.admin.call({ method: 'PUT', url: `${S}/${scheme.id}/instance-form-list/00000000-0000-4000-8000-000000000000`, payload: { data: valid } }), 404, '记录不存在');
+    expectFailure(
+      await cast.admin.call({ method: 'PUT', url: `${S}/${scheme.id}/instance-form-list/00000000-0000-4000-8000-000000000000`, payload: { data: valid } }),
+      404,
+      '记录不存在',
+    );
     const one = expectOk(await cast.admin.get(`${S}/instance-form-list?F_FormId=${scheme.id}&primaryKey=${record.primaryKey}`), pageOf(formInstance));
     expect(one.records[0].data.amount).toBe(99);
   });
@@ -169,9 +205,15 @@ describeDb(`form schemes (${dbLabel})`, () => {
     const scheme = await create(cast.admin, everything('rel_form'));
     expectFailure(await cast.admin.post('/api/form-relation', { name: '列表', schemeId: scheme.id, columns: ['name', 'ghost'] }), 422, '表单没有字段 ghost');
     expectFailure(await cast.admin.post('/api/form-relation', { name: '列表', schemeId: scheme.id, columns: [] }), 400, '请至少选择一个列');
-    const relation = expectOk(await cast.admin.post('/api/form-relation', { name: '人员列表', schemeId: scheme.id, columns: ['name', 'amount', 'name'] }), formRelation);
+    const relation = expectOk(
+      await cast.admin.post('/api/form-relation', { name: '人员列表', schemeId: scheme.id, columns: ['name', 'amount', 'name'] }),
+      formRelation,
+    );
     expect(relation).toMatchObject({ schemeName: scheme.name, columns: ['name', 'amount'] });
-    const changed = expectOk(await cast.admin.call({ method: 'PUT', url: `/api/form-relation/${relation.id}`, payload: { name: '人员', schemeId: scheme.id, columns: ['mobile'] } }), formRelation);
+    const changed = expectOk(
+      await cast.admin.call({ method: 'PUT', url: `/api/form-relation/${relation.id}`, payload: { name: '人员', schemeId: scheme.id, columns: ['mobile'] } }),
+      formRelation,
+    );
     expect(changed.columns).toEqual(['mobile']);
     expect(expectOk(await cast.admin.get('/api/form-relation?name=人员'), pageOf(formRelation)).records.map((r) => r.id)).toContain(relation.id);
     expectFailure(await cast.admin.call({ method: 'DELETE', url: `${S}/${scheme.id}` }), 409, /列表页/);
@@ -184,7 +226,13 @@ describeDb(`form schemes (${dbLabel})`, () => {
     expect((await cast.clerk.get('/api/macro-flow/form-scheme/systemform?F_Type=finance')).json().data.map((f: { id: string }) => f.id)).toEqual(['expense']);
     expect((await cast.clerk.get('/api/macro-flow/form-scheme/systemform/leave')).json().data.document.schema.required).toContain('days');
     expectFailure(await cast.clerk.get('/api/macro-flow/form-scheme/systemform/nosuch'), 404, '系统表单配置错误，无组件地址');
-    expect(((await cast.clerk.get(`${S}/getBindfields?code=system:leave`)).json().data as { name: string }[]).map((f) => f.name)).toEqual(['leaveType', 'days', 'startDate', 'endDate', 'reason']);
+    expect(((await cast.clerk.get(`${S}/getBindfields?code=system:leave`)).json().data as { name: string }[]).map((f) => f.name)).toEqual([
+      'leaveType',
+      'days',
+      'startDate',
+      'endDate',
+      'reason',
+    ]);
     expectFailure(await cast.clerk.get(`${S}/getBindfields?code=nosuch`), 404, '表单不存在');
   });
 
@@ -217,16 +265,29 @@ describeDb(`form schemes (${dbLabel})`, () => {
     <bpmn:sequenceFlow id="f2" sourceRef="check" targetRef="end"/>
   </bpmn:process>
 </bpmn:definitions>`;
-    expectOk(await cast.admin.post('/api/macro-flow/model-scheme-info/new-model', { name: '带表单', code: 'formed', category: 'finance', xml }), z.object({ id: z.number() }));
+    expectOk(
+      await cast.admin.post('/api/macro-flow/model-scheme-info/new-model', { name: '带表单', code: 'formed', category: 'finance', xml }),
+      z.object({ id: z.number() }),
+    );
     const start = (variables: object) => cast.admin.post('/api/macro-flow/workflow-task/create-process', { code: 'formed', title: 'T', variables });
     expectFailure(await start({ ...valid, amount: 0 }), 422, '金额不能小于1');
     expectFailure(await start({ mobile: '13800138000' }), 422, '请填写姓名');
     const started = expectOk(await start(valid), z.object({ instanceId: z.number() }));
-    const todo = (await cast.admin.get('/api/macro-flow/workflow-task/upcoming-task?size=100')).json().data.records as { taskId: number; processInstanceId: number }[];
+    const todo = (await cast.admin.get('/api/macro-flow/workflow-task/upcoming-task?size=100')).json().data.records as {
+      taskId: number;
+      processInstanceId: number;
+    }[];
     const task = todo.find((t) => t.processInstanceId === started.instanceId)!;
     // The approver's changes are checked too, with what the process already holds.
-    expectFailure(await cast.admin.post('/api/macro-flow/workflow-task/task-handle', { taskId: task.taskId, action: 'approve', variables: { amount: 9999 } }), 422, '金额不能大于5000');
-    expectOk(await cast.admin.post('/api/macro-flow/workflow-task/task-handle', { taskId: task.taskId, action: 'approve', variables: { amount: 100 } }), z.object({ done: z.literal(true) }));
+    expectFailure(
+      await cast.admin.post('/api/macro-flow/workflow-task/task-handle', { taskId: task.taskId, action: 'approve', variables: { amount: 9999 } }),
+      422,
+      '金额不能大于5000',
+    );
+    expectOk(
+      await cast.admin.post('/api/macro-flow/workflow-task/task-handle', { taskId: task.taskId, action: 'approve', variables: { amount: 100 } }),
+      z.object({ done: z.literal(true) }),
+    );
     // The request's own page shows the data on the form they were entered on.
     const view = (await cast.admin.get(`/api/macro-flow/workflow-task/view-process?processInstanceId=${started.instanceId}`)).json().data;
     expect(view).toMatchObject({ formKey: 'wf_form', variables: { amount: 100 } });
@@ -243,9 +304,18 @@ describeDb(`form schemes (${dbLabel})`, () => {
     <bpmn:sequenceFlow id="f2" sourceRef="check" targetRef="end"/>
   </bpmn:process>
 </bpmn:definitions>`;
-    expectOk(await cast.admin.post('/api/macro-flow/model-scheme-info/new-model', { name: '仅发起表单', code: 'bare', category: 'finance', xml }), z.object({ id: z.number() }));
-    const started = expectOk(await cast.admin.post('/api/macro-flow/workflow-task/create-process', { code: 'bare', title: 'B', variables: valid }), z.object({ instanceId: z.number() }));
-    const todo = (await cast.admin.get('/api/macro-flow/workflow-task/upcoming-task?size=100')).json().data.records as { taskId: number; processInstanceId: number }[];
+    expectOk(
+      await cast.admin.post('/api/macro-flow/model-scheme-info/new-model', { name: '仅发起表单', code: 'bare', category: 'finance', xml }),
+      z.object({ id: z.number() }),
+    );
+    const started = expectOk(
+      await cast.admin.post('/api/macro-flow/workflow-task/create-process', { code: 'bare', title: 'B', variables: valid }),
+      z.object({ instanceId: z.number() }),
+    );
+    const todo = (await cast.admin.get('/api/macro-flow/workflow-task/upcoming-task?size=100')).json().data.records as {
+      taskId: number;
+      processInstanceId: number;
+    }[];
     const task = todo.find((t) => t.processInstanceId === started.instanceId)!;
     const detail = (await cast.admin.get(`/api/macro-flow/workflow-task/process-mytask?taskId=${task.taskId}`)).json().data;
     expect(detail).toMatchObject({ node: { id: 'check', formKey: null }, startFormKey: 'wf_form', variables: valid });

@@ -1,4 +1,11 @@
-import { ANNEX_ENDPOINTS as A, FORM_BINDING_ENDPOINTS as B, FORM_PERMISSIONS as P, FORM_RELATION_ENDPOINTS as R, FORM_SCHEME_ENDPOINTS as E, type FormSchemeInput } from '@macro/contract/forms';
+import {
+  ANNEX_ENDPOINTS as A,
+  FORM_BINDING_ENDPOINTS as B,
+  FORM_PERMISSIONS as P,
+  FORM_RELATION_ENDPOINTS as R,
+  FORM_SCHEME_ENDPOINTS as E,
+  type FormSchemeInput,
+} from '@macro/contract/forms';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
 import {
@@ -60,44 +67,44 @@ export const module = defineModule({
   routes: ({ config }) => {
     const store = localFileStore(config.filesDir);
     return [
-    route(E.page, ({ query }, { tx }) => listSchemes(tx, query)),
-    route(E.formInfo, ({ params }, { tx }) => schemeWithDocument(tx, params.id)),
-    route(E.create, ({ body }, ctx) => createScheme(ctx, body)),
-    route(E.update, ({ params, body }, ctx) => updateScheme(ctx, params.id, body)),
-    route(E.createCustomTable, ({ body }, ctx) => createScheme(ctx, body)),
-    route(E.updateCustomTable, ({ params, body }, ctx) => updateScheme(ctx, params.id, body)),
-    route(E.remove, async ({ params }, ctx) => ({ removed: await removeScheme(ctx, params.id) })),
-    route(E.setEnable, ({ params }, ctx) => setEnabled(ctx, params.id, params.v)),
-    route(E.setDefault, ({ params }, ctx) => setDefault(ctx, params.id, params.v)),
-    route(E.history, ({ params }, { tx }) => schemeHistory(tx, params.id)),
-    route(E.info, ({ params }, { tx }) => schemeInfo(tx, params.id)),
-    route(E.bySchemeId, ({ params, query }, { tx }) => schemeVersion(tx, params.id, query.version)),
-    route(E.bindFields, ({ query }, { tx }) => bindFields(tx, query.code)),
-    route(E.byKey, ({ query }, { tx }) => resolveForm(tx, query.code)),
-    route(E.createInstance, ({ params, body }, ctx) => createInstance(ctx, params.id, body.data)),
-    route(E.updateInstance, ({ params, body }, ctx) => updateInstance(ctx, params.id, params.key, body.data)),
-    route(E.instances, ({ query }, { tx }) => listInstances(tx, query)),
-    route(R.page, ({ query }, { tx }) => listRelations(tx, query)),
-    route(R.create, ({ body }, ctx) => createRelation(ctx, body)),
-    route(R.update, ({ params, body }, ctx) => updateRelation(ctx, params.id, body)),
-    route(R.remove, async ({ params }, ctx) => ({ removed: await removeRelation(ctx, params.id) })),
-    route(B.bindable, ({ query }, { tx }) => bindableForms(tx, query.F_Type)),
-    route(B.bindableInfo, ({ params }, { tx }) => schemeWithDocument(tx, params.id)),
-    route(B.systemForms, async ({ query }) => systemForms(query.F_Type)),
-    route(B.systemForm, async ({ params }) => systemForm(params.id)),
-    route(A.upload, ({ body }, ctx) => uploadAnnex(ctx, store, body)),
-    route(A.url, ({ params }, { tx }) => annexInfo(tx, params.id)),
-    route(A.content, async ({ params }, { tx, reply }) => {
-      const { file, bytes } = await annexBytes(tx, store, params.id);
-      // Always a download with the type we stored, never rendered or sniffed as something else.
-      reply
-        .type(file.mimeType)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-cache');
-      return reply.send(bytes) as never;
-    }),
-    route(A.remove, async ({ params }, ctx) => ({ removed: await removeAnnex(ctx, params.id) })),
+      route(E.page, ({ query }, { tx }) => listSchemes(tx, query)),
+      route(E.formInfo, ({ params }, { tx }) => schemeWithDocument(tx, params.id)),
+      route(E.create, ({ body }, ctx) => createScheme(ctx, body)),
+      route(E.update, ({ params, body }, ctx) => updateScheme(ctx, params.id, body)),
+      route(E.createCustomTable, ({ body }, ctx) => createScheme(ctx, body)),
+      route(E.updateCustomTable, ({ params, body }, ctx) => updateScheme(ctx, params.id, body)),
+      route(E.remove, async ({ params }, ctx) => ({ removed: await removeScheme(ctx, params.id) })),
+      route(E.setEnable, ({ params }, ctx) => setEnabled(ctx, params.id, params.v)),
+      route(E.setDefault, ({ params }, ctx) => setDefault(ctx, params.id, params.v)),
+      route(E.history, ({ params }, { tx }) => schemeHistory(tx, params.id)),
+      route(E.info, ({ params }, { tx }) => schemeInfo(tx, params.id)),
+      route(E.bySchemeId, ({ params, query }, { tx }) => schemeVersion(tx, params.id, query.version)),
+      route(E.bindFields, ({ query }, { tx }) => bindFields(tx, query.code)),
+      route(E.byKey, ({ query }, { tx }) => resolveForm(tx, query.code)),
+      route(E.createInstance, ({ params, body }, ctx) => createInstance(ctx, params.id, body.data)),
+      route(E.updateInstance, ({ params, body }, ctx) => updateInstance(ctx, params.id, params.key, body.data)),
+      route(E.instances, ({ query }, { tx }) => listInstances(tx, query)),
+      route(R.page, ({ query }, { tx }) => listRelations(tx, query)),
+      route(R.create, ({ body }, ctx) => createRelation(ctx, body)),
+      route(R.update, ({ params, body }, ctx) => updateRelation(ctx, params.id, body)),
+      route(R.remove, async ({ params }, ctx) => ({ removed: await removeRelation(ctx, params.id) })),
+      route(B.bindable, ({ query }, { tx }) => bindableForms(tx, query.F_Type)),
+      route(B.bindableInfo, ({ params }, { tx }) => schemeWithDocument(tx, params.id)),
+      route(B.systemForms, async ({ query }) => systemForms(query.F_Type)),
+      route(B.systemForm, async ({ params }) => systemForm(params.id)),
+      route(A.upload, ({ body }, ctx) => uploadAnnex(ctx, store, body)),
+      route(A.url, ({ params }, { tx }) => annexInfo(tx, params.id)),
+      route(A.content, async ({ params }, { tx, reply }) => {
+        const { file, bytes } = await annexBytes(tx, store, params.id);
+        // Always a download with the type we stored, never rendered or sniffed as something else.
+        reply
+          .type(file.mimeType)
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-cache');
+        return reply.send(bytes) as never;
+      }),
+      route(A.remove, async ({ params }, ctx) => ({ removed: await removeAnnex(ctx, params.id) })),
     ];
   },
   menus: [

@@ -127,7 +127,12 @@ export async function updateScheme(ctx: Ctx, id: number, input: SchemeInput & { 
   if (input.tableName) await assertTableName(tx, input.tableName, id);
   const changed = canonicalJson(before.document) !== canonicalJson(input.document);
   const tableName = input.tableName ?? before.tableName;
-  const after = await auditedUpdate(ctx, formSchemes, RESOURCE, before, { ...input, tableName, version: changed ? before.version + 1 : before.version, updatedAt: new Date() });
+  const after = await auditedUpdate(ctx, formSchemes, RESOURCE, before, {
+    ...input,
+    tableName,
+    version: changed ? before.version + 1 : before.version,
+    updatedAt: new Date(),
+  });
   if (changed) await recordVersion(ctx, after);
   if (changed && after.tableName) await applyCustomTable(tx, id, after.document);
   return withDocument(after);
@@ -165,8 +170,16 @@ export async function setDefault(ctx: Ctx, id: number, value: boolean): Promise<
 export async function schemeHistory(tx: Tx, id: number): Promise<FormSchemeVersion[]> {
   await schemeOr404(tx, id);
   const rows = await tx.select().from(formSchemeVersions).where(eq(formSchemeVersions.schemeId, id)).orderBy(desc(formSchemeVersions.version));
-  const names = await userNamesOf(tx, rows.map((r) => r.createUser));
-  return rows.map((r) => ({ version: r.version, fieldCount: fieldCount(r.document), createTime: iso(r.createdAt), createUserName: r.createUser === null ? '' : (names.get(r.createUser) ?? '') }));
+  const names = await userNamesOf(
+    tx,
+    rows.map((r) => r.createUser),
+  );
+  return rows.map((r) => ({
+    version: r.version,
+    fieldCount: fieldCount(r.document),
+    createTime: iso(r.createdAt),
+    createUserName: r.createUser === null ? '' : (names.get(r.createUser) ?? ''),
+  }));
 }
 
 // ---------------------------------------------------------------- resolving a form by key (workflow binding)
@@ -212,7 +225,13 @@ export async function bindableForms(tx: Tx, category?: string) {
 }
 
 export const systemForms = (category?: string) =>
-  SYSTEM_FORMS.filter((f) => !category || f.category === category).map((f) => ({ id: f.id, code: `${SYSTEM_FORM_PREFIX}${f.id}`, name: f.name, category: f.category, document: f.document }));
+  SYSTEM_FORMS.filter((f) => !category || f.category === category).map((f) => ({
+    id: f.id,
+    code: `${SYSTEM_FORM_PREFIX}${f.id}`,
+    name: f.name,
+    category: f.category,
+    document: f.document,
+  }));
 
 export function systemForm(id: string) {
   const found = systemForms().find((f) => f.id === id);
@@ -225,7 +244,10 @@ export function systemForm(id: string) {
 type InstanceRow = typeof formInstances.$inferSelect;
 
 async function presentInstances(tx: Tx, rows: readonly InstanceRow[]): Promise<FormInstance[]> {
-  const names = await userNamesOf(tx, rows.map((r) => r.createUser));
+  const names = await userNamesOf(
+    tx,
+    rows.map((r) => r.createUser),
+  );
   return rows.map((r) => ({
     primaryKey: r.primaryKey,
     schemeId: r.schemeId,
@@ -269,7 +291,11 @@ export async function listInstances(tx: Tx, query: PageQuery & { F_FormId: numbe
   const scheme = await schemeOr404(tx, query.F_FormId);
   if (scheme.tableName) return listRows(tx, scheme.id, query);
   const where = sql.join([sql`t.scheme_id = ${query.F_FormId}`, query.primaryKey ? sql`t.primary_key = ${query.primaryKey}` : sql`true`], sql` and `);
-  const page = await listPage(tx, { table: sql`${formInstances}`, where, order: ['id'], descending: true, columns: sql`t.id`, toRecord: (r) => Number(r.id) }, query);
+  const page = await listPage(
+    tx,
+    { table: sql`${formInstances}`, where, order: ['id'], descending: true, columns: sql`t.id`, toRecord: (r) => Number(r.id) },
+    query,
+  );
   const rows = page.records.length ? await tx.select().from(formInstances).where(inArray(formInstances.id, page.records)).orderBy(desc(formInstances.id)) : [];
   return { ...page, records: await presentInstances(tx, rows) };
 }
@@ -280,7 +306,15 @@ async function presentRelations(tx: Tx, rows: readonly (typeof formRelations.$in
   const ids = [...new Set(rows.map((r) => r.schemeId))];
   const schemes = ids.length ? await tx.select({ id: formSchemes.id, name: formSchemes.name }).from(formSchemes).where(inArray(formSchemes.id, ids)) : [];
   const names = new Map(schemes.map((s) => [s.id, s.name]));
-  return rows.map((r) => ({ id: r.id, name: r.name, schemeId: r.schemeId, schemeName: names.get(r.schemeId) ?? '', columns: r.columns, description: r.description, createTime: iso(r.createdAt) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    schemeId: r.schemeId,
+    schemeName: names.get(r.schemeId) ?? '',
+    columns: r.columns,
+    description: r.description,
+    createTime: iso(r.createdAt),
+  }));
 }
 
 async function checkedRelation(tx: Tx, input: RelationInput): Promise<RelationInput> {
@@ -292,7 +326,11 @@ async function checkedRelation(tx: Tx, input: RelationInput): Promise<RelationIn
 
 export async function listRelations(tx: Tx, query: PageQuery & { name?: string }): Promise<Page<FormRelation>> {
   const where = query.name ? sql`t.name ilike ${containing(query.name)}` : sql`true`;
-  const page = await listPage(tx, { table: sql`${formRelations}`, where, order: ['id'], descending: true, columns: sql`t.id`, toRecord: (r) => Number(r.id) }, query);
+  const page = await listPage(
+    tx,
+    { table: sql`${formRelations}`, where, order: ['id'], descending: true, columns: sql`t.id`, toRecord: (r) => Number(r.id) },
+    query,
+  );
   const rows = page.records.length ? await tx.select().from(formRelations).where(inArray(formRelations.id, page.records)).orderBy(desc(formRelations.id)) : [];
   return { ...page, records: await presentRelations(tx, rows) };
 }
@@ -318,7 +356,12 @@ export async function removeRelation(ctx: Ctx, id: number): Promise<number> {
  * with the values the process already holds, are checked against the form (422 naming the field).
  * Variables that are not fields of the form pass as they are; with no binding nothing is checked.
  */
-export async function checkedAgainstForm(tx: Tx, formKey: string | null | undefined, current: Record<string, unknown>, incoming: Record<string, unknown>): Promise<void> {
+export async function checkedAgainstForm(
+  tx: Tx,
+  formKey: string | null | undefined,
+  current: Record<string, unknown>,
+  incoming: Record<string, unknown>,
+): Promise<void> {
   if (!formKey) return;
   const form = await resolveForm(tx, formKey, { enabledOnly: true });
   const names = Object.keys(form.document.schema.properties);

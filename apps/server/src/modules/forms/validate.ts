@@ -36,7 +36,8 @@ async function withDictionaries(tx: Tx, document: FormDocument): Promise<FormDoc
   for (const [name, code] of fields) {
     const keys = (await dictionaryOptions(tx, 'system', code)).map((o) => o.value);
     const field = properties[name];
-    properties[name] = field.type === 'array' ? { ...field, items: { type: 'string', enum: keys.length ? keys : [''] } } : { ...field, enum: keys.length ? keys : [''] };
+    properties[name] =
+      field.type === 'array' ? { ...field, items: { type: 'string', enum: keys.length ? keys : [''] } } : { ...field, enum: keys.length ? keys : [''] };
   }
   return { ...document.schema, properties };
 }
@@ -45,12 +46,20 @@ async function withDictionaries(tx: Tx, document: FormDocument): Promise<FormDoc
 const filled = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== null && v !== undefined && v !== ''));
 
 /** ajv's first objection to the data under a schema (keyword, field and params), or null when they pass. */
-export function firstSchemaError(schema: FormDocument['schema'], data: Record<string, unknown>): { keyword: string; field: string; params: Record<string, unknown> } | null {
+export function firstSchemaError(
+  schema: FormDocument['schema'],
+  data: Record<string, unknown>,
+): { keyword: string; field: string; params: Record<string, unknown> } | null {
   const validate = compile(schema);
   if (validate(data)) return null;
   const error = validate.errors![0];
   const p = error.params as Record<string, unknown>;
-  const field = error.keyword === 'required' ? String(p.missingProperty) : error.keyword === 'additionalProperties' ? String(p.additionalProperty) : (error.instancePath.split('/')[1] ?? '');
+  const field =
+    error.keyword === 'required'
+      ? String(p.missingProperty)
+      : error.keyword === 'additionalProperties'
+        ? String(p.additionalProperty)
+        : (error.instancePath.split('/')[1] ?? '');
   return { keyword: error.keyword, field, params: p };
 }
 

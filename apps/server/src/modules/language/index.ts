@@ -19,11 +19,9 @@ async function sweepFixture(owner: SweepClient) {
     query: { id: String(mapId), typeCode, ns: 'menu', key: 'sweep', code: typeCode, name: marker, value: marker },
     body: { code: typeCode, name: 'stolen', typeCode, ns: 'menu', key: 'sweep', value: 'stolen' },
     snapshot: async () =>
-      [
-        (await owner.get(`/api${E.typePage.path}?code=${typeCode}`)).body,
-        (await owner.get(`/api${E.object.path}?typeCode=${typeCode}`)).body,
-        String(id),
-      ].join('\n'),
+      [(await owner.get(`/api${E.typePage.path}?code=${typeCode}`)).body, (await owner.get(`/api${E.object.path}?typeCode=${typeCode}`)).body, String(id)].join(
+        '\n',
+      ),
   };
 }
 
@@ -58,9 +56,7 @@ export const module = defineModule({
       ],
     },
   ],
-  uniqueMessages: [
-    { constraint: 'macro_language_type_code', message: 'language.codeExists', params: { code: 'code' } },
-  ],
+  uniqueMessages: [{ constraint: 'macro_language_type_code', message: 'language.codeExists', params: { code: 'code' } }],
   provision: provisionBuiltIns,
   sweep: sweepFixture,
 });

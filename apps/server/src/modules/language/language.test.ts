@@ -15,7 +15,11 @@ describeDb(`language packs (${dbLabel})`, () => {
 
   it('every tenant has zh, en and ja built in; a new language can be added and every user lists it', async () => {
     const builtIn = expectOk(await cast.clerk.get('/api/lg-type'), z.array(lgType));
-    expect(builtIn.map((t) => [t.code, t.builtIn])).toEqual([['zh', true], ['en', true], ['ja', true]]);
+    expect(builtIn.map((t) => [t.code, t.builtIn])).toEqual([
+      ['zh', true],
+      ['en', true],
+      ['ja', true],
+    ]);
     const ko = expectOk(await cast.admin.post(TYPES, { code: 'ko', name: '한국어', sort: 4 }), lgType);
     expect(ko).toMatchObject({ code: 'ko', name: '한국어', enabled: true, builtIn: false });
     expect(expectOk(await cast.clerk.get('/api/lg-type'), z.array(lgType)).map((t) => t.code)).toEqual(['zh', 'en', 'ja', 'ko']);
@@ -38,7 +42,10 @@ describeDb(`language packs (${dbLabel})`, () => {
     const first = expectOk(await patch(cast.admin, { typeCode: 'zh', ns: 'menu', key: 'dictionaries', value: '数据字典' }), lpMapEntry);
     expectOk(await patch(cast.admin, { typeCode: 'en', ns: 'menu', key: 'dictionaries', value: 'Data dictionary' }), lpMapEntry);
     expectOk(await patch(cast.admin, { typeCode: 'zh', ns: 'common', key: 'language.switch', value: '切换语言' }), lpMapEntry);
-    expect(expectOk(await cast.clerk.get(`${OBJECT}?typeCode=zh`), lpMapObject)).toEqual({ menu: { dictionaries: '数据字典' }, common: { 'language.switch': '切换语言' } });
+    expect(expectOk(await cast.clerk.get(`${OBJECT}?typeCode=zh`), lpMapObject)).toEqual({
+      menu: { dictionaries: '数据字典' },
+      common: { 'language.switch': '切换语言' },
+    });
     // Setting it again replaces the text (one row per mark and language).
     const again = expectOk(await patch(cast.admin, { typeCode: 'zh', ns: 'menu', key: 'dictionaries', value: '字典表' }), lpMapEntry);
     expect(again.id).toBe(first.id);

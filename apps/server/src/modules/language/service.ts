@@ -18,7 +18,15 @@ const TYPE_NOT_FOUND = { message: 'language.typeNotFound' };
 const MAP_NOT_FOUND = { message: 'language.notFound' };
 const BUILT_IN_NAMES: Record<string, string> = { zh: '简体中文', en: 'English', ja: '日本語' };
 
-const typeOf = (r: TypeRow): LgType => ({ id: r.id, code: r.code, name: r.name, sort: r.sort, enabled: r.enabled, builtIn: r.builtIn, createTime: iso(r.createdAt) });
+const typeOf = (r: TypeRow): LgType => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  sort: r.sort,
+  enabled: r.enabled,
+  builtIn: r.builtIn,
+  createTime: iso(r.createdAt),
+});
 const entryOf = (r: MapRow): LpMapEntry => ({ id: r.id, typeCode: r.typeCode, ns: r.ns, key: r.key, value: r.value, updateTime: iso(r.updatedAt) });
 
 /** Every tenant starts with the three languages the console ships with. */
@@ -94,7 +102,14 @@ export function listMaps(tx: Tx, query: PageQuery & { typeCode?: string; ns?: st
       where: parts.length ? sql.join(parts, sql` and `) : sql`true`,
       order: ['id'],
       columns: sql`t.id, t.type_code, t.ns, t.key, t.value, t.updated_at`,
-      toRecord: (r) => ({ id: Number(r.id), typeCode: String(r.type_code), ns: String(r.ns), key: String(r.key), value: String(r.value), updateTime: iso(r.updated_at) }),
+      toRecord: (r) => ({
+        id: Number(r.id),
+        typeCode: String(r.type_code),
+        ns: String(r.ns),
+        key: String(r.key),
+        value: String(r.value),
+        updateTime: iso(r.updated_at),
+      }),
     },
     query,
   );
@@ -115,7 +130,11 @@ export async function listMarks(tx: Tx, query: PageQuery & { ns?: string; key?: 
       group by ns, key order by ns, key limit ${query.size} offset ${(query.current - 1) * query.size}`),
   );
   return {
-    records: marks.map((r) => ({ ns: String(r.ns), key: String(r.key), values: (typeof r.vals === 'string' ? JSON.parse(r.vals) : r.vals) as Record<string, string> })),
+    records: marks.map((r) => ({
+      ns: String(r.ns),
+      key: String(r.key),
+      values: (typeof r.vals === 'string' ? JSON.parse(r.vals) : r.vals) as Record<string, string>,
+    })),
     total: Number(total),
     current: query.current,
     size: query.size,

@@ -27,8 +27,5 @@ export const languageMaps = tenantTable(
     value: text('value').notNull(),
     ...timestamps(),
   },
-  (t) => [
-    uniqueIndex('macro_language_map_mark').on(t.tenantId, t.typeCode, t.ns, t.key),
-    index('macro_language_map_list').on(t.tenantId, t.ns, t.key, t.id),
-  ],
+  (t) => [uniqueIndex('macro_language_map_mark').on(t.tenantId, t.typeCode, t.ns, t.key), index('macro_language_map_list').on(t.tenantId, t.ns, t.key, t.id)],
 );

@@ -28,10 +28,9 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
     query: { id: String(errorId), type: 'error', keyword: marker, account: 'admin' },
     body: { id: feedbackId },
     snapshot: async () =>
-      [
-        (await owner.get(`/api${E.page.path}?type=error&keyword=${marker}`)).body,
-        (await owner.get(`/api${E.feedbackPage.path}?keyword=${marker}`)).body,
-      ].join('\n'),
+      [(await owner.get(`/api${E.page.path}?type=error&keyword=${marker}`)).body, (await owner.get(`/api${E.feedbackPage.path}?keyword=${marker}`)).body].join(
+        '\n',
+      ),
   };
 }
 

@@ -3,7 +3,19 @@ import { pageOf } from '@macro/contract';
 import { withTenant } from '@macro/store';
 import { z } from 'zod';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  signIn,
+  startServer,
+  TENANT,
+  type TestServer,
+} from '../../test/helper.ts';
 import { createUser } from '../users/service.ts';
 
 const BASE = '/api/log';
@@ -47,7 +59,9 @@ describeDb(`logs (${dbLabel})`, () => {
 
   it('stores uploaded front-end errors for administrators, newest first, searchable, and only in the own tenant', async () => {
     // Any signed-in user uploads what their console caught.
-    expect(expectOk(await clerk.post(BASE, { logs: [error('clerk boom 1'), error('clerk boom 2', { type: 'unhandledrejection' })] }), z.object({}).passthrough())).toMatchObject({
+    expect(
+      expectOk(await clerk.post(BASE, { logs: [error('clerk boom 1'), error('clerk boom 2', { type: 'unhandledrejection' })] }), z.object({}).passthrough()),
+    ).toMatchObject({
       stored: 2,
     });
     const found = await page(admin, 'type=error&keyword=clerk%20boom');
@@ -130,7 +144,11 @@ describeDb(`logs (${dbLabel})`, () => {
   it('refuses bad input per field with a message, never a 500', async () => {
     expectFailure(await admin.post(BASE, { logs: [] }), 400, '没有要上传的日志');
     expectFailure(await admin.post(BASE, {}), 400, '没有要上传的日志');
-    expectFailure(await adminEn.post(BASE, { logs: Array.from({ length: LOG_UPLOAD_MAX + 1 }, () => error('many')) }), 400, 'At most 50 logs can be uploaded at once');
+    expectFailure(
+      await adminEn.post(BASE, { logs: Array.from({ length: LOG_UPLOAD_MAX + 1 }, () => error('many')) }),
+      400,
+      'At most 50 logs can be uploaded at once',
+    );
     expectFailure(await admin.post(BASE, { logs: [error('x', { type: '' })] }), 400, '请填写错误类型');
     expectFailure(await admin.post(BASE, { logs: [error('x', { type: 'a\u0000b' })] }), 400, '不能包含空字符');
     expectFailure(await admin.post(BASE, { logs: [error('nul\u0000message')] }), 400, '不能包含空字符');

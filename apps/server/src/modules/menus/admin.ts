@@ -1,12 +1,4 @@
-import {
-  MENU_CATEGORY,
-  MENU_ROOT,
-  type Menu,
-  type MenuNode,
-  type MenuTreeNode,
-  type menuSearch,
-  type menuSubmit,
-} from '@macro/contract/menus';
+import { MENU_CATEGORY, MENU_ROOT, type Menu, type MenuNode, type MenuTreeNode, type menuSearch, type menuSubmit } from '@macro/contract/menus';
 import type { Ctx, Tx } from '@macro/store';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -100,7 +92,12 @@ export function menuAdmin(deps: ModuleDeps) {
 
   async function list(ctx: Ctx, search: MenuSearch, menusOnly: boolean): Promise<MenuNode[]> {
     const rows = await rowsFor(ctx, menusOnly);
-    const shown = isFiltered(search) ? withAncestors(rows, rows.filter((row) => matches(row, search))) : rows;
+    const shown = isFiltered(search)
+      ? withAncestors(
+          rows,
+          rows.filter((row) => matches(row, search)),
+        )
+      : rows;
     return buildTree(shown, (row): MenuNode => ({ ...toRecord(row, rows, menusOnly), children: [] }), {
       id: (row) => row.id,
       parentId: (row) => row.parentId,
@@ -180,11 +177,17 @@ export function menuAdmin(deps: ModuleDeps) {
     const { tx } = ctx;
     const doomed = await lockAll(tx, menus, ids, NOT_FOUND);
     const removing = new Set(ids);
-    const children = await tx.select({ id: menus.id, parentId: menus.parentId }).from(menus).where(inArray(menus.parentId, [...ids]));
+    const children = await tx
+      .select({ id: menus.id, parentId: menus.parentId })
+      .from(menus)
+      .where(inArray(menus.parentId, [...ids]));
     const kept = children.find((child) => !removing.has(child.id));
     if (kept) throw unprocessable('menus.hasChildren', { name: doomed.find((row) => row.id === kept.parentId)!.name });
     // This tenant's grants go with an audit row per role; other tenants' go by the foreign key's cascade.
-    const grants = await tx.delete(roleMenus).where(inArray(roleMenus.menuId, [...ids])).returning();
+    const grants = await tx
+      .delete(roleMenus)
+      .where(inArray(roleMenus.menuId, [...ids]))
+      .returning();
     const byRole = new Map<number, number[]>();
     for (const grant of grants) byRole.set(grant.roleId, [...(byRole.get(grant.roleId) ?? []), grant.menuId]);
     for (const [roleId, menuIds] of byRole) {

@@ -53,7 +53,11 @@ export const module = defineModule({
     },
   ],
   // Every module's menus and buttons, reconciled with the platform's menu table at each start.
-  seed: ({ db, modules }) => upsertMenus(db, modules.flatMap((m) => m.menus ?? [])),
+  seed: ({ db, modules }) =>
+    upsertMenus(
+      db,
+      modules.flatMap((m) => m.menus ?? []),
+    ),
   routes: (deps) => {
     const admin = menuAdmin(deps);
     return [

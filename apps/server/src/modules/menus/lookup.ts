@@ -2,7 +2,11 @@ import { rowsOf, type Tx } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { roleMenus } from './tables.ts';
 
-const list = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const list = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /** Which of these ids are menus or buttons of the platform. */
 export async function existingMenuIds(tx: Tx, ids: readonly number[]): Promise<number[]> {

@@ -20,7 +20,9 @@ describe('seeded menus and buttons are named in every language', () => {
     expect(all.some(({ seed }) => seed.category === 2)).toBe(true);
     for (const language of LANGUAGES) {
       const known = labels(language);
-      const missing = all.filter(({ seed }) => !seed.i18n || !known[seed.i18n]).map(({ module, seed }) => `${module}: ${seed.code} (${seed.i18n ?? 'no i18n'})`);
+      const missing = all
+        .filter(({ seed }) => !seed.i18n || !known[seed.i18n])
+        .map(({ module, seed }) => `${module}: ${seed.code} (${seed.i18n ?? 'no i18n'})`);
       expect(missing, `menu.json of ${language}`).toEqual([]);
     }
   });

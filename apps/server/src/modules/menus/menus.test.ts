@@ -6,7 +6,19 @@ import { rowsOf, withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, TENANT, type TestServer, startServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  signIn,
+  TENANT,
+  type TestServer,
+  startServer,
+} from '../../test/helper.ts';
 import { createUser } from '../users/service.ts';
 import { upsertMenus } from './seed.ts';
 
@@ -50,13 +62,26 @@ describeDb(`menu administration (${dbLabel})`, () => {
 
   it('creates a menu and a button, shows them in every reading and in the sidebar, edits and removes them', async () => {
     const system = await byCode('system');
-    const page = await submit({ parentId: system.id, name: '报表中心', code: 'report:view', alias: 'reports', path: '/report/index', source: 'BarChartOutlined', sort: 50, keepAlive: true, i18n: 'report' });
+    const page = await submit({
+      parentId: system.id,
+      name: '报表中心',
+      code: 'report:view',
+      alias: 'reports',
+      path: '/report/index',
+      source: 'BarChartOutlined',
+      sort: 50,
+      keepAlive: true,
+      i18n: 'report',
+    });
     expect(page).toMatchObject({ parentId: system.id, parentName: '系统管理', category: 1, builtIn: false, hasChildren: false, keepAlive: true });
     const button = await submit({ parentId: page.id, name: '导出', code: 'report:export', category: 2, action: 0 });
     expect(button).toMatchObject({ category: 2, action: 0, parentName: '报表中心' });
 
     // The creator's administrator role holds them at once: sidebar and permission codes.
-    expect((await sidebar()).find((m) => m.code === 'report:view')).toMatchObject({ path: '/report/index', meta: { i18n: 'report', keepAlive: true, roles: ['administrator'] } });
+    expect((await sidebar()).find((m) => m.code === 'report:view')).toMatchObject({
+      path: '/report/index',
+      meta: { i18n: 'report', keepAlive: true, roles: ['administrator'] },
+    });
     expect(await codes()).toEqual(expect.arrayContaining(['report:view', 'report:export']));
 
     const lazyTop = expectOk(await admin.get(`${BASE}/lazy-list?parentId=${system.id}`), z.array(menu));
@@ -81,7 +106,15 @@ describeDb(`menu administration (${dbLabel})`, () => {
     ]);
     expect(expectOk(await admin.get(`${BASE}/lazy-list?parentId=${system.id}&code=report:exp`), z.array(menu)).map((m) => m.code)).toEqual(['report:export']);
 
-    const edited = await submit({ id: page.id, parentId: system.id, name: '报表', code: 'report:view', path: 'https://example.com/reports', isOpen: true, sort: 51 });
+    const edited = await submit({
+      id: page.id,
+      parentId: system.id,
+      name: '报表',
+      code: 'report:view',
+      path: 'https://example.com/reports',
+      isOpen: true,
+      sort: 51,
+    });
     expect(edited).toMatchObject({ name: '报表', path: 'https://example.com/reports', isOpen: true, hasChildren: true });
     expect(expectOk(await admin.get(`${BASE}/detail?id=${page.id}`), menu).name).toBe('报表');
 
@@ -106,7 +139,11 @@ describeDb(`menu administration (${dbLabel})`, () => {
     expect(expectOk(await admin.post(`${BASE}/remove?ids=${child.id},${folder.id}`), removed)).toMatchObject({ removed: 2 });
     expect(await keys()).toEqual([]);
     const audits = await withTenant(server.database.db, TENANT, async (tx) =>
-      rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from audit_log where resource = 'menu' and action = 'delete' and resource_id in (${String(folder.id)}, ${String(child.id)})`)),
+      rowsOf<{ n: number }>(
+        await tx.execute(
+          sql`select count(*)::int as n from audit_log where resource = 'menu' and action = 'delete' and resource_id in (${String(folder.id)}, ${String(child.id)})`,
+        ),
+      ),
     );
     expect(audits[0].n).toBe(2);
   });
@@ -141,9 +178,21 @@ describeDb(`menu administration (${dbLabel})`, () => {
     const c = await submit({ parentId: b.id, name: '丙', code: 'cyc:c' });
     const button = await submit({ parentId: c.id, name: '按钮', code: 'cyc:button', category: 2 });
     expectFailure(await admin.post(`${BASE}/submit`, { parentId: button.id, name: 'x', code: 'x:underbutton' }), 422, '按钮「按钮」下不能再添加菜单或按钮');
-    expectFailure(await admin.post(`${BASE}/submit`, { id: a.id, parentId: c.id, name: '甲', code: 'cyc:a' }), 422, '不能把菜单「甲」移到它自己或它的下级菜单下');
-    expectFailure(await adminEn.post(`${BASE}/submit`, { id: a.id, parentId: a.id, name: '甲', code: 'cyc:a' }), 422, 'The menu "甲" cannot move under itself or one of its own sub-menus');
-    expectFailure(await admin.post(`${BASE}/submit`, { id: c.id, parentId: b.id, name: '丙', code: 'cyc:c', category: 2 }), 422, '菜单「丙」下还有子项，不能改为按钮');
+    expectFailure(
+      await admin.post(`${BASE}/submit`, { id: a.id, parentId: c.id, name: '甲', code: 'cyc:a' }),
+      422,
+      '不能把菜单「甲」移到它自己或它的下级菜单下',
+    );
+    expectFailure(
+      await adminEn.post(`${BASE}/submit`, { id: a.id, parentId: a.id, name: '甲', code: 'cyc:a' }),
+      422,
+      'The menu "甲" cannot move under itself or one of its own sub-menus',
+    );
+    expectFailure(
+      await admin.post(`${BASE}/submit`, { id: c.id, parentId: b.id, name: '丙', code: 'cyc:c', category: 2 }),
+      422,
+      '菜单「丙」下还有子项，不能改为按钮',
+    );
     // Moving a branch elsewhere is fine, and nothing was half-changed by the refusals.
     const moved = await submit({ id: c.id, parentId: 0, name: '丙', code: 'cyc:c' });
     expect(moved.parentId).toBe(0);
@@ -153,7 +202,16 @@ describeDb(`menu administration (${dbLabel})`, () => {
   it("lets a module's menu be renamed and moved but keeps its code, the permission its routes check", async () => {
     const posts = await byCode('post:view');
     expectFailure(await admin.post(`${BASE}/submit`, { id: posts.id, parentId: posts.parentId, name: posts.name, code: 'post:look' }), 422, /系统内置菜单/);
-    const renamed = await submit({ id: posts.id, parentId: posts.parentId, name: '岗位维护', code: 'post:view', path: posts.path, source: posts.source, sort: posts.sort, i18n: '' });
+    const renamed = await submit({
+      id: posts.id,
+      parentId: posts.parentId,
+      name: '岗位维护',
+      code: 'post:view',
+      path: posts.path,
+      source: posts.source,
+      sort: posts.sort,
+      i18n: '',
+    });
     expect(renamed.name).toBe('岗位维护');
   });
 

@@ -43,7 +43,10 @@ async function reconcile(db: Db, seed: MenuSeed, parentCode: string, index: numb
     const parent = parentCode ? await menuByCode(db, parentCode) : undefined;
     // The folder it belongs in was removed by an administrator: nothing to hang it on.
     if (parentCode && !parent) return null;
-    [row] = await db.insert(menus).values({ ...wanted, code: seed.code, parentId: parent?.id ?? 0 }).returning();
+    [row] = await db
+      .insert(menus)
+      .values({ ...wanted, code: seed.code, parentId: parent?.id ?? 0 })
+      .returning();
   } else if (record && row) {
     const changes: Partial<MenuRow> = {};
     for (const field of FIELDS) {
@@ -56,7 +59,10 @@ async function reconcile(db: Db, seed: MenuSeed, parentCode: string, index: numb
     if (Object.keys(changes).length) [row] = await db.update(menus).set(changes).where(eq(menus.id, row.id)).returning();
   }
   const seeded = { code: seed.code, parent: parentCode, seeded: wanted };
-  await db.insert(menuSeeds).values(seeded).onConflictDoUpdate({ target: menuSeeds.code, set: { parent: parentCode, seeded: wanted } });
+  await db
+    .insert(menuSeeds)
+    .values(seeded)
+    .onConflictDoUpdate({ target: menuSeeds.code, set: { parent: parentCode, seeded: wanted } });
   if (!row) return null;
   for (const [i, child] of (seed.children ?? []).entries()) await reconcile(db, child, seed.code, i);
   return row.id;

@@ -2,7 +2,19 @@ import { moduleRecord, subsystem } from '@macro/contract/modules';
 import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  signIn,
+  startServer,
+  TENANT,
+  type TestServer,
+} from '../../test/helper.ts';
 import { createUser } from '../users/service.ts';
 
 describeDb(`modules and subsystems (${dbLabel})`, () => {
@@ -53,8 +65,13 @@ describeDb(`modules and subsystems (${dbLabel})`, () => {
     const approve = created.buttons[1];
     expect((await admin.get(`/api/macro-system/menu/detail?id=${approve.id}`)).json().data).toMatchObject({ category: 2, parentId: created.id });
     // The administrator holds the new codes at once.
-    expect((await admin.get('/api/macro-system/api-scope/user-permission-list')).json().data).toEqual(expect.arrayContaining(['contract:add', 'contract:approve']));
-    expect(expectOk(await admin.get(`/api/modules/buttons/${created.id}`), z.array(z.object({ code: z.string() }))).map((b) => b.code)).toEqual(['contract:add', 'contract:approve']);
+    expect((await admin.get('/api/macro-system/api-scope/user-permission-list')).json().data).toEqual(
+      expect.arrayContaining(['contract:add', 'contract:approve']),
+    );
+    expect(expectOk(await admin.get(`/api/modules/buttons/${created.id}`), z.array(z.object({ code: z.string() }))).map((b) => b.code)).toEqual([
+      'contract:add',
+      'contract:approve',
+    ]);
     expect((await admin.get(`/api/modules/fomrs/${created.id}`)).json().data).toEqual([{ field: 'title', label: '合同标题' }]);
     expect((await admin.get(`/api/modules/forms/${created.id}`)).json().data).toEqual([{ field: 'title', label: '合同标题' }]);
     expect((await admin.get(`/api/modules/columns/${created.id}`)).json().data.map((c: { field: string }) => c.field)).toEqual(['title', 'amount']);
@@ -81,10 +98,23 @@ describeDb(`modules and subsystems (${dbLabel})`, () => {
 
     // Buttons are matched by code on update: one renamed, one removed (its grants go), one added.
     const updated = expectOk(
-      await put(admin, `/api/modules/${created.id}`, body({ subsystemId: system.id, buttons: [{ code: 'contract:add', name: '新建' }, { code: 'contract:export', name: '导出' }] })),
+      await put(
+        admin,
+        `/api/modules/${created.id}`,
+        body({
+          subsystemId: system.id,
+          buttons: [
+            { code: 'contract:add', name: '新建' },
+            { code: 'contract:export', name: '导出' },
+          ],
+        }),
+      ),
       moduleRecord,
     );
-    expect(updated.buttons.map((b) => [b.code, b.name])).toEqual([['contract:add', '新建'], ['contract:export', '导出']]);
+    expect(updated.buttons.map((b) => [b.code, b.name])).toEqual([
+      ['contract:add', '新建'],
+      ['contract:export', '导出'],
+    ]);
     expect((await relogged.get('/api/macro-system/api-scope/user-permission-list')).json().data).not.toContain('contract:approve');
     expectFailure(await del(admin, `/api/subsystem/${system.id}`), 422, '子系统「协同办公」下还有模块，请先移走模块');
     expect((await del(admin, `/api/modules/${created.id}`)).json().data.removed).toBe(3);
@@ -96,7 +126,10 @@ describeDb(`modules and subsystems (${dbLabel})`, () => {
   it('reads and changes a subsystem and a module by id; codes stay unique on update', async () => {
     const first = expectOk(await admin.post('/api/subsystem', { code: 'crm', name: '客户关系', sort: 2 }), subsystem);
     expectOk(await admin.post('/api/subsystem', { code: 'hr', name: '人事' }), subsystem);
-    const renamed = expectOk(await put(admin, `/api/subsystem/${first.id}`, { code: 'crm', name: '客户管理', icon: 'TeamOutlined', sort: 3, remark: '销售用' }), subsystem);
+    const renamed = expectOk(
+      await put(admin, `/api/subsystem/${first.id}`, { code: 'crm', name: '客户管理', icon: 'TeamOutlined', sort: 3, remark: '销售用' }),
+      subsystem,
+    );
     expect(renamed).toMatchObject({ id: first.id, name: '客户管理', icon: 'TeamOutlined', sort: 3, remark: '销售用', modules: 0 });
     expect(expectOk(await admin.get(`/api/subsystem/${first.id}`), subsystem)).toEqual(renamed);
     expectFailure(await put(admin, `/api/subsystem/${first.id}`, { code: 'hr', name: '客户管理' }), 409, '子系统编号「hr」已存在');
@@ -105,8 +138,15 @@ describeDb(`modules and subsystems (${dbLabel})`, () => {
     expectFailure(await put(clerk, `/api/subsystem/${first.id}`, { code: 'crm', name: 'x' }), 403, /menu:edit/);
     expect(expectOk(await admin.get(`/api/subsystem/${first.id}`), subsystem).name).toBe('客户管理');
 
-    const created = expectOk(await admin.post('/api/modules', body({ code: 'lead:view', path: '/crm/leads', subsystemId: first.id, buttons: [] })), moduleRecord);
-    expect(expectOk(await admin.get(`/api/modules/${created.id}`), moduleRecord)).toMatchObject({ code: 'lead:view', subsystemId: first.id, columns: [{ field: 'title' }, { field: 'amount' }] });
+    const created = expectOk(
+      await admin.post('/api/modules', body({ code: 'lead:view', path: '/crm/leads', subsystemId: first.id, buttons: [] })),
+      moduleRecord,
+    );
+    expect(expectOk(await admin.get(`/api/modules/${created.id}`), moduleRecord)).toMatchObject({
+      code: 'lead:view',
+      subsystemId: first.id,
+      columns: [{ field: 'title' }, { field: 'amount' }],
+    });
     expect((await del(admin, `/api/modules/${created.id}`)).json().data.removed).toBe(1);
   });
 
@@ -121,7 +161,16 @@ describeDb(`modules and subsystems (${dbLabel})`, () => {
     expectFailure(await admin.post('/api/modules', body({ buttons: 'x' })), 400);
     expectFailure(await admin.post('/api/modules', body({ subsystemId: 99999 })), 404, '子系统不存在');
     expectFailure(
-      await admin.post('/api/modules', body({ code: 'dup:view', buttons: [{ code: 'dup:a', name: 'a' }, { code: 'dup:a', name: 'b' }] })),
+      await admin.post(
+        '/api/modules',
+        body({
+          code: 'dup:view',
+          buttons: [
+            { code: 'dup:a', name: 'a' },
+            { code: 'dup:a', name: 'b' },
+          ],
+        }),
+      ),
       422,
       '按钮编号「dup:a」重复',
     );

@@ -127,7 +127,10 @@ export function moduleService(deps: ModuleDeps) {
       });
     }
     const extra = { subsystemId: input.subsystemId, forms: input.forms, columns: input.columns };
-    await tx.insert(moduleExtras).values({ menuId: menu.id, ...extra }).onConflictDoUpdate({ target: moduleExtras.menuId, set: extra });
+    await tx
+      .insert(moduleExtras)
+      .values({ menuId: menu.id, ...extra })
+      .onConflictDoUpdate({ target: moduleExtras.menuId, set: extra });
     await ctx.audit.record(tx, ctx.actor, { action: id === undefined ? 'create' : 'update', resource: 'module', resourceId: menu.id, after: extra });
     return detail(ctx, menu.id);
   }

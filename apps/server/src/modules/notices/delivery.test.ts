@@ -9,7 +9,14 @@ import { z } from 'zod';
 import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
 import { adminRoleId } from '../roles/service.ts';
 import { createUser } from '../users/service.ts';
-import { type DirectoryStandIn, DINGTALK_DIRECTORY, dingtalkDirectoryStandIn, WECOM_AGENT, WECOM_DIRECTORY, wecomDirectoryStandIn } from '../directory/standIns.ts';
+import {
+  type DirectoryStandIn,
+  DINGTALK_DIRECTORY,
+  dingtalkDirectoryStandIn,
+  WECOM_AGENT,
+  WECOM_DIRECTORY,
+  wecomDirectoryStandIn,
+} from '../directory/standIns.ts';
 import { deliverDue, MAX_ATTEMPTS, sendersOf, smtpMailer } from './delivery.ts';
 
 const SCHEME = '/api/macro-flow/model-scheme-info';
@@ -56,10 +63,16 @@ function decoded(raw: string) {
   const subject = words.length
     ? words.map(([, kind, text]) => (kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQ(text.replace(/_/g, ' ')))).join('')
     : subjectLine;
-  const text = /Content-Transfer-Encoding: base64/i.test(head) ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : decodeQ(body.replace(/=\r?\n/g, ''));
+  const text = /Content-Transfer-Encoding: base64/i.test(head)
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    : decodeQ(body.replace(/=\r?\n/g, ''));
   return { subject, text };
 }
-const decodeQ = (text: string) => Buffer.from(text.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8');
+const decodeQ = (text: string) =>
+  Buffer.from(
+    text.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 const leaveXml = (approver: number) => `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="defs_mailed" targetNamespace="http://macro.console/test">
@@ -93,7 +106,10 @@ describeDb(`messages by e-mail: chosen per user, sent after commit, retried, rec
       ];
     });
     approverId = ids[0];
-    expectOk(await starter.post(`${SCHEME}/new-model`, { name: '邮件', code: 'mailed', category: 'general', xml: leaveXml(approverId) }), z.object({ id: z.number() }));
+    expectOk(
+      await starter.post(`${SCHEME}/new-model`, { name: '邮件', code: 'mailed', category: 'general', xml: leaveXml(approverId) }),
+      z.object({ id: z.number() }),
+    );
     approverEn = as(server, (await signIn(server, TENANT, 'mail_approver', PASSWORD)).access_token, 'en');
     noAddress = as(server, (await signIn(server, TENANT, 'mail_none', PASSWORD)).access_token);
   });
@@ -203,7 +219,12 @@ describeDb(`messages as WeChat Work and DingTalk work notifications (${dbLabel})
     wecom.members = [{ userid: 'zhangsan', name: '张三', departments: [1] }];
     server = await startServer({
       directory: {
-        wecom: { baseUrl: wecom.url, corpId: WECOM_DIRECTORY.corpId, secret: WECOM_DIRECTORY.secret, agent: { agentId: WECOM_AGENT.agentId, secret: WECOM_AGENT.secret } },
+        wecom: {
+          baseUrl: wecom.url,
+          corpId: WECOM_DIRECTORY.corpId,
+          secret: WECOM_DIRECTORY.secret,
+          agent: { agentId: WECOM_AGENT.agentId, secret: WECOM_AGENT.secret },
+        },
         dingtalk: { baseUrl: dingtalk.url, appKey: DINGTALK_DIRECTORY.appKey, appSecret: DINGTALK_DIRECTORY.appSecret, agentId: DINGTALK_DIRECTORY.agentId },
       },
     });
@@ -211,10 +232,20 @@ describeDb(`messages as WeChat Work and DingTalk work notifications (${dbLabel})
     approverId = await withTenant(server.database.db, TENANT, async (tx) => {
       const id = await createUser(tx, { account: 'work_approver', name: '张三', password: PASSWORD, roleIds: [await adminRoleId(tx)] });
       // Synced from both directories (as directory sync links a member to a user).
-      await tx.execute(sql`insert into macro_directory_link (provider, kind, external_id, local_id) values ('wechat-work', 'user', 'zhangsan', ${id}), ('ding-talk', 'user', 'ding-zhangsan', ${id})`);
+      await tx.execute(
+        sql`insert into macro_directory_link (provider, kind, external_id, local_id) values ('wechat-work', 'user', 'zhangsan', ${id}), ('ding-talk', 'user', 'ding-zhangsan', ${id})`,
+      );
       return id;
     });
-    expectOk(await starter.post(`${SCHEME}/new-model`, { name: '工作通知', code: 'worked', category: 'general', xml: leaveXml(approverId).replaceAll('mailed', 'worked') }), z.object({ id: z.number() }));
+    expectOk(
+      await starter.post(`${SCHEME}/new-model`, {
+        name: '工作通知',
+        code: 'worked',
+        category: 'general',
+        xml: leaveXml(approverId).replaceAll('mailed', 'worked'),
+      }),
+      z.object({ id: z.number() }),
+    );
     approver = as(server, (await signIn(server, TENANT, 'work_approver', PASSWORD)).access_token);
   });
   afterAll(async () => {
@@ -226,17 +257,25 @@ describeDb(`messages as WeChat Work and DingTalk work notifications (${dbLabel})
   it('a synced user chooses both; a task arriving reaches them in each, as the application, in their language', async () => {
     const prefs = expectOk(await approver.get(PREFS), notifyPreferences);
     expect(prefs).toMatchObject({ wecomAvailable: true, dingtalkAvailable: true, emailAvailable: false });
-    expect(expectOk(await approver.put(PREFS, { wecom: true, dingtalk: true }), notifyPreferences)).toMatchObject({ wecom: true, dingtalk: true, email: false });
+    expect(expectOk(await approver.put(PREFS, { wecom: true, dingtalk: true }), notifyPreferences)).toMatchObject({
+      wecom: true,
+      dingtalk: true,
+      email: false,
+    });
     expectOk(await starter.post(`${TASK}/create-process`, { code: 'worked', title: '出差 张三' }), started);
     expect([wecom.messages, dingtalk.messages]).toEqual([[], []]);
     expect(await deliverDue(server.database.db, sendersOf(server.config))).toEqual({ sent: 2, failed: 0 });
     expect(wecom.messages).toEqual([{ to: ['zhangsan'], agentId: Number(WECOM_AGENT.agentId), text: expect.stringContaining('待审批：出差 张三') }]);
-    expect(dingtalk.messages).toEqual([{ to: ['ding-zhangsan'], agentId: Number(DINGTALK_DIRECTORY.agentId), text: expect.stringContaining('待审批：出差 张三') }]);
+    expect(dingtalk.messages).toEqual([
+      { to: ['ding-zhangsan'], agentId: Number(DINGTALK_DIRECTORY.agentId), text: expect.stringContaining('待审批：出差 张三') },
+    ]);
     expect(wecom.messages[0].text).toContain('“Check”');
   });
 
-  it('a member the application does not know is a failed attempt with the directory\'s reason', async () => {
-    await withTenant(server.database.db, TENANT, (tx) => tx.execute(sql`update macro_directory_link set external_id = 'gone' where provider = 'wechat-work' and local_id = ${approverId}`));
+  it("a member the application does not know is a failed attempt with the directory's reason", async () => {
+    await withTenant(server.database.db, TENANT, (tx) =>
+      tx.execute(sql`update macro_directory_link set external_id = 'gone' where provider = 'wechat-work' and local_id = ${approverId}`),
+    );
     expectOk(await approver.put(PREFS, { dingtalk: false }), notifyPreferences);
     expectOk(await starter.post(`${TASK}/create-process`, { code: 'worked', title: '出差 李四' }), started);
     expect(await deliverDue(server.database.db, sendersOf(server.config))).toEqual({ sent: 0, failed: 1 });

@@ -68,7 +68,13 @@ export async function queueDeliveries(tx: Tx, noticeIds: readonly number[]): Pro
   );
   if (!chosen.length) return;
   const members = async (channel: 'wecom' | 'dingtalk') =>
-    chosen.some((c) => c[channel]) ? linkedMembers(tx, PROVIDER_OF[channel], chosen.filter((c) => c[channel]).map((c) => Number(c.user_id))) : new Map<number, string>();
+    chosen.some((c) => c[channel])
+      ? linkedMembers(
+          tx,
+          PROVIDER_OF[channel],
+          chosen.filter((c) => c[channel]).map((c) => Number(c.user_id)),
+        )
+      : new Map<number, string>();
   const [wecom, dingtalk] = [await members('wecom'), await members('dingtalk')];
   const rows = chosen.flatMap((c) => {
     const base = { noticeId: Number(c.notice_id), userId: Number(c.user_id), language: c.language };
@@ -114,7 +120,8 @@ export async function setPreferences(
   if (input.email && !current.emailAvailable) throw unprocessable('notices.emailUnavailable');
   if (input.email && !current.emailAddress) throw unprocessable('notices.emailAddressMissing');
   for (const channel of ['wecom', 'dingtalk'] as const) {
-    if (input[channel] && !current[`${channel}Available`]) throw unprocessable('notices.channelUnavailable', { channel: translate(language, `notices.channel_${channel}`) });
+    if (input[channel] && !current[`${channel}Available`])
+      throw unprocessable('notices.channelUnavailable', { channel: translate(language, `notices.channel_${channel}`) });
   }
   const next = { email: input.email ?? current.email, wecom: input.wecom ?? current.wecom, dingtalk: input.dingtalk ?? current.dingtalk };
   await tx
@@ -137,7 +144,11 @@ const reasonOf = (error: unknown) => {
  * retried later with a doubling wait, and failed after MAX_ATTEMPTS. `db` reads the queue as the
  * owner; the rows are written in each tenant's transaction.
  */
-export async function deliverDue(db: Db, senders: Senders, options: { publicUrl?: string; now?: Date; limit?: number } = {}): Promise<{ sent: number; failed: number }> {
+export async function deliverDue(
+  db: Db,
+  senders: Senders,
+  options: { publicUrl?: string; now?: Date; limit?: number } = {},
+): Promise<{ sent: number; failed: number }> {
   const now = options.now ?? new Date();
   // Only the channels this process can send over (a channel configured later picks its rows up then).
   const channels = NOTIFY_CHANNELS.filter((channel) => senders[channel]);
@@ -165,13 +176,21 @@ export async function deliverDue(db: Db, senders: Senders, options: { publicUrl?
         if (channel === 'email') await senders.email!.send({ to: String(row.address), subject: title, text: `${content}${footer}` });
         // A work notification is one text: the title, then the message.
         else await senders[channel]!.send([String(row.address)], `${title}\n${content}${footer}`);
-        await tx.update(noticeDeliveries).set({ state: 'sent', attempts, sentAt: now, lastError: '' }).where(eq(noticeDeliveries.id, Number(id)));
+        await tx
+          .update(noticeDeliveries)
+          .set({ state: 'sent', attempts, sentAt: now, lastError: '' })
+          .where(eq(noticeDeliveries.id, Number(id)));
         outcome.sent += 1;
       } catch (error) {
         const last = attempts >= MAX_ATTEMPTS;
         await tx
           .update(noticeDeliveries)
-          .set({ state: last ? 'failed' : 'pending', attempts, lastError: reasonOf(error), nextAttemptAt: new Date(now.getTime() + FIRST_RETRY_MS * 2 ** (attempts - 1)) })
+          .set({
+            state: last ? 'failed' : 'pending',
+            attempts,
+            lastError: reasonOf(error),
+            nextAttemptAt: new Date(now.getTime() + FIRST_RETRY_MS * 2 ** (attempts - 1)),
+          })
           .where(eq(noticeDeliveries.id, Number(id)));
         outcome.failed += 1;
       }

@@ -75,15 +75,18 @@ export const module = defineModule({
     const senders = sendersOf(config);
     if (!Object.keys(senders).length) return undefined;
     let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      deliverDue(db, senders, { publicUrl: config.mail?.publicUrl })
-        .catch((error: unknown) => console.error('notice deliveries:', error))
-        .finally(() => {
-          running = false;
-        });
-    }, (config.mail?.seconds ?? 5) * 1000);
+    const timer = setInterval(
+      () => {
+        if (running) return;
+        running = true;
+        deliverDue(db, senders, { publicUrl: config.mail?.publicUrl })
+          .catch((error: unknown) => console.error('notice deliveries:', error))
+          .finally(() => {
+            running = false;
+          });
+      },
+      (config.mail?.seconds ?? 5) * 1000,
+    );
     timer.unref();
     return () => {
       clearInterval(timer);

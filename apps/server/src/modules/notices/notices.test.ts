@@ -4,7 +4,20 @@ import { type GrantTreeNode, grantTreeNode, roleRecord } from '@macro/contract/r
 import { userRecord } from '@macro/contract/users';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, encryptPassword, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  encryptPassword,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  signIn,
+  startServer,
+  TENANT,
+  type TestServer,
+} from '../../test/helper.ts';
 
 const BASE = '/api/macro-system/notice';
 const PASSWORD = 'Note@123456';
@@ -36,9 +49,16 @@ describeDb(`notices (${dbLabel})`, () => {
     // A role with the home page only: no notice administration.
     const menus = flat(expectOk(await admin.get('/api/macro-system/menu/grant-tree'), z.array(grantTreeNode))) as GrantTreeNode[];
     const roleId = expectOk(await admin.post('/api/macro-system/role/submit', { roleName: '读者', roleAlias: 'note_reader' }), roleRecord).id;
-    await admin.post('/api/macro-system/role/grant', { roleIds: [roleId], menuIds: menus.filter((m) => m.code === 'dashboard:view').map((m) => m.id), dataScopeIds: [] });
+    await admin.post('/api/macro-system/role/grant', {
+      roleIds: [roleId],
+      menuIds: menus.filter((m) => m.code === 'dashboard:view').map((m) => m.id),
+      dataScopeIds: [],
+    });
     for (const account of ['note_reader', 'note_bystander']) {
-      const id = expectOk(await admin.post('/api/macro-user/submit', { account, name: account, password: secret(), password2: secret(), roleIds: [roleId] }), userRecord).id;
+      const id = expectOk(
+        await admin.post('/api/macro-user/submit', { account, name: account, password: secret(), password2: secret(), roleIds: [roleId] }),
+        userRecord,
+      ).id;
       if (account === 'note_reader') readerId = id;
     }
     reader = as(server, (await signIn(server, TENANT, 'note_reader', PASSWORD)).access_token);
@@ -97,7 +117,10 @@ describeDb(`notices (${dbLabel})`, () => {
     expectFailure(await bystander.get(`${BASE}/inbox/${mail.id}`), 404);
     expectFailure(await patch(bystander, `${BASE}/inbox/${mail.id}/read`), 404);
 
-    const edited = expectOk(await admin.call({ method: 'PUT', url: `${BASE}/${mail.id}`, payload: { category: 3, title: '改过的邮件', content: '新内容', recipientId: readerId } }), notice);
+    const edited = expectOk(
+      await admin.call({ method: 'PUT', url: `${BASE}/${mail.id}`, payload: { category: 3, title: '改过的邮件', content: '新内容', recipientId: readerId } }),
+      notice,
+    );
     expect(edited).toMatchObject({ title: '改过的邮件', status: 1 });
     expect(expectOk(await admin.call({ method: 'DELETE', url: `${BASE}/${mail.id}` }), z.object({ removed: z.number() }))).toEqual({ removed: 1 });
     expect((await counts(reader)).mail).toBe(0);

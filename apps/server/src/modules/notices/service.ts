@@ -1,13 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language, type Page, type PageQuery, translate } from '@macro/contract';
-import {
-  type InboxItem,
-  NOTICE_CATEGORY,
-  NOTICE_STATUS,
-  type Notice,
-  type NoticeCategory,
-  type NoticeInput,
-  type UnreadCounts,
-} from '@macro/contract/notices';
+import { type InboxItem, NOTICE_CATEGORY, NOTICE_STATUS, type Notice, type NoticeCategory, type NoticeInput, type UnreadCounts } from '@macro/contract/notices';
 import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { type SQL, sql } from 'drizzle-orm';
 import { auditedDelete, auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
@@ -183,11 +175,7 @@ export async function readAll(tx: Tx, userId: number, category: number | undefin
  * `${key}Title` and `${key}Content`), opening `link` if given. Written in the caller's
  * transaction: an operation that rolls back leaves no message.
  */
-export async function sendSystemMessages(
-  tx: Tx,
-  recipientIds: readonly number[],
-  message: SystemMessage & { at: Date; link?: string },
-): Promise<void> {
+export async function sendSystemMessages(tx: Tx, recipientIds: readonly number[], message: SystemMessage & { at: Date; link?: string }): Promise<void> {
   const unique = [...new Set(recipientIds)];
   if (!unique.length) return;
   const { key, params } = message;
@@ -221,14 +209,18 @@ const DEMO_NOTICES: Record<Language, [NoticeCategory, string, string][]> = {
     [NOTICE_CATEGORY.mail, '账户安全提示', '请定期修改密码，不要与他人共用账户。'],
   ],
   en: [
-    [NOTICE_CATEGORY.notice, 'Welcome to Macro Console', 'The tenant\'s notices appear here. Administrators write and publish them in System → Notices.'],
+    [NOTICE_CATEGORY.notice, 'Welcome to Macro Console', "The tenant's notices appear here. Administrators write and publish them in System → Notices."],
     [NOTICE_CATEGORY.notice, 'Scheduled maintenance', 'Routine maintenance this Saturday 22:00–23:00; signing in may briefly fail.'],
     [NOTICE_CATEGORY.message, 'Tasks waiting', 'You have new tasks: please handle them in the workflow centre.'],
     [NOTICE_CATEGORY.mail, 'Account security', 'Change your password regularly and do not share your account.'],
   ],
   ja: [
     [NOTICE_CATEGORY.notice, 'Macro コンソールへようこそ', 'テナントのお知らせがここに表示されます。管理者は「システム管理 → お知らせ」で作成・公開できます。'],
-    [NOTICE_CATEGORY.notice, 'メンテナンスのお知らせ', '今週土曜 22:00～23:00 に定期メンテナンスを行います。その間、一時的にサインインできないことがあります。'],
+    [
+      NOTICE_CATEGORY.notice,
+      'メンテナンスのお知らせ',
+      '今週土曜 22:00～23:00 に定期メンテナンスを行います。その間、一時的にサインインできないことがあります。',
+    ],
     [NOTICE_CATEGORY.message, '未処理のタスク', '新しいタスクがあります。ワークフローセンターで処理してください。'],
     [NOTICE_CATEGORY.mail, 'アカウントのセキュリティ', 'パスワードは定期的に変更し、アカウントを他人と共有しないでください。'],
   ],
@@ -238,5 +230,6 @@ const DEMO_NOTICES: Record<Language, [NoticeCategory, string, string][]> = {
 export async function provisionDemoNotices(ctx: Ctx): Promise<void> {
   const [any] = await ctx.tx.select({ id: notices.id }).from(notices).limit(1);
   if (any) return;
-  for (const [category, title, content] of DEMO_NOTICES[ctx.actor.language]) await createNotice(ctx, { category, title, content, recipientId: null, publish: true });
+  for (const [category, title, content] of DEMO_NOTICES[ctx.actor.language])
+    await createNotice(ctx, { category, title, content, recipientId: null, publish: true });
 }

@@ -26,7 +26,14 @@ import {
 const BASE = '/api/macro-system/oauth-client';
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 const flat = <N extends { children: N[] }>(nodes: N[]): N[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
-const VALID = { clientId: 'erp-east', name: '华东 ERP', grants: ['password', 'refresh_token'], accessTtl: 300, refreshTtl: 3600, redirectUris: ['https://erp.example.com/cb'] };
+const VALID = {
+  clientId: 'erp-east',
+  name: '华东 ERP',
+  grants: ['password', 'refresh_token'],
+  accessTtl: 300,
+  refreshTtl: 3600,
+  redirectUris: ['https://erp.example.com/cb'],
+};
 
 describeDb(`OAuth client administration (${dbLabel})`, () => {
   let server: TestServer;
@@ -45,7 +52,9 @@ describeDb(`OAuth client administration (${dbLabel})`, () => {
     const { client, clientSecret } = await create(VALID);
     expect(client).toMatchObject({ clientId: 'erp-east', name: '华东 ERP', grants: ['password', 'refresh_token'], accessTtl: 300, enabled: true });
     expect(clientSecret.length).toBeGreaterThanOrEqual(40);
-    const [stored] = rowsOf<{ secret_hash: string }>(await server.database.db.execute(sql`select secret_hash from macro_oauth_client where client_id = 'erp-east'`));
+    const [stored] = rowsOf<{ secret_hash: string }>(
+      await server.database.db.execute(sql`select secret_hash from macro_oauth_client where client_id = 'erp-east'`),
+    );
     expect(stored.secret_hash).toMatch(/^scrypt\$/);
     expect(stored.secret_hash).not.toContain(clientSecret);
     // Neither the list, the detail nor the audit log ever carries the secret or its hash.
@@ -70,12 +79,19 @@ describeDb(`OAuth client administration (${dbLabel})`, () => {
   it('edits, disables, rotates and deletes: each change audited, each bites at the token endpoint at once', async () => {
     const { client, clientSecret } = await create({ ...VALID, clientId: 'report-bi', name: 'BI', grants: ['password'] });
     const edited = expectOk(
-      await admin.call({ method: 'PUT', url: `${BASE}/${client.id}`, payload: { name: '报表 BI', grants: ['refresh_token'], accessTtl: 120, refreshTtl: 600, redirectUris: [], enabled: true } }),
+      await admin.call({
+        method: 'PUT',
+        url: `${BASE}/${client.id}`,
+        payload: { name: '报表 BI', grants: ['refresh_token'], accessTtl: 120, refreshTtl: 600, redirectUris: [], enabled: true },
+      }),
       oauthClient,
     );
     expect(edited).toMatchObject({ name: '报表 BI', grants: ['refresh_token'], accessTtl: 120, redirectUris: [] });
     expect((await tokenWith('report-bi', clientSecret)).json().error).toBe('unauthorized_client');
-    expectOk(await admin.call({ method: 'PUT', url: `${BASE}/${client.id}`, payload: { name: '报表 BI', grants: ['password'], accessTtl: 120, refreshTtl: 600 } }), oauthClient);
+    expectOk(
+      await admin.call({ method: 'PUT', url: `${BASE}/${client.id}`, payload: { name: '报表 BI', grants: ['password'], accessTtl: 120, refreshTtl: 600 } }),
+      oauthClient,
+    );
     const session = await tokenWith('report-bi', clientSecret);
     expect(session.statusCode, session.body).toBe(200);
 
@@ -83,7 +99,11 @@ describeDb(`OAuth client administration (${dbLabel})`, () => {
     expect(expectOk(await admin.call({ method: 'PATCH', url: `${BASE}/${client.id}/enabled`, payload: { enabled: false } }), oauthClient).enabled).toBe(false);
     for (const response of [
       await tokenWith('report-bi', clientSecret),
-      await tokenRequest(server, { grant_type: 'refresh_token', refresh_token: session.json().refresh_token }, { authorization: basic('report-bi', clientSecret) }),
+      await tokenRequest(
+        server,
+        { grant_type: 'refresh_token', refresh_token: session.json().refresh_token },
+        { authorization: basic('report-bi', clientSecret) },
+      ),
     ]) {
       expect(response.statusCode).toBe(401);
       expect(response.json().error).toBe('invalid_client');
@@ -154,7 +174,10 @@ describeDb(`OAuth client administration (${dbLabel})`, () => {
     const menuIds = menus.filter((m) => m.code === 'system' || m.code === 'oauth-client:view').map((m) => m.id);
     expect((await admin.post('/api/macro-system/role/grant', { roleIds: [role], menuIds, dataScopeIds: [] })).statusCode).toBe(200);
     const secret = encryptPassword(server.publicKey, 'Viewer@123456');
-    expectOk(await admin.post('/api/macro-user/submit', { account: 'client_viewer', name: 'viewer', password: secret, password2: secret, roleIds: [role] }), userRecord);
+    expectOk(
+      await admin.post('/api/macro-user/submit', { account: 'client_viewer', name: 'viewer', password: secret, password2: secret, roleIds: [role] }),
+      userRecord,
+    );
     const viewer = as(server, (await signIn(server, TENANT, 'client_viewer', 'Viewer@123456')).access_token);
     expectOk(await viewer.get(`${BASE}/${client.id}`), oauthClient);
     for (const response of [
@@ -183,10 +206,13 @@ describeDb(`OAuth client administration (${dbLabel})`, () => {
       const menuIds = menus.filter((m) => m.code === 'system' || m.code === 'user:view').map((m) => m.id);
       expect((await otherAdmin.post('/api/macro-system/role/grant', { roleIds: [role], menuIds, dataScopeIds: [] })).statusCode).toBe(200);
       const secret = encryptPassword(server.publicKey, BOT_PASSWORD);
-      botId = expectOk(await otherAdmin.post('/api/macro-user/submit', { account: 'erp_bot', name: 'ERP 机器人', password: secret, password2: secret, roleIds: [role] }), userRecord).id;
+      botId = expectOk(
+        await otherAdmin.post('/api/macro-user/submit', { account: 'erp_bot', name: 'ERP 机器人', password: secret, password2: secret, roleIds: [role] }),
+        userRecord,
+      ).id;
     });
 
-    it('signs the client in as its service account, in that tenant, with no refresh token and only that account\'s permissions', async () => {
+    it("signs the client in as its service account, in that tenant, with no refresh token and only that account's permissions", async () => {
       const { client, clientSecret } = await create({
         ...VALID,
         clientId: 'erp-bot',
@@ -214,7 +240,9 @@ describeDb(`OAuth client administration (${dbLabel})`, () => {
       expectFailure(await bot.get(`${BASE}/list`), 403);
       // Its sign-in is audited in the service account's tenant, naming the client.
       const [login] = rowsOf<{ after: { via: string; client: string } }>(
-        await server.database.db.execute(sql`select after from audit_log where tenant_id = ${OTHER_TENANT} and action = 'login' and user_id = ${botId} order by id desc limit 1`),
+        await server.database.db.execute(
+          sql`select after from audit_log where tenant_id = ${OTHER_TENANT} and action = 'login' and user_id = ${botId} order by id desc limit 1`,
+        ),
       );
       expect(login.after).toEqual({ via: 'client_credentials', client: 'erp-bot' });
 
@@ -253,7 +281,12 @@ describeDb(`OAuth client administration (${dbLabel})`, () => {
       const cc = { ...VALID, clientId: 'cc-bad', grants: ['client_credentials'] };
       const missing = await admin.call({ method: 'POST', url: BASE, payload: cc, headers: { 'accept-language': 'en' } });
       expectFailure(missing, 400, /Choose the tenant of the service account|Enter the service account/);
-      const ghost = await admin.call({ method: 'POST', url: BASE, payload: { ...cc, serviceTenantId: OTHER_TENANT, serviceAccount: 'ghost' }, headers: { 'accept-language': 'en' } });
+      const ghost = await admin.call({
+        method: 'POST',
+        url: BASE,
+        payload: { ...cc, serviceTenantId: OTHER_TENANT, serviceAccount: 'ghost' },
+        headers: { 'accept-language': 'en' },
+      });
       expectFailure(ghost, 400, `Tenant ${OTHER_TENANT} has no account "ghost"`);
       const nowhere = await admin.call({ method: 'POST', url: BASE, payload: { ...cc, serviceTenantId: '999999', serviceAccount: 'erp_bot' } });
       expectFailure(nowhere, 400);

@@ -79,9 +79,7 @@ export function oauthClientService(deps: ModuleDeps) {
   return {
     async list(ctx: Ctx, query: z.output<typeof oauthClientListQuery>): Promise<Page<OAuthClient>> {
       assertPlatformActor(ctx, platform);
-      const where = query.keyword
-        ? sql`(t.client_id ilike ${containing(query.keyword)} or t.name ilike ${containing(query.keyword)})`
-        : sql`true`;
+      const where = query.keyword ? sql`(t.client_id ilike ${containing(query.keyword)} or t.name ilike ${containing(query.keyword)})` : sql`true`;
       return listPage(
         ctx.tx,
         {

@@ -44,9 +44,7 @@ function toCompany(row: Record<string, unknown>, natures: Map<string, string>): 
 }
 
 export async function companyDetail(tx: Tx, id: number): Promise<Company> {
-  const [row] = rowsOf(
-    await tx.execute(sql`select ${COLUMNS} from ${companies} t left join ${companies} p on p.id = t.parent_id where t.id = ${id}`),
-  );
+  const [row] = rowsOf(await tx.execute(sql`select ${COLUMNS} from ${companies} t left join ${companies} p on p.id = t.parent_id where t.id = ${id}`));
   if (!row) throw notFound('org.companyNotFound');
   return toCompany(row, await dictionaryNames(tx, COMPANY_NATURE_DICT));
 }

@@ -73,16 +73,15 @@ export async function departmentNameForReference(tx: Tx, id: number): Promise<st
 /** The names of departments `ids` for another module to show beside its references (missing ones are absent). */
 export async function departmentNames(tx: Tx, ids: readonly number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await tx.select({ id: departments.id, deptName: departments.deptName }).from(departments).where(inArray(departments.id, [...ids]));
+  const rows = await tx
+    .select({ id: departments.id, deptName: departments.deptName })
+    .from(departments)
+    .where(inArray(departments.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.deptName]));
 }
 
 /** A page of departments narrowed by the caller's data scope (`scope`, on `t`). */
-export async function listDepts(
-  tx: Tx,
-  query: PageQuery & { deptName?: string; companyId?: number },
-  scope: SQL = sql`true`,
-): Promise<Page<Dept>> {
+export async function listDepts(tx: Tx, query: PageQuery & { deptName?: string; companyId?: number }, scope: SQL = sql`true`): Promise<Page<Dept>> {
   const types = await dictionaryNames(tx, DEPARTMENT_NATURE_DICT);
   const parts = [
     scope,
@@ -193,10 +192,7 @@ export async function submitDept(ctx: Ctx, input: DeptInput, scope?: SQL): Promi
 export async function removeDepts(ctx: Ctx, ids: number[], scope?: SQL): Promise<number> {
   const { tx } = ctx;
   const doomed = await lockAll(tx, departments, [...new Set(ids)], { ...NOT_FOUND, where: scope && withinScope(departments, scope) });
-  const children = await tx
-    .select({ id: departments.id, parentId: departments.parentId })
-    .from(departments)
-    .where(inArray(departments.parentId, ids));
+  const children = await tx.select({ id: departments.id, parentId: departments.parentId }).from(departments).where(inArray(departments.parentId, ids));
   const deleting = new Set(ids);
   const orphan = children.find((child) => !deleting.has(child.id));
   if (orphan) throw conflict('org.deptHasChildren', { name: doomed.find((d) => d.id === orphan.parentId)!.deptName });

@@ -3,7 +3,19 @@ import { withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  signIn,
+  startServer,
+  TENANT,
+  type TestServer,
+} from '../../test/helper.ts';
 
 describeDb(`organisation: companies, departments, special posts (${dbLabel})`, () => {
   let server: TestServer;
@@ -92,7 +104,11 @@ describeDb(`organisation: companies, departments, special posts (${dbLabel})`, (
     const tree = expectOk(await admin.get('/api/companies/tree'), z.array(z.any()));
     const topNode = tree.find((n: { id: number }) => n.id === top.id);
     expect(topNode.children[0].children[0].id).toBe(low.id);
-    expectFailure(await put(admin, `/api/companies/${top.id}`, { companyName: 'x', companyCode: 'TOP', parentId: low.id }), 409, '不能把公司移到它自己或它的下级公司之下');
+    expectFailure(
+      await put(admin, `/api/companies/${top.id}`, { companyName: 'x', companyCode: 'TOP', parentId: low.id }),
+      409,
+      '不能把公司移到它自己或它的下级公司之下',
+    );
     expectFailure(await put(admin, `/api/companies/${top.id}`, { companyName: 'x', companyCode: 'TOP', parentId: top.id }), 409);
     expectFailure(await admin.post('/api/companies', { companyName: 'x', companyCode: 'ORPHAN', parentId: 2147483000 }), 404, '上级公司不存在');
     // Concurrent opposite moves: one wins, the other sees the cycle.
@@ -145,7 +161,11 @@ describeDb(`organisation: companies, departments, special posts (${dbLabel})`, (
     expect((await del(admin, `/api/departments/${plain.id}`)).json().data).toEqual({ removed: 1 });
     const sub = expectOk(await admin.post('/api/macro-system/dept/submit', { companyId: owner.id, parentId: top.id, deptName: '平台组' }), dept);
     expect(sub.parentName).toBe('研发中心');
-    expectFailure(await admin.post('/api/departments/', { companyId: owner.id, deptName: 'x', deptType: '42' }), 400, '部门类型「42」不在字典 DepartmentNature 中');
+    expectFailure(
+      await admin.post('/api/departments/', { companyId: owner.id, deptName: 'x', deptType: '42' }),
+      400,
+      '部门类型「42」不在字典 DepartmentNature 中',
+    );
     expectFailure(await admin.post('/api/departments/', { deptName: 'x' }), 400, '请选择所属公司');
     expectFailure(await admin.post('/api/departments/', { companyId: owner.id, deptName: 'x', phone: '1' }), 400, '请输入正确的手机或电话号码');
 
@@ -163,7 +183,11 @@ describeDb(`organisation: companies, departments, special posts (${dbLabel})`, (
     expect(expectOk(await admin.get(`/api/macro-system/dept/detail?id=${sub.id}`), dept).deptName).toBe('平台组');
 
     // Cycles, another company's parent, and deleting a parent are refused.
-    expectFailure(await put(admin, `/api/departments/${top.id}`, { companyId: owner.id, parentId: sub.id, deptName: '研发中心' }), 409, '不能把部门移到它自己或它的下级部门之下');
+    expectFailure(
+      await put(admin, `/api/departments/${top.id}`, { companyId: owner.id, parentId: sub.id, deptName: '研发中心' }),
+      409,
+      '不能把部门移到它自己或它的下级部门之下',
+    );
     const elsewhere = await newCompany('DEPTS-2');
     expectFailure(await admin.post('/api/departments/', { companyId: elsewhere.id, parentId: top.id, deptName: 'x' }), 400, '上级部门不属于所选公司');
     expectFailure(await admin.post(`/api/macro-system/dept/remove?ids=${top.id}`), 409, '部门「研发中心」还有下级部门，请先删除下级部门');

@@ -22,7 +22,10 @@ export async function companyOfDepartment(tx: Tx, deptId: number): Promise<numbe
 /** Every department of these companies. */
 export async function departmentsOfCompanies(tx: Tx, companyIds: readonly number[]): Promise<number[]> {
   if (!companyIds.length) return [];
-  const rows = await tx.select({ id: departments.id }).from(departments).where(inArray(departments.companyId, [...companyIds]));
+  const rows = await tx
+    .select({ id: departments.id })
+    .from(departments)
+    .where(inArray(departments.companyId, [...companyIds]));
   return rows.map((r) => r.id);
 }
 

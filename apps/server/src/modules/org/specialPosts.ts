@@ -13,7 +13,10 @@ type Holder = z.output<typeof specialPostHolder>;
 /** The posts marked special for a type; posts removed since are left out. */
 export async function specialPostsOf(tx: Tx, type: number): Promise<SpecialPosts> {
   const rows = await tx.select({ postId: specialPosts.postId }).from(specialPosts).where(eq(specialPosts.type, type));
-  const posts = await postsByIds(tx, rows.map((r) => r.postId));
+  const posts = await postsByIds(
+    tx,
+    rows.map((r) => r.postId),
+  );
   return { type, postList: posts.map((p) => ({ id: p.id, postCode: p.postCode, postName: p.postName })) };
 }
 

@@ -10,10 +10,43 @@ const company = { shortName: '', manager: '', foundedDate: '', businessScope: ''
 const dept = { deptCode: '', fullName: '', manager: '', phone: '', remark: '' };
 
 /** The demo organisation's names in each language a tenant can be created in. */
-const DEMO: Record<Language, { group: string; short: string; tech: string; office: string; finance: string; admin: string; rd: string; frontend: string; sales: string }> = {
-  zh: { group: '示例集团', short: '示例', tech: '示例科技有限公司', office: '总经办', finance: '财务部', admin: '行政组', rd: '研发部', frontend: '前端组', sales: '销售部' },
-  en: { group: 'Example Group', short: 'Example', tech: 'Example Technology Co., Ltd.', office: 'General Office', finance: 'Finance', admin: 'Administration', rd: 'R&D', frontend: 'Front-end Team', sales: 'Sales' },
-  ja: { group: 'サンプルグループ', short: 'サンプル', tech: 'サンプルテクノロジー株式会社', office: '社長室', finance: '経理部', admin: '総務課', rd: '研究開発部', frontend: 'フロントエンド課', sales: '営業部' },
+const DEMO: Record<
+  Language,
+  { group: string; short: string; tech: string; office: string; finance: string; admin: string; rd: string; frontend: string; sales: string }
+> = {
+  zh: {
+    group: '示例集团',
+    short: '示例',
+    tech: '示例科技有限公司',
+    office: '总经办',
+    finance: '财务部',
+    admin: '行政组',
+    rd: '研发部',
+    frontend: '前端组',
+    sales: '销售部',
+  },
+  en: {
+    group: 'Example Group',
+    short: 'Example',
+    tech: 'Example Technology Co., Ltd.',
+    office: 'General Office',
+    finance: 'Finance',
+    admin: 'Administration',
+    rd: 'R&D',
+    frontend: 'Front-end Team',
+    sales: 'Sales',
+  },
+  ja: {
+    group: 'サンプルグループ',
+    short: 'サンプル',
+    tech: 'サンプルテクノロジー株式会社',
+    office: '社長室',
+    finance: '経理部',
+    admin: '総務課',
+    rd: '研究開発部',
+    frontend: 'フロントエンド課',
+    sales: '営業部',
+  },
 };
 
 /**
@@ -24,7 +57,16 @@ const DEMO: Record<Language, { group: string; short: string; tech: string; offic
 export async function provisionDemoOrganisation(ctx: Ctx): Promise<void> {
   if (await hasCompanies(ctx.tx)) return;
   const n = DEMO[ctx.actor.language];
-  const group = await submitCompany(ctx, { ...company, parentId: ORG_ROOT, companyName: n.group, shortName: n.short, companyCode: 'DEMO', natureKey: '6', sort: 1, foundedDate: '2010-01-01' });
+  const group = await submitCompany(ctx, {
+    ...company,
+    parentId: ORG_ROOT,
+    companyName: n.group,
+    shortName: n.short,
+    companyCode: 'DEMO',
+    natureKey: '6',
+    sort: 1,
+    foundedDate: '2010-01-01',
+  });
   const branch = await submitCompany(ctx, { ...company, parentId: group.id, companyName: n.tech, companyCode: 'DEMO-TECH', natureKey: '2', sort: 1 });
   const office = await submitDept(ctx, { ...dept, companyId: group.id, parentId: ORG_ROOT, deptName: n.office, deptType: '1', sort: 1 });
   await submitDept(ctx, { ...dept, companyId: group.id, parentId: ORG_ROOT, deptName: n.finance, deptType: '7', sort: 2 });

@@ -37,9 +37,6 @@ export async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
       F_Type: 1,
     },
     snapshot: async () =>
-      [
-        (await owner.get(`/api/companies/${companyId}`)).body,
-        (await owner.get(`/api/companies/${companyId}/departments/tree`)).body,
-      ].join('\n'),
+      [(await owner.get(`/api/companies/${companyId}`)).body, (await owner.get(`/api/companies/${companyId}/departments/tree`)).body].join('\n'),
   };
 }

@@ -24,10 +24,7 @@ export const companies = tenantTable(
     remark: text('remark').notNull().default(''),
     ...timestamps(),
   },
-  (t) => [
-    uniqueIndex('macro_company_code').on(t.tenantId, t.companyCode),
-    index('macro_company_parent').on(t.tenantId, t.parentId, t.sort, t.id),
-  ],
+  (t) => [uniqueIndex('macro_company_code').on(t.tenantId, t.companyCode), index('macro_company_parent').on(t.tenantId, t.parentId, t.sort, t.id)],
 );
 
 /** Departments: each belongs to one company, a tree by `parent_id` within it (0 at the company's top). */

@@ -29,7 +29,15 @@ export async function companyDepartmentTree(tx: Tx, deptScope: SQL = sql`true`):
   const depts = await allDepts(tx, deptScope);
   const deptForest = buildTree(
     depts,
-    (d): OrgTreeNode => ({ key: `department-${d.id}`, id: d.id, kind: 'department', title: d.deptName, parentId: d.parentId, companyId: d.companyId, children: [] }),
+    (d): OrgTreeNode => ({
+      key: `department-${d.id}`,
+      id: d.id,
+      kind: 'department',
+      title: d.deptName,
+      parentId: d.parentId,
+      companyId: d.companyId,
+      children: [],
+    }),
     { id: (d) => d.id, parentId: (d) => d.parentId },
   );
   // A company's departments come before its subsidiaries.
@@ -54,7 +62,15 @@ export async function companyPostTree(tx: Tx, companyId: number): Promise<OrgTre
       title: company.companyName,
       parentId: company.parentId,
       companyId: company.id,
-      children: posts.map((p) => ({ key: `post-${p.id}`, id: p.id, kind: 'post', title: p.postName, parentId: company.id, companyId: company.id, children: [] })),
+      children: posts.map((p) => ({
+        key: `post-${p.id}`,
+        id: p.id,
+        kind: 'post',
+        title: p.postName,
+        parentId: company.id,
+        companyId: company.id,
+        children: [],
+      })),
     },
   ];
 }

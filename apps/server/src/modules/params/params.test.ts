@@ -16,7 +16,9 @@ describeDb(`parameters (${dbLabel})`, () => {
   it('creates, reads, searches, updates and deletes a parameter', async () => {
     const created = expectOk(await cast.admin.post(BASE, body({ remark: '兆字节' })), param);
     expect(created).toMatchObject({ paramName: '上传上限', paramKey: 'upload.maxMb', paramValue: '20', remark: '兆字节' });
-    expect((await cast.admin.get(`${BASE}?paramName=${encodeURIComponent('上传')}`)).json().data.records.map((r: { id: number }) => r.id)).toEqual([created.id]);
+    expect((await cast.admin.get(`${BASE}?paramName=${encodeURIComponent('上传')}`)).json().data.records.map((r: { id: number }) => r.id)).toEqual([
+      created.id,
+    ]);
     expect((await cast.admin.get(`${BASE}?paramKey=MAXMB`)).json().data.total).toBe(1);
     const updated = expectOk(await put(cast.admin, created.id, body({ paramValue: '50' })), param);
     expect(updated.paramValue).toBe('50');

@@ -76,5 +76,10 @@ export const paramAccessors = {
   text: (tx: Tx, key: string, fallback: string) => paramValue(tx, key, z.string(), fallback),
   number: (tx: Tx, key: string, fallback: number) => paramValue(tx, key, z.coerce.number().finite(), fallback),
   boolean: (tx: Tx, key: string, fallback: boolean) =>
-    paramValue(tx, key, z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'), fallback),
+    paramValue(
+      tx,
+      key,
+      z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+      fallback,
+    ),
 };

@@ -18,7 +18,8 @@ const STARTER_POSTS: { postCode: string; sort: number; postName: Record<Language
 async function provisionStarterPosts(ctx: Ctx): Promise<void> {
   const existing = await postOptions(ctx.tx);
   if (existing.length) return;
-  for (const starter of STARTER_POSTS) await submitPost(ctx, { postCode: starter.postCode, sort: starter.sort, postName: starter.postName[ctx.actor.language], remark: '' });
+  for (const starter of STARTER_POSTS)
+    await submitPost(ctx, { postCode: starter.postCode, sort: starter.sort, postName: starter.postName[ctx.actor.language], remark: '' });
 }
 
 /** Sweep data: a post named so a leak is easy to spot. */

@@ -75,4 +75,3 @@ describeDb(`posts (${dbLabel})`, () => {
     for (const r of results.filter((r) => r.statusCode !== 200)) expectFailure(r, 409, /已存在/);
   });
 });
-

@@ -33,7 +33,15 @@ function toPost(row: Record<string, unknown>): Post {
 }
 
 const fromRow = (row: typeof posts.$inferSelect): Post =>
-  toPost({ id: row.id, post_code: row.postCode, post_name: row.postName, sort: row.sort, remark: row.remark, created_at: row.createdAt, updated_at: row.updatedAt });
+  toPost({
+    id: row.id,
+    post_code: row.postCode,
+    post_name: row.postName,
+    sort: row.sort,
+    remark: row.remark,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  });
 
 function matching(search: PostSearch): SQL {
   const parts = [
@@ -61,7 +69,12 @@ export async function postOptions(tx: Tx): Promise<PostOption[]> {
 export async function existingPostIds(tx: Tx, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) return [];
   const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`select id from ${posts} where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) for share`),
+    await tx.execute(
+      sql`select id from ${posts} where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) for share`,
+    ),
   );
   return rows.map((r) => Number(r.id));
 }
@@ -70,7 +83,12 @@ export async function existingPostIds(tx: Tx, ids: readonly number[]): Promise<n
 export async function postsByIds(tx: Tx, ids: readonly number[]): Promise<Post[]> {
   if (!ids.length) return [];
   const rows = rowsOf(
-    await tx.execute(sql`select ${COLUMNS} from ${posts} t where t.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by t.sort, t.id`),
+    await tx.execute(
+      sql`select ${COLUMNS} from ${posts} t where t.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) order by t.sort, t.id`,
+    ),
   );
   return rows.map(toPost);
 }

@@ -1,9 +1,4 @@
-import {
-  PROJECT_ENDPOINTS as E,
-  PROJECT_PERMISSIONS as P,
-  PROJECT_ROLE_ENDPOINTS as RE,
-  PROJECT_ROLE_PERMISSIONS as R,
-} from '@macro/contract/projects';
+import { PROJECT_ENDPOINTS as E, PROJECT_PERMISSIONS as P, PROJECT_ROLE_ENDPOINTS as RE, PROJECT_ROLE_PERMISSIONS as R } from '@macro/contract/projects';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
 import {
@@ -38,10 +33,7 @@ async function sweepFixture(owner: SweepClient) {
     query: { id: String(roleId), ids: `${projectId},${roleId}`, projectId: String(projectId), projectName: marker, roleName: marker },
     body: { id: projectId, projectId, projectName: 'stolen', projectCode: 'STOLEN', roleName: 'stolen', roleAlias: 'stolen' },
     snapshot: async () =>
-      [
-        (await owner.get(`/api/projects/detail?id=${projectId}`)).body,
-        (await owner.get(`/api/project-roles/page?projectId=${projectId}`)).body,
-      ].join('\n'),
+      [(await owner.get(`/api/projects/detail?id=${projectId}`)).body, (await owner.get(`/api/project-roles/page?projectId=${projectId}`)).body].join('\n'),
   };
 }
 
@@ -60,7 +52,16 @@ export const module = defineModule({
     route(RE.remove, ({ query }, ctx) => removeProjectRoles(ctx, query.ids)),
   ],
   menus: [
-    { parent: MENU_FOLDERS.system, code: P.view, name: '项目管理', path: '/controller/project', source: 'ProjectOutlined', i18n: 'project', sort: 40, children: buttons(P) },
+    {
+      parent: MENU_FOLDERS.system,
+      code: P.view,
+      name: '项目管理',
+      path: '/controller/project',
+      source: 'ProjectOutlined',
+      i18n: 'project',
+      sort: 40,
+      children: buttons(P),
+    },
     {
       parent: MENU_FOLDERS.system,
       code: R.view,

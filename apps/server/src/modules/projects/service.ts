@@ -1,12 +1,5 @@
 import type { Page } from '@macro/contract';
-import type {
-  Project,
-  ProjectRole,
-  projectListQuery,
-  projectRoleListQuery,
-  projectRoleSubmit,
-  projectSubmit,
-} from '@macro/contract/projects';
+import type { Project, ProjectRole, projectListQuery, projectRoleListQuery, projectRoleSubmit, projectSubmit } from '@macro/contract/projects';
 import type { Ctx, Tx } from '@macro/store';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -62,7 +55,11 @@ export function listProjects(tx: Tx, query: z.output<typeof projectListQuery>): 
   const filters = [sql`true`];
   if (query.projectName) filters.push(sql`t.project_name ilike ${containing(query.projectName)}`);
   if (query.projectCode) filters.push(sql`t.project_code ilike ${containing(query.projectCode)}`);
-  return listPage(tx, { table: sql`${projects}`, where: sql.join(filters, sql` and `), order: ['sort', 'id'], columns: PROJECT_COLUMNS, toRecord: toProject }, query);
+  return listPage(
+    tx,
+    { table: sql`${projects}`, where: sql.join(filters, sql` and `), order: ['sort', 'id'], columns: PROJECT_COLUMNS, toRecord: toProject },
+    query,
+  );
 }
 
 export async function projectDetail(tx: Tx, id: number): Promise<Project> {

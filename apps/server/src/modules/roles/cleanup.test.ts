@@ -36,7 +36,10 @@ describeDb(`removals and renames leave nothing stale behind (${dbLabel})`, () =>
     const deptNames = async () =>
       expectOk(await admin.get(`/api/macro-user/page?size=500&deptId=${created.id}`), pageOf(userRecord)).records.map((u) => u.deptName);
     expect(await deptNames()).toEqual(['旧名部', '旧名部']);
-    expectOk(await admin.call({ method: 'PUT', url: `/api/departments/${created.id}`, payload: { companyId: company, parentId: 0, deptName: '新名部' } }), dept);
+    expectOk(
+      await admin.call({ method: 'PUT', url: `/api/departments/${created.id}`, payload: { companyId: company, parentId: 0, deptName: '新名部' } }),
+      dept,
+    );
     expect(await deptNames()).toEqual(['新名部', '新名部']);
     // Sign-in carries the department name too.
     const session = await signIn(server, undefined, 'rename_one', 'Rename@123456');
@@ -58,14 +61,21 @@ describeDb(`removals and renames leave nothing stale behind (${dbLabel})`, () =>
     const userMenu = menus.find((m) => m.code === 'user:view')!.id;
     const role = expectOk(await admin.post('/api/macro-system/role/submit', { roleName: '将删角色', roleAlias: 'cleanup_role' }), roleRecord).id;
     const data = expectOk(
-      await admin.post('/api/macro-system/data-scope/save', { menuId: userMenu, resourceCode: 'user', scopeName: '清理范围', scopeType: DATA_SCOPE_TYPE.ownDept }),
+      await admin.post('/api/macro-system/data-scope/save', {
+        menuId: userMenu,
+        resourceCode: 'user',
+        scopeName: '清理范围',
+        scopeType: DATA_SCOPE_TYPE.ownDept,
+      }),
       dataScope,
     ).id;
     const api = expectOk(
       await admin.post('/api/macro-system/api-scope/submit', { menuId: userMenu, resourceCode: 'user', scopeName: '清理接口', scopePath: 'user:delete' }),
       apiScope,
     ).id;
-    expect((await admin.post('/api/macro-system/role/grant', { roleIds: [role], menuIds: [userMenu], dataScopeIds: [data], apiScopeIds: [api] })).statusCode).toBe(200);
+    expect(
+      (await admin.post('/api/macro-system/role/grant', { roleIds: [role], menuIds: [userMenu], dataScopeIds: [data], apiScopeIds: [api] })).statusCode,
+    ).toBe(200);
     const keys = expectOk(await admin.get(`/api/macro-system/menu/role-tree-keys?roleIds=${role}`), roleTreeKeys);
     expect(keys).toEqual({ menu: [userMenu], dataScope: [data], apiScope: [api] });
 

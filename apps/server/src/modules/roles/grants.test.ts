@@ -6,7 +6,19 @@ import { withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, TENANT, type TestServer, startServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  signIn,
+  TENANT,
+  type TestServer,
+  startServer,
+} from '../../test/helper.ts';
 import { createUser } from '../users/service.ts';
 
 const flat = (nodes: GrantTreeNode[]): GrantTreeNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
@@ -23,13 +35,12 @@ describeDb(`role grants (${dbLabel})`, () => {
   });
   afterAll(() => server.close());
 
-  const menuByCode = async (code: string) => flat(expectOk(await admin.get('/api/macro-system/menu/grant-tree'), z.array(grantTreeNode))).find((m) => m.code === code)!;
+  const menuByCode = async (code: string) =>
+    flat(expectOk(await admin.get('/api/macro-system/menu/grant-tree'), z.array(grantTreeNode))).find((m) => m.code === code)!;
 
   it('gives the users of a role exactly the menus and buttons granted, at once, and takes them back', async () => {
     const role = expectOk(await admin.post('/api/macro-system/role/submit', { roleName: '字典员', roleAlias: 'dict_clerk' }), roleRecord);
-    await withTenant(server.database.db, TENANT, (tx) =>
-      createUser(tx, { account: 'clerk', name: 'Clerk', password: 'Clerk@123456', roleIds: [role.id] }),
-    );
+    await withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account: 'clerk', name: 'Clerk', password: 'Clerk@123456', roleIds: [role.id] }));
     const clerk = as(server, (await signIn(server, TENANT, 'clerk', 'Clerk@123456')).access_token);
     const codes = async () => expectOk(await clerk.get('/api/macro-system/api-scope/user-permission-list'), z.array(z.string()));
     expect(await codes()).toEqual([]);
@@ -90,7 +101,11 @@ describeDb(`role grants (${dbLabel})`, () => {
     expect(tree).toContain('dict:view');
     expect(tree).not.toContain('tenant:view');
     const role = expectOk(await tenantAdmin.post('/api/macro-system/role/submit', { roleName: 'r', roleAlias: 'r' }), roleRecord);
-    expectFailure(await tenantAdmin.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [tenantView.id] }), 400, '所选菜单不在本租户的产品包内');
+    expectFailure(
+      await tenantAdmin.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [tenantView.id] }),
+      400,
+      '所选菜单不在本租户的产品包内',
+    );
     expect(expectOk(await admin.get('/api/tenant-package/list'), pageOf(tenantPackage)).records.some((p) => p.id === pack.id)).toBe(true);
   });
 });

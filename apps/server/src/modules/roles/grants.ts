@@ -26,10 +26,7 @@ const distinct = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a 
  * with before and after. The roles are locked against removal meanwhile; menus must exist and
  * sit inside the tenant's package, scopes must exist in the tenant.
  */
-export async function grantRoles(
-  ctx: Ctx,
-  body: z.output<typeof roleGrant>,
-): Promise<{ roles: number; menus: number; dataScopes: number; apiScopes: number }> {
+export async function grantRoles(ctx: Ctx, body: z.output<typeof roleGrant>): Promise<{ roles: number; menus: number; dataScopes: number; apiScopes: number }> {
   const roleIds = [...new Set(body.roleIds)];
   const menuIds = distinct(body.menuIds);
   const dataScopeIds = distinct(body.dataScopeIds);

@@ -3,17 +3,7 @@ import { defineModule, route, type SweepClient, type SweepFixture } from '../../
 import { allMenuIds, grantMenus, permissionCodes } from '../menus/service.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
 import { setRoleUsers, usersOfRole } from '../users/manage.ts';
-import {
-  allRoles,
-  ensureAdminRole,
-  findRole,
-  roleDetail,
-  roleList,
-  rolePage,
-  roleTree,
-  roleTreeWithout,
-  submitRole,
-} from './service.ts';
+import { allRoles, ensureAdminRole, findRole, roleDetail, roleList, rolePage, roleTree, roleTreeWithout, submitRole } from './service.ts';
 import { grantRoles, grantTree, removeRolesWithGrants, roleTreeKeys } from './grants.ts';
 import { roles } from './tables.ts';
 

@@ -19,10 +19,8 @@ import {
 
 const ROLE = '/api/macro-system/role';
 
-const titles = (nodes: readonly RoleTreeNode[]): unknown[] =>
-  nodes.map((n) => (n.children.length ? { [n.title]: titles(n.children) } : n.title));
-const names = (nodes: readonly RoleNode[]): unknown[] =>
-  nodes.map((n) => (n.children.length ? { [n.roleName]: names(n.children) } : n.roleName));
+const titles = (nodes: readonly RoleTreeNode[]): unknown[] => nodes.map((n) => (n.children.length ? { [n.title]: titles(n.children) } : n.title));
+const names = (nodes: readonly RoleNode[]): unknown[] => nodes.map((n) => (n.children.length ? { [n.roleName]: names(n.children) } : n.roleName));
 
 describeDb(`roles (${dbLabel})`, () => {
   let server: TestServer;

@@ -1,12 +1,5 @@
 import type { Page, PageQuery } from '@macro/contract';
-import {
-  ADMIN_ROLE_ALIAS,
-  ROLE_ROOT,
-  type RoleNode,
-  type RoleRecord,
-  type RoleTreeNode,
-  type roleSubmit,
-} from '@macro/contract/roles';
+import { ADMIN_ROLE_ALIAS, ROLE_ROOT, type RoleNode, type RoleRecord, type RoleTreeNode, type roleSubmit } from '@macro/contract/roles';
 import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -94,20 +87,16 @@ export async function roleDetail(tx: Tx, id: number): Promise<RoleRecord> {
 }
 
 async function treeRows(tx: Tx) {
-  return tx
-    .select({ id: roles.id, parentId: roles.parentId, roleName: roles.roleName })
-    .from(roles)
-    .orderBy(asc(roles.sort), asc(roles.id));
+  return tx.select({ id: roles.id, parentId: roles.parentId, roleName: roles.roleName }).from(roles).orderBy(asc(roles.sort), asc(roles.id));
 }
 
 type TreeRow = Awaited<ReturnType<typeof treeRows>>[number];
 
 function toTree(rows: TreeRow[]): RoleTreeNode[] {
-  return buildTree(
-    rows,
-    (r): RoleTreeNode => ({ id: r.id, parentId: r.parentId, title: r.roleName, key: r.id, value: r.id, children: [] }),
-    { id: (r) => r.id, parentId: (r) => r.parentId },
-  );
+  return buildTree(rows, (r): RoleTreeNode => ({ id: r.id, parentId: r.parentId, title: r.roleName, key: r.id, value: r.id, children: [] }), {
+    id: (r) => r.id,
+    parentId: (r) => r.parentId,
+  });
 }
 
 /** The ids of a role and all its descendants, from the rows of the whole tree. */
@@ -186,10 +175,7 @@ export async function removeRoles(ctx: Ctx, ids: number[]): Promise<number> {
   const held = doomed.find((role) => (counts.get(role.id) ?? 0) > 0);
   if (held) throw unprocessable('roles.hasUsers', { name: held.roleName, count: counts.get(held.id) ?? 0 });
   const deleting = new Set(ids);
-  const children = await tx
-    .select({ id: roles.id, parentId: roles.parentId })
-    .from(roles)
-    .where(inArray(roles.parentId, ids));
+  const children = await tx.select({ id: roles.id, parentId: roles.parentId }).from(roles).where(inArray(roles.parentId, ids));
   const orphan = children.find((child) => !deleting.has(child.id));
   if (orphan) throw unprocessable('roles.hasChildren', { name: doomed.find((r) => r.id === orphan.parentId)!.roleName });
   return auditedDelete(ctx, roles, RESOURCE, doomed);
@@ -248,11 +234,7 @@ export async function adminRoleId(tx: Tx): Promise<number> {
  * see the other's administrator still there.
  */
 export async function lockAdminRole(tx: Tx): Promise<number> {
-  const [role] = await tx
-    .select({ id: roles.id })
-    .from(roles)
-    .where(eq(roles.roleAlias, ADMIN_ROLE_ALIAS))
-    .for('no key update');
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.roleAlias, ADMIN_ROLE_ALIAS)).for('no key update');
   if (!role) throw notFound('roles.notFound');
   return role.id;
 }

@@ -43,7 +43,10 @@ const fromRow = (row: Row): ApiScope => ({
 });
 
 async function withMenuNames(tx: Tx, records: ApiScope[]): Promise<ApiScope[]> {
-  const names = await menuNames(tx, records.map((r) => r.menuId));
+  const names = await menuNames(
+    tx,
+    records.map((r) => r.menuId),
+  );
   return records.map((r) => ({ ...r, menuName: names.get(r.menuId) ?? '' }));
 }
 
@@ -54,11 +57,7 @@ export async function apiScopePage(tx: Tx, query: z.output<typeof scopeListQuery
     ...(query.scopeName ? [sql`t.scope_name ilike ${containing(query.scopeName)}`] : []),
     ...(query.resourceCode ? [sql`t.resource_code ilike ${containing(query.resourceCode)}`] : []),
   ];
-  const page = await listPage(
-    tx,
-    { table: sql`${apiScopes}`, where: sql.join(parts, sql` and `), order: ['id'], columns: sql`t.*`, toRecord },
-    query,
-  );
+  const page = await listPage(tx, { table: sql`${apiScopes}`, where: sql.join(parts, sql` and `), order: ['id'], columns: sql`t.*`, toRecord }, query);
   return { ...page, records: await withMenuNames(tx, page.records) };
 }
 

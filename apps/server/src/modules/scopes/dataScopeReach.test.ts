@@ -51,13 +51,37 @@ type Dept = 'A' | 'A1' | 'B';
 const CASES: Case[] = [
   {
     kind: 'own department',
-    users: { scope: { scopeType: DATA_SCOPE_TYPE.ownDept }, visible: ['reach_a', 'reach_viewer'], throwaway: { account: 'reach_gone_a', dept: 'A', by: 'admin' } },
+    users: {
+      scope: { scopeType: DATA_SCOPE_TYPE.ownDept },
+      visible: ['reach_a', 'reach_viewer'],
+      throwaway: { account: 'reach_gone_a', dept: 'A', by: 'admin' },
+    },
     depts: { scope: { scopeType: DATA_SCOPE_TYPE.ownDept }, visible: ['A'] },
     creates: {
-      users: { inside: [['A', 'cr_own_a']], outside: [['A1', 'cr_own_a1'], ['B', 'cr_own_b'], [null, 'cr_own_none']] },
-      depts: { inside: [], outside: [['A', '本部新组'], ['B', '乙新组'], [null, '新顶级部门']] },
+      users: {
+        inside: [['A', 'cr_own_a']],
+        outside: [
+          ['A1', 'cr_own_a1'],
+          ['B', 'cr_own_b'],
+          [null, 'cr_own_none'],
+        ],
+      },
+      depts: {
+        inside: [],
+        outside: [
+          ['A', '本部新组'],
+          ['B', '乙新组'],
+          [null, '新顶级部门'],
+        ],
+      },
     },
-    edits: { users: [['reach_a', 'A1', false], ['reach_a', null, false]], depts: [['A', { deptName: '甲部门（改）' }, true]] },
+    edits: {
+      users: [
+        ['reach_a', 'A1', false],
+        ['reach_a', null, false],
+      ],
+      depts: [['A', { deptName: '甲部门（改）' }, true]],
+    },
   },
   {
     kind: 'department and below',
@@ -68,12 +92,38 @@ const CASES: Case[] = [
     },
     depts: { scope: { scopeType: DATA_SCOPE_TYPE.deptAndBelow }, visible: ['A', 'A1'] },
     creates: {
-      users: { inside: [['A', 'cr_below_a'], ['A1', 'cr_below_a1']], outside: [['B', 'cr_below_b'], [null, 'cr_below_none']] },
-      depts: { inside: [['A', '甲新组'], ['A1', '甲一新组']], outside: [['B', '乙新组'], [null, '新顶级部门']] },
+      users: {
+        inside: [
+          ['A', 'cr_below_a'],
+          ['A1', 'cr_below_a1'],
+        ],
+        outside: [
+          ['B', 'cr_below_b'],
+          [null, 'cr_below_none'],
+        ],
+      },
+      depts: {
+        inside: [
+          ['A', '甲新组'],
+          ['A1', '甲一新组'],
+        ],
+        outside: [
+          ['B', '乙新组'],
+          [null, '新顶级部门'],
+        ],
+      },
     },
     edits: {
-      users: [['reach_a1', 'A', true], ['reach_a1', 'B', false], ['reach_a1', null, false]],
-      depts: [['A1', { parent: 'B' }, false], ['A1', { parent: null }, false], ['A1', { deptName: '甲一组（改）' }, true]],
+      users: [
+        ['reach_a1', 'A', true],
+        ['reach_a1', 'B', false],
+        ['reach_a1', null, false],
+      ],
+      depts: [
+        ['A1', { parent: 'B' }, false],
+        ['A1', { parent: null }, false],
+        ['A1', { deptName: '甲一组（改）' }, true],
+      ],
     },
   },
   {
@@ -81,10 +131,31 @@ const CASES: Case[] = [
     users: { scope: { scopeType: DATA_SCOPE_TYPE.ownRows }, visible: ['reach_mine'], throwaway: { account: 'reach_gone_mine', dept: 'B', by: 'viewer' } },
     depts: { scope: { scopeType: DATA_SCOPE_TYPE.ownRows }, visible: ['Mine'] },
     creates: {
-      users: { inside: [['B', 'cr_mine_b'], [null, 'cr_mine_none']], outside: [] },
-      depts: { inside: [['B', '乙自建组'], [null, '自建顶级部门']], outside: [] },
+      users: {
+        inside: [
+          ['B', 'cr_mine_b'],
+          [null, 'cr_mine_none'],
+        ],
+        outside: [],
+      },
+      depts: {
+        inside: [
+          ['B', '乙自建组'],
+          [null, '自建顶级部门'],
+        ],
+        outside: [],
+      },
     },
-    edits: { users: [['reach_mine', 'A', true], ['reach_mine', null, true]], depts: [['Mine', { parent: null }, true], ['Mine', { parent: 'A' }, true]] },
+    edits: {
+      users: [
+        ['reach_mine', 'A', true],
+        ['reach_mine', null, true],
+      ],
+      depts: [
+        ['Mine', { parent: null }, true],
+        ['Mine', { parent: 'A' }, true],
+      ],
+    },
   },
   {
     kind: 'custom rule',
@@ -98,7 +169,13 @@ const CASES: Case[] = [
       users: { inside: [['A', 'reach_b_created']], outside: [['B', 'cr_rule_b']] },
       depts: { inside: [['A', '乙字新组']], outside: [['B', '丙新组']] },
     },
-    edits: { users: [['reach_b', 'A', true]], depts: [['B', { deptName: '丙部门' }, false], ['B', { deptName: '乙部门二' }, true]] },
+    edits: {
+      users: [['reach_b', 'A', true]],
+      depts: [
+        ['B', { deptName: '丙部门' }, false],
+        ['B', { deptName: '乙部门二' }, true],
+      ],
+    },
   },
 ];
 
@@ -122,7 +199,14 @@ describeDb(`data scopes narrow every read and write of users and departments (${
     expectOk(await client.post('/api/macro-system/dept/submit', { companyId: company, parentId, deptName }), dept).id;
   const createUser = async (client: Client, account: string, deptId: number | null, roleIds: number[] = []) => {
     const id = expectOk(
-      await client.post('/api/macro-user/submit', { account, name: account, deptId, password: secret(), password2: secret(), ...(roleIds.length ? { roleIds } : {}) }),
+      await client.post('/api/macro-user/submit', {
+        account,
+        name: account,
+        deptId,
+        password: secret(),
+        password2: secret(),
+        ...(roleIds.length ? { roleIds } : {}),
+      }),
       userRecord,
     ).id;
     users.set(account, id);
@@ -186,7 +270,12 @@ describeDb(`data scopes narrow every read and write of users and departments (${
       for (const account of fixtureUsers()) {
         const id = users.get(account)!;
         const inside = c.users.visible.includes(account);
-        for (const url of [`/api/macro-user/platform-detail?id=${id}`, `/api/users/${id}/permission`, `/api/users/${id}/company-users`, `/api/users/${id}/sub-company-users`]) {
+        for (const url of [
+          `/api/macro-user/platform-detail?id=${id}`,
+          `/api/users/${id}/permission`,
+          `/api/users/${id}/company-users`,
+          `/api/users/${id}/sub-company-users`,
+        ]) {
           const response = await viewer.get(url);
           if (inside) expect(response.statusCode, `${url} for ${account}: ${response.body}`).toBe(200);
           else expectFailure(response, 404, '用户不存在');
@@ -195,9 +284,23 @@ describeDb(`data scopes narrow every read and write of users and departments (${
       // Everyone here is in one company: its user lists are the scope's users.
       const anchor = users.get(c.users.visible[0])!;
       const companyUsers = expectOk(await viewer.get(`/api/users/${anchor}/company-users?size=500`), pageOf(userBrief)).records;
-      expect(sorted(only(companyUsers.map((u) => u.account), fixtureUsers()))).toEqual(sorted(c.users.visible));
+      expect(
+        sorted(
+          only(
+            companyUsers.map((u) => u.account),
+            fixtureUsers(),
+          ),
+        ),
+      ).toEqual(sorted(c.users.visible));
       const ofCompany = expectOk(await viewer.get(`/api/companies/${company}/users?size=500`), pageOf(userBrief)).records;
-      expect(sorted(only(ofCompany.map((u) => u.account), fixtureUsers()))).toEqual(sorted(c.users.visible));
+      expect(
+        sorted(
+          only(
+            ofCompany.map((u) => u.account),
+            fixtureUsers(),
+          ),
+        ),
+      ).toEqual(sorted(c.users.visible));
     });
 
     it('users: outside the scope nothing can be edited, switched, re-passworded, granted or removed (404, nothing written)', async () => {
@@ -246,19 +349,41 @@ describeDb(`data scopes narrow every read and write of users and departments (${
 
     it('departments: trees and lazy lists hold only departments inside the scope', async () => {
       const treeNames = (nodes: { id: number; children: { id: number; children: unknown[] }[] }[]) =>
-        sorted(only(flat(nodes as never as { id: number; children: never[] }[]).map((n) => nameOfDept(n.id)), depts.keys()));
+        sorted(
+          only(
+            flat(nodes as never as { id: number; children: never[] }[]).map((n) => nameOfDept(n.id)),
+            depts.keys(),
+          ),
+        );
       expect(treeNames(expectOk(await viewer.get(`/api/macro-system/dept/tree?companyId=${company}`), z.array(deptTreeNode)))).toEqual(sorted(c.depts.visible));
       expect(treeNames(expectOk(await viewer.get(`/api/companies/${company}/departments/tree`), z.array(z.any())))).toEqual(sorted(c.depts.visible));
       const orgTree = flat(expectOk(await viewer.get('/api/companies/departments/tree'), z.array(orgTreeNode)));
-      expect(sorted(only(orgTree.filter((n) => n.kind === 'department').map((n) => nameOfDept(n.id)), depts.keys()))).toEqual(sorted(c.depts.visible));
+      expect(
+        sorted(
+          only(
+            orgTree.filter((n) => n.kind === 'department').map((n) => nameOfDept(n.id)),
+            depts.keys(),
+          ),
+        ),
+      ).toEqual(sorted(c.depts.visible));
       // Lazily, level by level: the children of every fixture department and of the top.
       const lazy: string[] = [];
       const lazyTree: string[] = [];
       for (const parentId of [0, ...depts.values()]) {
         const rows = expectOk(await viewer.get(`/api/macro-system/dept/lazy-list?parentId=${parentId}&companyId=${company}`), z.array(dept));
-        lazy.push(...only(rows.map((d) => nameOfDept(d.id)), depts.keys()));
+        lazy.push(
+          ...only(
+            rows.map((d) => nameOfDept(d.id)),
+            depts.keys(),
+          ),
+        );
         const nodes = expectOk(await viewer.get(`/api/macro-system/dept/lazy-tree?parentId=${parentId}&companyId=${company}`), z.array(deptTreeNode));
-        lazyTree.push(...only(nodes.map((d) => nameOfDept(d.id)), depts.keys()));
+        lazyTree.push(
+          ...only(
+            nodes.map((d) => nameOfDept(d.id)),
+            depts.keys(),
+          ),
+        );
       }
       expect(sorted(lazy)).toEqual(sorted(c.depts.visible));
       expect(sorted(lazyTree)).toEqual(sorted(c.depts.visible));
@@ -302,7 +427,10 @@ describeDb(`data scopes narrow every read and write of users and departments (${
         const before = expectOk(await admin.get(`/api/macro-user/detail?id=${id}`), userRecord);
         const { roleIds: _r, postIds: _p, ...fields } = before;
         const moved = { ...fields, deptId: to === null ? null : depts.get(to)! };
-        for (const call of [() => viewer.post('/api/macro-user/update', moved), () => viewer.call({ method: 'PUT', url: `/api/users/${id}`, payload: moved })]) {
+        for (const call of [
+          () => viewer.post('/api/macro-user/update', moved),
+          () => viewer.call({ method: 'PUT', url: `/api/users/${id}`, payload: moved }),
+        ]) {
           const response = await call();
           if (stays) expect(response.statusCode, `${account} to ${to}: ${response.body}`).toBe(200);
           else expectFailure(response, 403, '保存的数据超出了您的数据权限范围');
@@ -325,7 +453,10 @@ describeDb(`data scopes narrow every read and write of users and departments (${
           ...(change.parent !== undefined ? { parentId: change.parent === null ? 0 : depts.get(change.parent)! } : {}),
           ...(change.deptName ? { deptName: change.deptName } : {}),
         };
-        for (const call of [() => viewer.call({ method: 'PUT', url: `/api/departments/${id}`, payload: body }), () => viewer.post('/api/macro-system/dept/submit', { ...body, id })]) {
+        for (const call of [
+          () => viewer.call({ method: 'PUT', url: `/api/departments/${id}`, payload: body }),
+          () => viewer.post('/api/macro-system/dept/submit', { ...body, id }),
+        ]) {
           const response = await call();
           if (stays) expect(response.statusCode, `${name} ${JSON.stringify(change)}: ${response.body}`).toBe(200);
           else expectFailure(response, 403, '保存的数据超出了您的数据权限范围');
@@ -333,7 +464,9 @@ describeDb(`data scopes narrow every read and write of users and departments (${
         const after = expectOk(await admin.get(`/api/departments/${id}`), dept);
         expect([after.parentId, after.deptName]).toEqual(stays ? [body.parentId, body.deptName] : [before.parentId, before.deptName]);
         const { companyId, parentId, deptName, deptCode, deptType, sort } = before;
-        expect((await admin.call({ method: 'PUT', url: `/api/departments/${id}`, payload: { companyId, parentId, deptName, deptCode, deptType, sort } })).statusCode).toBe(200);
+        expect(
+          (await admin.call({ method: 'PUT', url: `/api/departments/${id}`, payload: { companyId, parentId, deptName, deptCode, deptType, sort } })).statusCode,
+        ).toBe(200);
       }
     });
 

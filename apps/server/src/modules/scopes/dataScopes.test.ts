@@ -40,14 +40,18 @@ describeDb(`data scopes narrow user and department lists and details (${dbLabel}
     expectOk(await admin.post('/api/macro-system/dept/submit', { companyId, parentId, deptName }), dept).id;
   const createUser = async (client: Client, account: string, deptId: number | null, roleIds: number[] = []) =>
     expectOk(
-      await client.post('/api/macro-user/submit', { account, name: account, deptId, password: secret(), password2: secret(), ...(roleIds.length ? { roleIds } : {}) }),
+      await client.post('/api/macro-user/submit', {
+        account,
+        name: account,
+        deptId,
+        password: secret(),
+        password2: secret(),
+        ...(roleIds.length ? { roleIds } : {}),
+      }),
       userRecord,
     ).id;
   const saveScope = async (scopeName: string, resourceCode: string, scopeType: number, rule = {}) =>
-    expectOk(
-      await admin.post('/api/macro-system/data-scope/save', { menuId: menuId('user:view'), resourceCode, scopeName, scopeType, ...rule }),
-      dataScope,
-    ).id;
+    expectOk(await admin.post('/api/macro-system/data-scope/save', { menuId: menuId('user:view'), resourceCode, scopeName, scopeType, ...rule }), dataScope).id;
   /** The viewer's two roles grant the user and department screens, and these data scopes. */
   const grant = async (one: number[], two: number[] = []) => {
     const menuIds = ['system', 'user:view', 'user:add', 'company:view', 'dept:view'].map(menuId);
@@ -101,7 +105,10 @@ describeDb(`data scopes narrow user and department lists and details (${dbLabel}
     expect(new Set(seen.map((u) => u.tenantId))).toEqual(new Set([TENANT]));
     expect(expectOk(await viewer.get(`/api/macro-user/detail?id=${ids.userB}`), userRecord).account).toBe('scope_b');
     // The other tenant's administrator is a user too, and stays out of reach.
-    const other = expectOk(await as(server, (await signIn(server, OTHER_TENANT)).access_token).get('/api/macro-user/info'), z.object({ id: z.number() }).passthrough());
+    const other = expectOk(
+      await as(server, (await signIn(server, OTHER_TENANT)).access_token).get('/api/macro-user/info'),
+      z.object({ id: z.number() }).passthrough(),
+    );
     expectFailure(await viewer.get(`/api/macro-user/detail?id=${other.id}`), 404);
   });
 
@@ -112,7 +119,12 @@ describeDb(`data scopes narrow user and department lists and details (${dbLabel}
     expectFailure(await viewer.get(`/api/macro-user/detail?id=${ids.userA1}`), 404, '用户不存在');
     expectFailure(await viewer.get(`/api/macro-user/detail?id=${ids.userB}`), 404);
     // The REST family and a department filter go through the same scope.
-    expect((await viewer.get('/api/users/page?size=500')).json().data.records.map((u: { account: string }) => u.account).sort()).toEqual(['scope_a', 'scope_viewer']);
+    expect(
+      (await viewer.get('/api/users/page?size=500'))
+        .json()
+        .data.records.map((u: { account: string }) => u.account)
+        .sort(),
+    ).toEqual(['scope_a', 'scope_viewer']);
     expect(await visibleUsers(`&deptId=${ids.deptB}`)).toEqual([]);
   });
 
@@ -131,11 +143,15 @@ describeDb(`data scopes narrow user and department lists and details (${dbLabel}
   });
 
   it('a custom rule tests a declared column with its operator and values', async () => {
-    await grant([await saveScope('指定账号', 'user', DATA_SCOPE_TYPE.custom, { scopeColumn: 'account', scopeOperator: 'in', scopeValues: ['scope_b', 'scope_a1'] })]);
+    await grant([
+      await saveScope('指定账号', 'user', DATA_SCOPE_TYPE.custom, { scopeColumn: 'account', scopeOperator: 'in', scopeValues: ['scope_b', 'scope_a1'] }),
+    ]);
     expect(await visibleUsers()).toEqual(['scope_a1', 'scope_b']);
     await grant([await saveScope('账号包含', 'user', DATA_SCOPE_TYPE.custom, { scopeColumn: 'account', scopeOperator: 'contains', scopeValues: ['_A'] })]);
     expect(await visibleUsers()).toEqual(['scope_a', 'scope_a1']);
-    await grant([await saveScope('部门不是乙', 'user', DATA_SCOPE_TYPE.custom, { scopeColumn: 'dept_id', scopeOperator: 'ne', scopeValues: [String(ids.deptB)] })]);
+    await grant([
+      await saveScope('部门不是乙', 'user', DATA_SCOPE_TYPE.custom, { scopeColumn: 'dept_id', scopeOperator: 'ne', scopeValues: [String(ids.deptB)] }),
+    ]);
     expect(await visibleUsers()).not.toContain('scope_b');
     expect(await visibleUsers()).toContain('admin');
   });
@@ -159,7 +175,9 @@ describeDb(`data scopes narrow user and department lists and details (${dbLabel}
     await grant([await saveScope('本部门及以下', 'department', DATA_SCOPE_TYPE.deptAndBelow)]);
     expect(await visibleDepts()).toEqual([ids.deptA, ids.deptA1]);
 
-    await grant([await saveScope('名称含乙', 'department', DATA_SCOPE_TYPE.custom, { scopeColumn: 'dept_name', scopeOperator: 'contains', scopeValues: ['乙'] })]);
+    await grant([
+      await saveScope('名称含乙', 'department', DATA_SCOPE_TYPE.custom, { scopeColumn: 'dept_name', scopeOperator: 'contains', scopeValues: ['乙'] }),
+    ]);
     expect(await visibleDepts()).toEqual([ids.deptB]);
     // A scope on departments leaves users alone, and the other way round.
     expect(await visibleUsers()).toContain('admin');

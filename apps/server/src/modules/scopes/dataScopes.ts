@@ -47,7 +47,10 @@ const fromRow = (row: Row): Record<string, unknown> => ({
 });
 
 async function withMenuNames(tx: Tx, records: DataScope[]): Promise<DataScope[]> {
-  const names = await menuNames(tx, records.map((r) => r.menuId));
+  const names = await menuNames(
+    tx,
+    records.map((r) => r.menuId),
+  );
   return records.map((r) => ({ ...r, menuName: names.get(r.menuId) ?? '' }));
 }
 
@@ -58,11 +61,7 @@ export async function dataScopePage(tx: Tx, query: z.output<typeof scopeListQuer
     ...(query.scopeName ? [sql`t.scope_name ilike ${containing(query.scopeName)}`] : []),
     ...(query.resourceCode ? [sql`t.resource_code ilike ${containing(query.resourceCode)}`] : []),
   ];
-  const page = await listPage(
-    tx,
-    { table: sql`${dataScopes}`, where: sql.join(parts, sql` and `), order: ['id'], columns: sql`t.*`, toRecord },
-    query,
-  );
+  const page = await listPage(tx, { table: sql`${dataScopes}`, where: sql.join(parts, sql` and `), order: ['id'], columns: sql`t.*`, toRecord }, query);
   return { ...page, records: await withMenuNames(tx, page.records) };
 }
 
@@ -95,11 +94,7 @@ export async function saveDataScope(ctx: Ctx, resources: ReadonlyMap<string, Dat
   return dataScopeDetail(ctx.tx, row.id);
 }
 
-export async function updateDataScope(
-  ctx: Ctx,
-  resources: ReadonlyMap<string, DataResource>,
-  body: z.output<typeof dataScopeUpdate>,
-): Promise<DataScope> {
+export async function updateDataScope(ctx: Ctx, resources: ReadonlyMap<string, DataResource>, body: z.output<typeof dataScopeUpdate>): Promise<DataScope> {
   const values = valuesOf(body, resources);
   const before = await findOr404(ctx.tx, dataScopes, body.id, { lock: true, ...NOT_FOUND });
   await assertMenuExists(ctx.tx, body.menuId);

@@ -6,13 +6,23 @@ import type { ScopeRule } from './rules.ts';
 import { menuRows } from '../menus/lookup.ts';
 import { apiScopes, dataScopes, roleApiScopes, roleDataScopes, userDataScopes } from './tables.ts';
 
-const list = (ids: readonly (number | string)[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const list = (ids: readonly (number | string)[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /** The data and API scopes any of these roles grants. */
 export async function scopesGrantedTo(tx: Tx, roleIds: readonly number[]): Promise<{ dataScope: number[]; apiScope: number[] }> {
   if (!roleIds.length) return { dataScope: [], apiScope: [] };
-  const data = await tx.selectDistinct({ id: roleDataScopes.scopeId }).from(roleDataScopes).where(inArray(roleDataScopes.roleId, [...roleIds]));
-  const api = await tx.selectDistinct({ id: roleApiScopes.scopeId }).from(roleApiScopes).where(inArray(roleApiScopes.roleId, [...roleIds]));
+  const data = await tx
+    .selectDistinct({ id: roleDataScopes.scopeId })
+    .from(roleDataScopes)
+    .where(inArray(roleDataScopes.roleId, [...roleIds]));
+  const api = await tx
+    .selectDistinct({ id: roleApiScopes.scopeId })
+    .from(roleApiScopes)
+    .where(inArray(roleApiScopes.roleId, [...roleIds]));
   const sorted = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
   return { dataScope: sorted(data), apiScope: sorted(api) };
 }
@@ -21,18 +31,21 @@ export async function scopesGrantedTo(tx: Tx, roleIds: readonly number[]): Promi
  * Makes each role grant exactly these scopes (in the caller's transaction, after it has locked
  * the roles). Every scope must exist in the tenant; the rows are locked against removal meanwhile.
  */
-export async function replaceScopeGrants(
-  tx: Tx,
-  roleIds: readonly number[],
-  dataScopeIds: readonly number[],
-  apiScopeIds: readonly number[],
-): Promise<void> {
+export async function replaceScopeGrants(tx: Tx, roleIds: readonly number[], dataScopeIds: readonly number[], apiScopeIds: readonly number[]): Promise<void> {
   if (dataScopeIds.length) {
-    const found = await tx.select({ id: dataScopes.id }).from(dataScopes).where(inArray(dataScopes.id, [...dataScopeIds])).for('key share');
+    const found = await tx
+      .select({ id: dataScopes.id })
+      .from(dataScopes)
+      .where(inArray(dataScopes.id, [...dataScopeIds]))
+      .for('key share');
     if (found.length !== dataScopeIds.length) throw badRequest('scopes.grantNotFound');
   }
   if (apiScopeIds.length) {
-    const found = await tx.select({ id: apiScopes.id }).from(apiScopes).where(inArray(apiScopes.id, [...apiScopeIds])).for('key share');
+    const found = await tx
+      .select({ id: apiScopes.id })
+      .from(apiScopes)
+      .where(inArray(apiScopes.id, [...apiScopeIds]))
+      .for('key share');
     if (found.length !== apiScopeIds.length) throw badRequest('scopes.grantNotFound');
   }
   await tx.delete(roleDataScopes).where(inArray(roleDataScopes.roleId, [...roleIds]));
@@ -114,7 +127,9 @@ export function dataScopesSql(scopeIds: SQL, tenantId: string, resourceCode: str
 export function dataScopesByCodeSql(codes: readonly string[], scopesOf: (code: string) => SQL): SQL {
   if (!codes.length) return sql`'{}'::json`;
   return sql`json_build_object(${sql.join(
-    codes.map((code) => sql`${code}::text, (select json_build_object('rules', r.rules, 'dept_id', r.dept_id, 'subtree', r.subtree) from (${scopesOf(code)}) r)`),
+    codes.map(
+      (code) => sql`${code}::text, (select json_build_object('rules', r.rules, 'dept_id', r.dept_id, 'subtree', r.subtree) from (${scopesOf(code)}) r)`,
+    ),
     sql`, `,
   )})`;
 }
@@ -209,7 +224,13 @@ export async function lockScopes(tx: Tx, ids: readonly number[]): Promise<{ id: 
 /** Every data scope of the tenant, in id order, as the per-menu grant lists them. */
 export async function allDataScopes(tx: Tx) {
   return tx
-    .select({ id: dataScopes.id, menuId: dataScopes.menuId, scopeName: dataScopes.scopeName, resourceCode: dataScopes.resourceCode, scopeType: dataScopes.scopeType })
+    .select({
+      id: dataScopes.id,
+      menuId: dataScopes.menuId,
+      scopeName: dataScopes.scopeName,
+      resourceCode: dataScopes.resourceCode,
+      scopeType: dataScopes.scopeType,
+    })
     .from(dataScopes)
     .orderBy(asc(dataScopes.id));
 }

@@ -7,7 +7,16 @@ import { deptSubtreeSql } from '../org/departments.ts';
 import { deptIdSql, roleIdsSql } from '../users/service.ts';
 import { apiScopeDetail, apiScopePage, declaredCodes, removeApiScopes, submitApiScope } from './apiScopes.ts';
 import { dataScopeDetail, dataScopePage, removeDataScopes, saveDataScope, updateDataScope } from './dataScopes.ts';
-import { apiScopeGrantTree, dataScopeGrantTree, dataScopesByCodeSql, dataScopesSql, heldScopeIdsSql, type ResolvedScopes, resolveDataScopes, resolvedScopesOf } from './grants.ts';
+import {
+  apiScopeGrantTree,
+  dataScopeGrantTree,
+  dataScopesByCodeSql,
+  dataScopesSql,
+  heldScopeIdsSql,
+  type ResolvedScopes,
+  resolveDataScopes,
+  resolvedScopesOf,
+} from './grants.ts';
 import { scopesPredicate } from './rules.ts';
 import { scopeMenuTree } from './shared.ts';
 import { sweepFixture } from './sweep.ts';

@@ -1,11 +1,4 @@
-import {
-  DATA_SCOPE_TYPE,
-  type dataScopeBody,
-  LIST_OPERATORS,
-  NUMBER_OPERATORS,
-  type ScopeOperator,
-  TEXT_OPERATORS,
-} from '@macro/contract/scopes';
+import { DATA_SCOPE_TYPE, type dataScopeBody, LIST_OPERATORS, NUMBER_OPERATORS, type ScopeOperator, TEXT_OPERATORS } from '@macro/contract/scopes';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type DataResource, scopedColumn } from '../../platform/dataScope.ts';
@@ -62,7 +55,11 @@ export function normaliseScope(resource: DataResource | undefined, body: z.outpu
   return { scopeType: body.scopeType, scopeColumn: column, scopeOperator: operator, scopeValues: [...values] };
 }
 
-const list = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** A custom rule as SQL: a declared column, a whitelisted operator, values as parameters. */
 function customPredicate(resource: DataResource, rule: ScopeRule): SQL {

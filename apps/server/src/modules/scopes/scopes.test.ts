@@ -4,7 +4,19 @@ import { apiScope, dataResource, dataScope, scopeGrantGroup, scopeMenuNode } fro
 import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  signIn,
+  startServer,
+  TENANT,
+  type TestServer,
+} from '../../test/helper.ts';
 import { createUser } from '../users/service.ts';
 
 const DATA = '/api/macro-system/data-scope';
@@ -88,7 +100,11 @@ describeDb(`data and API scope administration (${dbLabel})`, () => {
     await refuse({ scopeColumn: 'account', scopeOperator: 'eq', scopeValues: [] }, '自定义规则请填写规则值');
     await refuse({ scopeColumn: 'account', scopeOperator: 'eq', scopeValues: ['a', 'b'] }, '运算符「eq」只接受一个值');
     await refuse({ scopeType: 3, scopeOperator: 'eq' }, '只有自定义规则才填写字段、运算符和规则值');
-    await refuse({ scopeColumn: 'password_hash', scopeOperator: 'eq', scopeValues: ['x'] }, 'The column "password_hash" is not one the resource "user" allows', adminEn);
+    await refuse(
+      { scopeColumn: 'password_hash', scopeOperator: 'eq', scopeValues: ['x'] },
+      'The column "password_hash" is not one the resource "user" allows',
+      adminEn,
+    );
     expectFailure(await admin.post(`${DATA}/update`, { ...base, id: 2_000_000, scopeType: 1 }), 404, '数据权限不存在');
     expect(expectOk(await admin.get(`${DATA}/list?scopeName=${encodeURIComponent('规则')}`), pageOf(dataScope)).records).toEqual([]);
   });
@@ -100,16 +116,42 @@ describeDb(`data and API scope administration (${dbLabel})`, () => {
     );
     expect(created).toMatchObject({ menuName: '字典管理', scopePath: 'dict:view', scopeType: 2 });
     const updated = expectOk(
-      await admin.post(`${API}/submit`, { id: created.id, menuId: menuId('dict:view'), resourceCode: 'dict', scopeName: '新增字典', scopePath: 'dict:add', scopeType: 1 }),
+      await admin.post(`${API}/submit`, {
+        id: created.id,
+        menuId: menuId('dict:view'),
+        resourceCode: 'dict',
+        scopeName: '新增字典',
+        scopePath: 'dict:add',
+        scopeType: 1,
+      }),
       apiScope,
     );
     expect(updated).toMatchObject({ scopeName: '新增字典', scopePath: 'dict:add', scopeType: 1 });
     expect(expectOk(await admin.get(`${API}/list?menuId=${menuId('dict:view')}`), pageOf(apiScope)).records.map((r) => r.id)).toEqual([created.id]);
-    expectFailure(await admin.post(`${API}/submit`, { menuId: menuId('dict:view'), resourceCode: 'dict', scopeName: 'x', scopePath: 'dict:nothing' }), 400, '权限编码「dict:nothing」不属于任何接口');
-    expectFailure(await admin.post(`${API}/submit`, { menuId: menuId('dict:view'), resourceCode: 'dict', scopeName: 'x', scopePath: "x' or 1=1" }), 400, /权限编码只能包含/);
-    expectFailure(await admin.post(`${API}/submit`, { menuId: menuId('dict:view'), resourceCode: '', scopeName: 'x', scopePath: 'dict:view' }), 400, '请输入资源编号');
-    expectFailure(await adminEn.post(`${API}/submit`, { menuId: menuId('dict:view'), resourceCode: 'dict', scopeName: 'x' }), 400, 'Please enter the permission code');
-    expectFailure(await other.post(`${API}/submit`, { id: created.id, menuId: menuId('dict:view'), resourceCode: 'dict', scopeName: 'stolen', scopePath: 'dict:view' }), 404);
+    expectFailure(
+      await admin.post(`${API}/submit`, { menuId: menuId('dict:view'), resourceCode: 'dict', scopeName: 'x', scopePath: 'dict:nothing' }),
+      400,
+      '权限编码「dict:nothing」不属于任何接口',
+    );
+    expectFailure(
+      await admin.post(`${API}/submit`, { menuId: menuId('dict:view'), resourceCode: 'dict', scopeName: 'x', scopePath: "x' or 1=1" }),
+      400,
+      /权限编码只能包含/,
+    );
+    expectFailure(
+      await admin.post(`${API}/submit`, { menuId: menuId('dict:view'), resourceCode: '', scopeName: 'x', scopePath: 'dict:view' }),
+      400,
+      '请输入资源编号',
+    );
+    expectFailure(
+      await adminEn.post(`${API}/submit`, { menuId: menuId('dict:view'), resourceCode: 'dict', scopeName: 'x' }),
+      400,
+      'Please enter the permission code',
+    );
+    expectFailure(
+      await other.post(`${API}/submit`, { id: created.id, menuId: menuId('dict:view'), resourceCode: 'dict', scopeName: 'stolen', scopePath: 'dict:view' }),
+      404,
+    );
     expectFailure(await other.get(`${API}/detail?id=${created.id}`), 404, '接口权限不存在');
     expect((await admin.post(`${API}/remove?ids=${created.id}`)).json().data).toEqual({ removed: 1 });
     expectFailure(await admin.post(`${API}/remove?ids=${created.id}`), 404);
@@ -130,14 +172,17 @@ describeDb(`data and API scope administration (${dbLabel})`, () => {
     );
     const groups = expectOk(await admin.get(`${API}/grant-tree`), z.array(scopeGrantGroup));
     expect(groups.find((g) => g.menuId === menuId('dict:view'))?.scopes.map((s) => s.id)).toContain(scope.id);
-    expectOk(await admin.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [], apiScopeIds: [scope.id] }), z.object({ apiScopes: z.literal(1) }).loose());
+    expectOk(
+      await admin.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [], apiScopeIds: [scope.id] }),
+      z.object({ apiScopes: z.literal(1) }).loose(),
+    );
     expect((await caller.get('/api/macro-system/dict/parent-list')).statusCode).toBe(200);
     expect(expectOk(await caller.get(`${API}/user-permission-list`), z.array(z.string()))).toEqual(['dict:view']);
     // Only that code: adding a dictionary still needs its own.
     expectFailure(await caller.post('/api/macro-system/dict/submit', {}), 403, /dict:add/);
-    expect(expectOk(await admin.get(`/api/macro-system/menu/role-tree-keys?roleIds=${role.id}`), z.object({ apiScope: z.array(z.number()) }).loose()).apiScope).toEqual([
-      scope.id,
-    ]);
+    expect(
+      expectOk(await admin.get(`/api/macro-system/menu/role-tree-keys?roleIds=${role.id}`), z.object({ apiScope: z.array(z.number()) }).loose()).apiScope,
+    ).toEqual([scope.id]);
 
     // Removing the scope takes the grant with it, at once.
     expect((await admin.post(`${API}/remove?ids=${scope.id}`)).statusCode).toBe(200);
@@ -150,7 +195,11 @@ describeDb(`data and API scope administration (${dbLabel})`, () => {
       dataScope,
     );
     const role = expectOk(await admin.post('/api/macro-system/role/submit', { roleName: '窃取', roleAlias: 'thief' }), roleRecord);
-    expectFailure(await admin.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [], dataScopeIds: [theirs.id] }), 400, '所选数据权限或接口权限不存在');
+    expectFailure(
+      await admin.post('/api/macro-system/role/grant', { roleIds: [role.id], menuIds: [], dataScopeIds: [theirs.id] }),
+      400,
+      '所选数据权限或接口权限不存在',
+    );
     expect(expectOk(await admin.get(`${DATA}/grant-tree`), z.array(scopeGrantGroup)).flatMap((g) => g.scopes.map((s) => s.id))).not.toContain(theirs.id);
   });
 });

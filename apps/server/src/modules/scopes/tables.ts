@@ -87,4 +87,3 @@ export const userDataScopes = tenantTable(
   (t) => [primaryKey({ columns: [t.userId, t.scopeId] }), index('macro_user_data_scope_scope').on(t.tenantId, t.scopeId)],
   ['select', 'insert', 'delete'],
 );
-

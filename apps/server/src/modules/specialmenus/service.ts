@@ -57,8 +57,19 @@ export async function specialMenuDetail(tx: Tx, id: number): Promise<SpecialMenu
 }
 
 export async function saveSpecialMenu(ctx: Ctx, input: Input, id?: number): Promise<SpecialMenu> {
-  await assertUnique(ctx.tx, specialMenus, eq(specialMenus.menuCode, input.menuCode), { exceptId: id, message: 'specialmenus.codeExists', params: { code: input.menuCode } });
-  const values = { menuName: input.menuName, menuCode: input.menuCode, templateKey: input.templateKey, icon: input.icon, sort: input.sort, remark: input.remark };
+  await assertUnique(ctx.tx, specialMenus, eq(specialMenus.menuCode, input.menuCode), {
+    exceptId: id,
+    message: 'specialmenus.codeExists',
+    params: { code: input.menuCode },
+  });
+  const values = {
+    menuName: input.menuName,
+    menuCode: input.menuCode,
+    templateKey: input.templateKey,
+    icon: input.icon,
+    sort: input.sort,
+    remark: input.remark,
+  };
   if (id === undefined) return fromRow(await auditedInsert(ctx, specialMenus, RESOURCE, values));
   const before = await findOr404(ctx.tx, specialMenus, id, { lock: true, ...NOT_FOUND });
   return fromRow(await auditedUpdate(ctx, specialMenus, RESOURCE, before, { ...values, updatedAt: new Date() }));

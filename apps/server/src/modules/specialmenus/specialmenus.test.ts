@@ -15,7 +15,10 @@ describeDb(`special menus (${dbLabel})`, () => {
     expect(created).toMatchObject({ menuName: '请假申请', menuCode: 'leave-apply', templateKey: 'leave', sort: 3, icon: '' });
     expect((await cast.admin.get(`${BASE}?menuName=${encodeURIComponent('请假')}`)).json().data.records.map((r: { id: number }) => r.id)).toEqual([created.id]);
     expect(expectOk(await cast.clerk.get(`${BASE}/all`), z.array(specialMenu)).map((m) => m.id)).toContain(created.id);
-    const updated = expectOk(await cast.admin.call({ method: 'PUT', url: `${BASE}/${created.id}`, payload: body({ menuName: '请假', templateKey: 'leave-v2' }) }), specialMenu);
+    const updated = expectOk(
+      await cast.admin.call({ method: 'PUT', url: `${BASE}/${created.id}`, payload: body({ menuName: '请假', templateKey: 'leave-v2' }) }),
+      specialMenu,
+    );
     expect(updated).toMatchObject({ menuName: '请假', templateKey: 'leave-v2' });
     expect(expectOk(await cast.admin.get(`${BASE}/${created.id}`), specialMenu).menuName).toBe('请假');
     expect((await cast.admin.call({ method: 'DELETE', url: `${BASE}?ids=${created.id}` })).json().data).toEqual({ removed: 1 });

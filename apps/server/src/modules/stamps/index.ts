@@ -56,7 +56,11 @@ export const module = defineModule({
       route(E.imageFile, async ({ params }, { tx, reply }) => {
         const { file, bytes } = await stampImageBytes(tx, store, params.id);
         // Only the stored types (never SVG) are served, as what they are, never sniffed into another.
-        reply.type(file.mimeType).header('content-disposition', 'inline').header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-cache');
+        reply
+          .type(file.mimeType)
+          .header('content-disposition', 'inline')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-cache');
         return reply.send(bytes) as never;
       }),
       route(E.update, ({ params, body }, ctx) =>

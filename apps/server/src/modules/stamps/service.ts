@@ -56,7 +56,12 @@ async function present(tx: Tx, rows: readonly Row[]): Promise<Stamp[]> {
   const people = await tx
     .select({ stampId: stampUsers.stampId, userId: stampUsers.userId, role: stampUsers.role })
     .from(stampUsers)
-    .where(inArray(stampUsers.stampId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        stampUsers.stampId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(stampUsers.id);
   const owners = await usersByIds(tx, [...new Set(rows.flatMap((r) => (r.createUser === null ? [] : [r.createUser])))]);
   const ownerName = new Map(owners.map((u) => [u.id, u.name]));
@@ -108,7 +113,13 @@ async function replacePeople(ctx: Ctx, stampId: number, role: StampRole, userIds
   const before = await peopleIds(tx, stampId, role);
   await tx.delete(stampUsers).where(and(eq(stampUsers.stampId, stampId), eq(stampUsers.role, role)));
   if (wanted.length) await tx.insert(stampUsers).values(wanted.map((userId) => ({ stampId, userId, role })));
-  await ctx.audit.record(tx, ctx.actor, { action: `${role}s`, resource: RESOURCE, resourceId: stampId, before: { userIds: before }, after: { userIds: wanted } });
+  await ctx.audit.record(tx, ctx.actor, {
+    action: `${role}s`,
+    resource: RESOURCE,
+    resourceId: stampId,
+    before: { userIds: before },
+    after: { userIds: wanted },
+  });
 }
 
 async function peopleIds(tx: Tx, stampId: number, role: StampRole): Promise<number[]> {
@@ -174,7 +185,11 @@ export async function setDefaultStamp(ctx: Ctx, id: number): Promise<Stamp> {
     before.category === STAMP_CATEGORY.public
       ? eq(stamps.category, STAMP_CATEGORY.public)
       : and(eq(stamps.category, STAMP_CATEGORY.private), before.createUser === null ? sql`create_user is null` : eq(stamps.createUser, before.createUser));
-  const previous = await tx.select().from(stamps).where(and(scope, eq(stamps.isDefault, true))).for('update');
+  const previous = await tx
+    .select()
+    .from(stamps)
+    .where(and(scope, eq(stamps.isDefault, true)))
+    .for('update');
   for (const old of previous) if (old.id !== id) await auditedUpdate(ctx, stamps, RESOURCE, old, { isDefault: false, updatedAt: new Date() });
   return one(tx, await auditedUpdate(ctx, stamps, RESOURCE, before, { isDefault: true, updatedAt: new Date() }));
 }
@@ -204,7 +219,9 @@ const usableBy = (userId: number) => sql`t.enabled = ${STAMP_STATUS.enabled} and
     select 1 from ${stampUsers} m where m.stamp_id = t.id and m.role = 'member' and m.user_id = ${userId})))`;
 
 export async function usableStamps(tx: Tx, userId: number) {
-  const rows = rowsOf(await tx.execute(sql`select ${COLUMNS} from ${stamps} t where ${usableBy(userId)} order by t.is_default desc, t.sort, t.id`)).map(fromSql);
+  const rows = rowsOf(await tx.execute(sql`select ${COLUMNS} from ${stamps} t where ${usableBy(userId)} order by t.is_default desc, t.sort, t.id`)).map(
+    fromSql,
+  );
   return rows.map((r) => ({ id: r.id, stampName: r.stampName, category: r.category, isDefault: r.isDefault, imageFileId: r.imageFileId }));
 }
 

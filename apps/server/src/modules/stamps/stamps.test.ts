@@ -23,15 +23,31 @@ describeDb(`stamps (${dbLabel})`, () => {
     client.call({ method: 'PATCH', url, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   it('creates a stamp with its image, lists, edits, and deletes it; the password is never shown', async () => {
-    const created = await create(cast.admin, { stampName: '财务专用章', category: STAMP_CATEGORY.public, memberIds: [cast.clerkId], maintainerIds: [cast.adminId] });
-    expect(created).toMatchObject({ stampName: '财务专用章', category: 2, enabled: 1, isDefault: false, memberIds: [cast.clerkId], maintainerIds: [cast.adminId], ownerId: cast.adminId });
+    const created = await create(cast.admin, {
+      stampName: '财务专用章',
+      category: STAMP_CATEGORY.public,
+      memberIds: [cast.clerkId],
+      maintainerIds: [cast.adminId],
+    });
+    expect(created).toMatchObject({
+      stampName: '财务专用章',
+      category: 2,
+      enabled: 1,
+      isDefault: false,
+      memberIds: [cast.clerkId],
+      maintainerIds: [cast.adminId],
+      ownerId: cast.adminId,
+    });
     const page = await cast.admin.get(`${BASE}?stampName=${encodeURIComponent('财务')}`);
     expect(page.json().data.records.map((r: { id: number }) => r.id)).toEqual([created.id]);
     expect(page.body).not.toMatch(/scrypt|password/i);
     const image = expectOk(await cast.clerk.get(`${BASE}/stamp-img?id=${created.id}`), stampImageView);
     expect(image.image).toBe(TINY_PNG);
 
-    const updated = expectOk(await put(cast.admin, `${BASE}/${created.id}`, { stampName: '财务章', category: 2, password: '', memberIds: [cast.clerkId] }), stamp);
+    const updated = expectOk(
+      await put(cast.admin, `${BASE}/${created.id}`, { stampName: '财务章', category: 2, password: '', memberIds: [cast.clerkId] }),
+      stamp,
+    );
     expect(updated).toMatchObject({ stampName: '财务章', maintainerIds: [], memberIds: [cast.clerkId], imageFileId: created.imageFileId });
     // A blank password kept the old one.
     expect((await cast.clerk.post(`${BASE}/${created.id}/verify-password`, { password: seal('pass1234') })).json().data).toEqual({ valid: true });
@@ -40,7 +56,7 @@ describeDb(`stamps (${dbLabel})`, () => {
     expectFailure(await cast.admin.get(`${BASE}/stamp-img?id=${created.id}`), 404, '签章不存在');
   });
 
-  it('takes every stamp password encrypted as at sign-in and refuses plain text with 400 in the caller\'s language', async () => {
+  it("takes every stamp password encrypted as at sign-in and refuses plain text with 400 in the caller's language", async () => {
     const undecryptable = { zh: '密码无法解密，请刷新页面后重试', en: 'The password could not be decrypted, please reload the page and retry' };
     expectFailure(await cast.admin.post(BASE, { stampName: '明文章', category: 1, password: 'pass1234', image: TINY_PNG }), 400, undecryptable.zh);
     expectFailure(await cast.adminEn.post(BASE, { stampName: '明文章', category: 1, password: 'pass1234', image: TINY_PNG }), 400, undecryptable.en);
@@ -56,7 +72,8 @@ describeDb(`stamps (${dbLabel})`, () => {
     expectFailure(await cast.clerk.post(`${BASE}/${made.id}/verify-password`, { password: seal('   ') }), 400, '请输入签章密码');
 
     // A change takes the new one encrypted too; plain text changes nothing.
-    const change = (password: string) => put(cast.admin, `${BASE}/${made.id}`, { stampName: '密文章', category: STAMP_CATEGORY.public, memberIds: [cast.clerkId], password });
+    const change = (password: string) =>
+      put(cast.admin, `${BASE}/${made.id}`, { stampName: '密文章', category: STAMP_CATEGORY.public, memberIds: [cast.clerkId], password });
     expectFailure(await change('renewed1'), 400, undecryptable.zh);
     expectOk(await cast.clerk.post(`${BASE}/${made.id}/verify-password`, { password: seal('spaced1') }), z.object({ valid: z.literal(true) }));
     expectOk(await change(seal('renewed1')), stamp);
@@ -75,13 +92,25 @@ describeDb(`stamps (${dbLabel})`, () => {
     expectFailure(await cast.admin.post(BASE, { stampName: 12, category: 1, password: seal('p'), image: TINY_PNG }), 400);
     expectFailure(await cast.admin.post(BASE, { stampName: 'a', category: '1', password: seal('p'), image: TINY_PNG }), 400, '请选择签章分类');
     expectFailure(await cast.admin.post(BASE, { stampName: 'a', category: 1, password: seal('p'), image: TINY_PNG, memberIds: [2 ** 40] }), 400);
-    expectFailure(await cast.admin.post(BASE, { stampName: 'a', category: 1, password: seal('p'), image: TINY_PNG, memberIds: [999999] }), 422, '所选用户不存在');
+    expectFailure(
+      await cast.admin.post(BASE, { stampName: 'a', category: 1, password: seal('p'), image: TINY_PNG, memberIds: [999999] }),
+      422,
+      '所选用户不存在',
+    );
   });
 
   it('takes an image of exactly 5 MB and refuses one byte more with the spec message', async () => {
     await create(cast.admin, { stampName: 'big', image: pngOf(STAMP_IMAGE_MAX_BYTES) });
-    expectFailure(await cast.admin.post(BASE, { stampName: 'too big', category: 1, password: seal('p'), image: pngOf(STAMP_IMAGE_MAX_BYTES + 1) }), 400, '图片大小不能超过5MB');
-    expectFailure(await cast.adminEn.post(BASE, { stampName: 'too big', category: 1, password: seal('p'), image: pngOf(STAMP_IMAGE_MAX_BYTES + 1) }), 400, 'The image must not exceed 5MB');
+    expectFailure(
+      await cast.admin.post(BASE, { stampName: 'too big', category: 1, password: seal('p'), image: pngOf(STAMP_IMAGE_MAX_BYTES + 1) }),
+      400,
+      '图片大小不能超过5MB',
+    );
+    expectFailure(
+      await cast.adminEn.post(BASE, { stampName: 'too big', category: 1, password: seal('p'), image: pngOf(STAMP_IMAGE_MAX_BYTES + 1) }),
+      400,
+      'The image must not exceed 5MB',
+    );
     // Not an image, an SVG (scriptable), or bytes that are not what the type says.
     expectFailure(await cast.admin.post(BASE, { stampName: 'x', category: 1, password: seal('p'), image: 'hello' }), 400, /PNG/);
     expectFailure(await cast.admin.post(BASE, { stampName: 'x', category: 1, password: seal('p'), image: 'data:image/svg+xml;base64,PHN2Zz4=' }), 400, /PNG/);
@@ -104,7 +133,9 @@ describeDb(`stamps (${dbLabel})`, () => {
     expectFailure(await cast.clerkEn.post(`${BASE}/${shared.id}/verify-password`, { password: seal('wrong') }), 422, 'Wrong stamp password');
     expectFailure(await cast.clerk.post(`${BASE}/${notShared.id}/verify-password`, { password: seal('pass1234') }), 422, '您不能使用该签章');
     expectFailure(await cast.clerk.post(`${BASE}/${shared.id}/verify-password`, {}), 400, '请输入签章密码');
-    expect(expectOk(await cast.clerk.post(`${BASE}/${shared.id}/verify-password`, { password: seal('pass1234') }), z.object({ valid: z.literal(true) }))).toEqual({ valid: true });
+    expect(
+      expectOk(await cast.clerk.post(`${BASE}/${shared.id}/verify-password`, { password: seal('pass1234') }), z.object({ valid: z.literal(true) })),
+    ).toEqual({ valid: true });
 
     // Disabled: nobody signs with it; enabled again: they do. The engine calls the same check.
     expectOk(await patch(cast.admin, `${BASE}/${shared.id}/not-enabled`), stamp);

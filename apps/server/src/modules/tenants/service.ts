@@ -124,11 +124,7 @@ export async function withdrawMenusFromPackages(ctx: Ctx, menuIds: readonly numb
     menuIds.map((id) => sql`${id}`),
     sql`, `,
   )}]::int[]`;
-  const holding = await ctx.tx
-    .select()
-    .from(tenantPackages)
-    .where(sql`${tenantPackages.menuIds} && ${ids}`)
-    .for('update');
+  const holding = await ctx.tx.select().from(tenantPackages).where(sql`${tenantPackages.menuIds} && ${ids}`).for('update');
   for (const before of holding) {
     const kept = before.menuIds.filter((id) => !menuIds.includes(id));
     await auditedUpdate(ctx, tenantPackages, 'tenant-package', before, { menuIds: kept, updatedAt: new Date() });
@@ -174,7 +170,11 @@ export function tenantService(deps: ModuleDeps) {
   const find = (tx: Tx, id: number, lock = false) => findOr404(tx, tenants, id, { lock, where: live, message: 'tenants.notFound' });
 
   async function findByCode(tx: Tx, tenantId: string): Promise<TenantRow> {
-    const [row] = await tx.select().from(tenants).where(and(eq(tenants.tenantId, tenantId), live)).for('update');
+    const [row] = await tx
+      .select()
+      .from(tenants)
+      .where(and(eq(tenants.tenantId, tenantId), live))
+      .for('update');
     if (!row) throw notFound('tenants.notFound');
     return row;
   }
@@ -223,23 +223,26 @@ export function tenantService(deps: ModuleDeps) {
           columns: sql`t.*, coalesce(p.package_name, '') as package_name`,
           joins: sql`left join ${tenantPackages} p on p.id = t.package_id`,
           toRecord: (row) =>
-            toRecord({
-              id: Number(row.id),
-              tenantId: String(row.tenant_id),
-              tenantName: String(row.tenant_name),
-              linkman: String(row.linkman),
-              contactNumber: String(row.contact_number),
-              address: String(row.address),
-              domain: String(row.domain),
-              accountNumber: Number(row.account_number),
-              expireTime: String(row.expire_time),
-              packageId: row.package_id === null ? null : Number(row.package_id),
-              remark: String(row.remark),
-              status: Number(row.status),
-              createdAt: new Date(row.created_at as string),
-              updatedAt: new Date(row.updated_at as string),
-              deletedAt: null,
-            }, String(row.package_name)),
+            toRecord(
+              {
+                id: Number(row.id),
+                tenantId: String(row.tenant_id),
+                tenantName: String(row.tenant_name),
+                linkman: String(row.linkman),
+                contactNumber: String(row.contact_number),
+                address: String(row.address),
+                domain: String(row.domain),
+                accountNumber: Number(row.account_number),
+                expireTime: String(row.expire_time),
+                packageId: row.package_id === null ? null : Number(row.package_id),
+                remark: String(row.remark),
+                status: Number(row.status),
+                createdAt: new Date(row.created_at as string),
+                updatedAt: new Date(row.updated_at as string),
+                deletedAt: null,
+              },
+              String(row.package_name),
+            ),
         },
         query,
       );

@@ -132,7 +132,9 @@ describeDb(`tenants (${dbLabel})`, () => {
     const code = created.tenantId;
     const user = expectOk(await platform.post('/api/tenant/user', { tenantId: code, account: 'clerk', name: '张三' }), tenantUserCreated);
     expect(expectOk(await platform.post('/api/tenant/user-isexit', { tenantId: code, account: 'clerk' }), z.object({ exists: z.boolean() })).exists).toBe(true);
-    expect(expectOk(await platform.post('/api/tenant/user-isexit', { tenantId: code, account: 'nobody' }), z.object({ exists: z.boolean() })).exists).toBe(false);
+    expect(expectOk(await platform.post('/api/tenant/user-isexit', { tenantId: code, account: 'nobody' }), z.object({ exists: z.boolean() })).exists).toBe(
+      false,
+    );
     expectFailure(await platform.post('/api/tenant/user', { tenantId: code, account: 'clerk', name: '重复' }), 409, '账号“clerk”在该租户已存在');
     expectFailure(await platform.post('/api/tenant/user', { tenantId: code, account: 'third', name: '超额' }), 409, '该租户的账号额度（2）已用完');
 
@@ -141,10 +143,7 @@ describeDb(`tenants (${dbLabel})`, () => {
 
     const clerk = as(server, (await tryToken(code, 'clerk', user.password)).json().access_token);
     expect((await clerk.get('/api/macro-user/info')).statusCode).toBe(200);
-    const disabled = expectOk(
-      await platform.call({ method: 'PATCH', url: `/api/tenant/user/${user.id}`, payload: { tenantId: code, status: 0 } }),
-      tenantUser,
-    );
+    const disabled = expectOk(await platform.call({ method: 'PATCH', url: `/api/tenant/user/${user.id}`, payload: { tenantId: code, status: 0 } }), tenantUser);
     expect(disabled.status).toBe(0);
     expect((await clerk.get('/api/macro-user/info')).statusCode).toBe(401);
 
@@ -216,10 +215,7 @@ describeDb(`tenants (${dbLabel})`, () => {
   });
 
   it('serves the same tenants through the /groups family, and finds a tenant by its domain without a token', async () => {
-    const created = expectOk(
-      await platform.post('/api/groups/submit', { tenantName: '集团甲', domain: 'Jia.Example.com' }),
-      groupSaved,
-    );
+    const created = expectOk(await platform.post('/api/groups/submit', { tenantName: '集团甲', domain: 'Jia.Example.com' }), groupSaved);
     expect(created.adminPassword).toBeTruthy();
     const updated = expectOk(await platform.post('/api/groups/submit', { id: created.id, tenantName: '集团甲（改）', domain: 'jia.example.com' }), groupSaved);
     expect(updated).toMatchObject({ tenantId: created.tenantId, tenantName: '集团甲（改）' });

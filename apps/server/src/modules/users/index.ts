@@ -50,7 +50,18 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
   return {
     marker,
     query: { id: String(user.id), userId: String(user.id), ids: String(user.id), roleId: String(role.id), account: 'user_sweep', name: marker },
-    body: { id: user.id, userIds: [user.id], roleIds: [role.id], postIds: [post.id], groupIds: [], roleId: role.id, enabled: false, userType: 2, account: 'stolen', name: 'stolen' },
+    body: {
+      id: user.id,
+      userIds: [user.id],
+      roleIds: [role.id],
+      postIds: [post.id],
+      groupIds: [],
+      roleId: role.id,
+      enabled: false,
+      userType: 2,
+      account: 'stolen',
+      name: 'stolen',
+    },
     snapshot: async () =>
       [
         (await owner.get(`/api/macro-user/detail?id=${user.id}`)).body,
@@ -106,7 +117,8 @@ export const module = defineModule({
       route(E.restPage, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA)), scoped),
       route(
         E.restCreate,
-        ({ body: { password, password2, ...fields } }, ctx) => createInScope(ctx, createManagedUser(ctx, fields, acceptedPassword(decrypt, { password, password2 }))),
+        ({ body: { password, password2, ...fields } }, ctx) =>
+          createInScope(ctx, createManagedUser(ctx, fields, acceptedPassword(decrypt, { password, password2 }))),
         scoped,
       ),
       route(E.restUpdate, ({ params, body }, ctx) => editInScope(ctx, params.id, body), scoped),
@@ -125,8 +137,16 @@ export const module = defineModule({
       route(E.directory, ({ query }, { tx }) => enabledUsers(tx, query)),
       route(E.maintenanceUsers, ({ query }, { tx }) => maintenanceUsers(tx, query)),
       route(E.deptMaintenanceUsers, ({ params, query }, { tx }) => departmentMaintenanceUsers(tx, params.deptId, query)),
-      route(E.companyUsers, async ({ params, query }, { tx, dataScope }) => companyUsersOf(tx, params.id, 'company', query, await dataScope(USER_DATA)), scoped),
-      route(E.subCompanyUsers, async ({ params, query }, { tx, dataScope }) => companyUsersOf(tx, params.id, 'below', query, await dataScope(USER_DATA)), scoped),
+      route(
+        E.companyUsers,
+        async ({ params, query }, { tx, dataScope }) => companyUsersOf(tx, params.id, 'company', query, await dataScope(USER_DATA)),
+        scoped,
+      ),
+      route(
+        E.subCompanyUsers,
+        async ({ params, query }, { tx, dataScope }) => companyUsersOf(tx, params.id, 'below', query, await dataScope(USER_DATA)),
+        scoped,
+      ),
       route(E.groupsGrantView, ({ query }, ctx) => groupGrantView(ctx, config.defaultTenantId, query.userId)),
       route(E.groupsGrant, async ({ body }, ctx) => ({ users: await grantGroups(ctx, config.defaultTenantId, body.userIds, body.groupIds) })),
     ];

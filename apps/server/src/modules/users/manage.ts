@@ -182,7 +182,10 @@ async function keepingAnAdministrator<T>(tx: Tx, change: () => Promise<T>): Prom
 async function replaceRoles(ctx: Ctx, userIds: readonly number[], roleIds: readonly number[]): Promise<void> {
   const { tx } = ctx;
   await assertRolesExist(tx, roleIds);
-  const held = await tx.select().from(userRoles).where(inArray(userRoles.userId, [...userIds]));
+  const held = await tx
+    .select()
+    .from(userRoles)
+    .where(inArray(userRoles.userId, [...userIds]));
   await tx.delete(userRoles).where(inArray(userRoles.userId, [...userIds]));
   const wanted = [...new Set(roleIds)];
   if (wanted.length) {
@@ -346,12 +349,7 @@ export async function updatePlatform(ctx: Ctx, input: { id: number; userType: nu
 
 /** The users holding a role, ordered by account. */
 export async function usersOfRole(tx: Tx, roleId: number): Promise<UserBrief[]> {
-  return tx
-    .select(BRIEF)
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(eq(userRoles.roleId, roleId))
-    .orderBy(asc(users.account));
+  return tx.select(BRIEF).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(eq(userRoles.roleId, roleId)).orderBy(asc(users.account));
 }
 
 /** The users holding `roleId` are exactly `userIds` afterwards. */
@@ -362,9 +360,7 @@ export async function setRoleUsers(ctx: Ctx, roleId: number, userIds: number[]):
     await assertRolesExist(tx, [roleId]);
     if (wanted.length) await lockAll(tx, users, wanted, NOT_FOUND);
     const before = (await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, roleId))).map((r) => r.userId);
-    await tx
-      .delete(userRoles)
-      .where(and(eq(userRoles.roleId, roleId), wanted.length ? notInArray(userRoles.userId, wanted) : undefined));
+    await tx.delete(userRoles).where(and(eq(userRoles.roleId, roleId), wanted.length ? notInArray(userRoles.userId, wanted) : undefined));
     if (wanted.length) {
       await tx
         .insert(userRoles)

@@ -64,7 +64,7 @@ describeDb(`users: posts, locks, directories and groups (${dbLabel})`, () => {
   }
   const detail = async (id: number) => expectOk(await admin.get(`${USERS}/detail?id=${id}`), userRecord);
 
-  it('gives users posts in the dialog fields, shows them in the list, and lists a post\'s holders', async () => {
+  it("gives users posts in the dialog fields, shows them in the list, and lists a post's holders", async () => {
     const ceo = posts.get('ceo')!;
     const staff = posts.get('staff')!;
     const created = await createUser2('poster', { postIds: [staff, ceo] });
@@ -73,23 +73,32 @@ describeDb(`users: posts, locks, directories and groups (${dbLabel})`, () => {
     expect(created.postName).toBe('总经理,职员');
     const listed = expectOk(await admin.get(`${USERS}/page?account=poster`), pageOf(userRecord)).records;
     expect(listed.map((u) => [u.account, u.postName])).toEqual([['poster', '总经理,职员']]);
-    expect(expectOk(await admin.get(`/api/posts/${ceo}/users`), pageOf(z.object({ account: z.string() }))).records.map((u) => u.account)).toContain(
-      'poster',
-    );
+    expect(expectOk(await admin.get(`/api/posts/${ceo}/users`), pageOf(z.object({ account: z.string() }))).records.map((u) => u.account)).toContain('poster');
 
     // An update without postIds keeps them; with postIds replaces them.
     await admin.post(`${USERS}/update`, { id: created.id, account: 'poster', name: 'Renamed' });
     expect((await detail(created.id)).postIds).toEqual([ceo, staff]);
-    const updated = expectOk(await admin.call({ method: 'PUT', url: `/api/users/${created.id}`, payload: { account: 'poster', name: 'Renamed', postIds: [staff] } }), userRecord);
+    const updated = expectOk(
+      await admin.call({ method: 'PUT', url: `/api/users/${created.id}`, payload: { account: 'poster', name: 'Renamed', postIds: [staff] } }),
+      userRecord,
+    );
     expect(updated.postName).toBe('职员');
     const ceoHolders = (await admin.get(`/api/posts/${ceo}/users`)).json().data;
     expect(ceoHolders.records.map((u: { account: string }) => u.account)).not.toContain('poster');
 
     // A post of another tenant, or none at all, is not found and nothing changes.
     expectFailure(await admin.post(`${USERS}/update`, { id: created.id, account: 'poster', name: 'Renamed', postIds: [otherPost] }), 404, '所选岗位不存在');
-    expectFailure(await adminEn.post(`${USERS}/update`, { id: created.id, account: 'poster', name: 'Gone', postIds: [staff, 2_000_000_000] }), 404, 'A chosen post does not exist');
+    expectFailure(
+      await adminEn.post(`${USERS}/update`, { id: created.id, account: 'poster', name: 'Gone', postIds: [staff, 2_000_000_000] }),
+      404,
+      'A chosen post does not exist',
+    );
     expect(await detail(created.id)).toMatchObject({ name: 'Renamed', postIds: [staff] });
-    expectFailure(await admin.post(`${USERS}/update`, { id: created.id, account: 'poster', name: 'x', postIds: Array.from({ length: 21 }, (_, i) => i + 1) }), 400, '一个用户最多担任 20 个岗位');
+    expectFailure(
+      await admin.post(`${USERS}/update`, { id: created.id, account: 'poster', name: 'x', postIds: Array.from({ length: 21 }, (_, i) => i + 1) }),
+      400,
+      '一个用户最多担任 20 个岗位',
+    );
     expectFailure(await admin.post(`${USERS}/update`, { id: created.id, account: 'poster', name: 'x', postIds: ['1'] }), 400);
 
     // A held post cannot be removed; once nobody holds it, it can.

@@ -11,7 +11,7 @@ import { notFound } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { rolesGrantCode } from '../menus/service.ts';
 import { assertDepartment, companiesBelow, companyOfDepartment, departmentsOfCompanies } from '../org/people.ts';
-import { existingPostIds, } from '../posts/service.ts';
+import { existingPostIds } from '../posts/service.ts';
 import { liveGroupsByIds } from '../tenants/service.ts';
 import { roleIdsSql } from './service.ts';
 import { USER_STATUS, userGroups, userPosts, users } from './tables.ts';
@@ -70,7 +70,11 @@ const toBrief = (row: Record<string, unknown>): UserBrief => ({
 });
 
 /** `t.<column> ilike pattern` for any of the columns. */
-const anyOf = (columns: string[], pattern: string) => sql`(${sql.join(columns.map((column) => sql`${sql.identifier('t')}.${sql.identifier(column)} ilike ${pattern}`), sql` or `)})`;
+const anyOf = (columns: string[], pattern: string) =>
+  sql`(${sql.join(
+    columns.map((column) => sql`${sql.identifier('t')}.${sql.identifier(column)} ilike ${pattern}`),
+    sql` or `,
+  )})`;
 
 function briefPage(tx: Tx, where: SQL, query: PageQuery & DirectorySearch): Promise<Page<UserBrief>> {
   const parts = [
@@ -79,14 +83,14 @@ function briefPage(tx: Tx, where: SQL, query: PageQuery & DirectorySearch): Prom
     query.name ? sql`(t.name ilike ${containing(query.name)} or t.real_name ilike ${containing(query.name)})` : undefined,
     query.keyword ? anyOf(['account', 'name', 'real_name'], containing(query.keyword)) : undefined,
   ].filter((part): part is SQL => part !== undefined);
-  return listPage(
-    tx,
-    { table: sql`${users}`, where: sql.join(parts, sql` and `), order: ['account', 'id'], columns: BRIEF_COLUMNS, toRecord: toBrief },
-    query,
-  );
+  return listPage(tx, { table: sql`${users}`, where: sql.join(parts, sql` and `), order: ['account', 'id'], columns: BRIEF_COLUMNS, toRecord: toBrief }, query);
 }
 
-const idsIn = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idsIn = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /** SQL on `t`: an enabled user whose roles grant `code`. */
 const enabledHolderOf = (code: string) => sql`t.status = ${USER_STATUS.enabled} and ${rolesGrantCode(roleIdsSql(sql`t.id`), code)}`;
@@ -111,12 +115,7 @@ export async function departmentMaintenanceUsers(tx: Tx, deptId: number, query: 
  * The users of these departments (the organisation module's company users call it), narrowed by
  * the caller's data scope on users (`scope`, on `t`).
  */
-export function usersInDepartments(
-  tx: Tx,
-  deptIds: readonly number[],
-  query: PageQuery & DirectorySearch,
-  scope: SQL = sql`true`,
-): Promise<Page<UserBrief>> {
+export function usersInDepartments(tx: Tx, deptIds: readonly number[], query: PageQuery & DirectorySearch, scope: SQL = sql`true`): Promise<Page<UserBrief>> {
   return briefPage(tx, deptIds.length ? sql`t.dept_id in (${idsIn(deptIds)}) and ${scope}` : sql`false`, query);
 }
 

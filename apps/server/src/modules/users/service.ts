@@ -115,13 +115,12 @@ export async function holderCounts(tx: Tx, roleIds: readonly number[]): Promise<
  */
 export async function countUsersInDepartments(tx: Tx, deptIds: readonly number[]): Promise<Map<number, number>> {
   if (!deptIds.length) return new Map();
-  const ids = sql.join(deptIds.map((id) => sql`${String(id)}`), sql`, `);
+  const ids = sql.join(
+    deptIds.map((id) => sql`${String(id)}`),
+    sql`, `,
+  );
   const deptKey = sql<string>`${users.deptId}::text`;
-  const rows = await tx
-    .select({ deptId: deptKey, users: sql<number>`count(*)::int` })
-    .from(users)
-    .where(sql`${deptKey} in (${ids})`)
-    .groupBy(deptKey);
+  const rows = await tx.select({ deptId: deptKey, users: sql<number>`count(*)::int` }).from(users).where(sql`${deptKey} in (${ids})`).groupBy(deptKey);
   return new Map(rows.map((row) => [Number(row.deptId), Number(row.users)]));
 }
 
@@ -163,11 +162,7 @@ export async function setOwnAvatar(tx: Tx, userId: number, avatar: string): Prom
 }
 
 /** Changes a user's own details; returns them before and after (for the audit), or undefined when the user is gone. */
-export async function updateOwnDetails(
-  tx: Tx,
-  userId: number,
-  change: OwnDetails,
-): Promise<{ before: OwnDetails; after: OwnDetails } | undefined> {
+export async function updateOwnDetails(tx: Tx, userId: number, change: OwnDetails): Promise<{ before: OwnDetails; after: OwnDetails } | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!row) return undefined;
   const pick = (r: typeof row): OwnDetails => ({ name: r.name, realName: r.realName, email: r.email, phone: r.phone });

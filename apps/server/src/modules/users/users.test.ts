@@ -115,7 +115,11 @@ describeDb(`users (${dbLabel})`, () => {
       expectFailure(response, 400, '两次输入的密码不一致');
     });
     it('refuses a weak password, saying what the policy is', async () => {
-      expectFailure(await admin.post(`${USERS}/submit`, { account: 'pw2', name: 'x', ...passwords('abcdefgh') }), 400, '密码须为 8 到 32 位，且同时包含字母和数字');
+      expectFailure(
+        await admin.post(`${USERS}/submit`, { account: 'pw2', name: 'x', ...passwords('abcdefgh') }),
+        400,
+        '密码须为 8 到 32 位，且同时包含字母和数字',
+      );
       expectFailure(await adminEn.post(`${USERS}/submit`, { account: 'pw2', name: 'x', ...passwords('a1') }), 400, /8 to 32 characters/);
     });
     it('asks for the password on creation only', async () => {
@@ -211,7 +215,11 @@ describeDb(`users (${dbLabel})`, () => {
     for (const deptId of [999_999, otherDept]) {
       // Creating: refused in the request's language, no user written.
       expectFailure(await admin.post(`${USERS}/submit`, { account: `ghost${deptId}`, name: 'Ghost', deptId, ...passwords() }), 404, /所选部门.*不存在/);
-      expectFailure(await adminEn.post('/api/users', { account: `ghost${deptId}`, name: 'Ghost', deptId, ...passwords() }), 404, /department .* does not exist/);
+      expectFailure(
+        await adminEn.post('/api/users', { account: `ghost${deptId}`, name: 'Ghost', deptId, ...passwords() }),
+        404,
+        /department .* does not exist/,
+      );
       expect((await admin.get(`${USERS}/page?account=ghost`)).json().data.total).toBe(0);
       // Updating: refused, the user keeps every field as it was.
       expectFailure(await adminEn.post(`${USERS}/update`, { id: user.id, account: 'deptuser', name: 'Changed', deptId }), 404, /department/);
@@ -227,10 +235,7 @@ describeDb(`users (${dbLabel})`, () => {
     const user = await createUser('to_edit', { roleIds: [role.id] });
     expect(user.roleIds).toEqual([role.id]);
     expect(user.roleName).toBe('Role editors');
-    const edited = expectOk(
-      await admin.post(`${USERS}/update`, { id: user.id, account: 'to_edit', name: '新昵称', mobile: '15912345678' }),
-      userRecord,
-    );
+    const edited = expectOk(await admin.post(`${USERS}/update`, { id: user.id, account: 'to_edit', name: '新昵称', mobile: '15912345678' }), userRecord);
     expect(edited).toMatchObject({ name: '新昵称', mobile: '15912345678', roleIds: [role.id] });
     const rest = expectOk(
       await admin.call({ method: 'PUT', url: `/api/users/${user.id}`, payload: { account: 'to_edit2', name: 'REST', roleIds: [] } }),
@@ -312,7 +317,11 @@ describeDb(`users (${dbLabel})`, () => {
       { 'tenant-id': TENANT },
     );
     expect(session.json()).toMatchObject({ account: 'new_pw', must_change_password: true });
-    expectFailure(await patch(admin, `/api/users/${user.id}/password`, { password: secret('Changed456'), password2: secret('x') }), 400, '两次输入的密码不一致');
+    expectFailure(
+      await patch(admin, `/api/users/${user.id}/password`, { password: secret('Changed456'), password2: secret('x') }),
+      400,
+      '两次输入的密码不一致',
+    );
   });
 
   describe('removal', () => {
@@ -339,10 +348,7 @@ describeDb(`users (${dbLabel})`, () => {
       const second = await createUser('second_admin', { roleIds: [adminRole] });
       const deputy = as(server, (await signIn(server, TENANT, 'second_admin', 'Secret123')).access_token);
       // Each removes the other at the same moment: one of them must stay.
-      const [one, two] = await Promise.all([
-        admin.post(`${USERS}/remove?ids=${second.id}`),
-        deputy.post(`${USERS}/remove?ids=${adminId}`),
-      ]);
+      const [one, two] = await Promise.all([admin.post(`${USERS}/remove?ids=${second.id}`), deputy.post(`${USERS}/remove?ids=${adminId}`)]);
       const statuses = [one.statusCode, two.statusCode];
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       // Whichever stayed is the administrator of the tests that follow.

@@ -44,7 +44,10 @@ describeDb(`an or-sign task handed to one person (${dbLabel})`, () => {
       return { users: made, role: checkers.id };
     });
     targetId = ids.users[3];
-    expectOk(await admin.post(`${SCHEME}/new-model`, { name: '核对', code: 'by-role', category: 'finance', xml: roleModel(ids.role) }), z.object({ id: z.number() }));
+    expectOk(
+      await admin.post(`${SCHEME}/new-model`, { name: '核对', code: 'by-role', category: 'finance', xml: roleModel(ids.role) }),
+      z.object({ id: z.number() }),
+    );
     const client = async (account: string) => as(server, (await signIn(server, TENANT, account, PASSWORD)).access_token, 'en');
     holders = [await client('cand_a'), await client('cand_b'), await client('cand_c')];
     target = await client('cand_target');
@@ -54,7 +57,10 @@ describeDb(`an or-sign task handed to one person (${dbLabel})`, () => {
   const todo = async (c: Client) => expectOk(await c.get(`${TASK}/upcoming-task`), z.object({ records: z.array(taskRow) })).records;
 
   it('a role of three: each sees the request once; after one transfers it, only the target can decide it', async () => {
-    const { instanceId } = expectOk(await holders[0].post(`${TASK}/create-process`, { code: 'by-role', title: '核对发票', variables: {} }), z.object({ instanceId: z.number() }));
+    const { instanceId } = expectOk(
+      await holders[0].post(`${TASK}/create-process`, { code: 'by-role', title: '核对发票', variables: {} }),
+      z.object({ instanceId: z.number() }),
+    );
     const lists = await Promise.all(holders.map(todo));
     for (const list of lists) expect(list.filter((t) => t.processInstanceId === instanceId)).toHaveLength(1);
     // One task record, the same in all three lists.
@@ -80,6 +86,8 @@ describeDb(`an or-sign task handed to one person (${dbLabel})`, () => {
     expect(history.filter((h) => h.action === 'transfer')).toEqual([expect.objectContaining({ userName: 'cand_a', targetName: 'cand_target' })]);
     expect(history.find((h) => h.action === 'transfer')?.comment ?? '').not.toMatch(/→/);
     // The approval: one record, saying who was asked and who acted.
-    expect(history.filter((h) => h.action === 'approve')).toEqual([expect.objectContaining({ userName: 'cand_target', candidateNames: ['cand_a', 'cand_b', 'cand_c'] })]);
+    expect(history.filter((h) => h.action === 'approve')).toEqual([
+      expect.objectContaining({ userName: 'cand_target', candidateNames: ['cand_a', 'cand_b', 'cand_c'] }),
+    ]);
   });
 });

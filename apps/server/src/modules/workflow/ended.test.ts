@@ -22,7 +22,11 @@ describeDb(`task operations on an ended process (${dbLabel})`, () => {
     expectFailure(await cast.adminEn.post(`${TASK}/task-handle`, { taskId: task.taskId, action: 'reject', rejectTo: 'start' }), 422, ended);
     expectFailure(await cast.adminEn.post(`${TASK}/reinitiate-process`, { taskId: started.taskId }), 422, ended);
     expectFailure(await cast.adminEn.post(`${TASK}/delegateTask`, { taskId: task.taskId, userId: cast.clerkId }), 422, ended);
-    expectFailure(await cast.adminEn.call({ method: 'PUT', url: `${TASK}/change-candidate`, payload: { taskId: task.taskId, userId: cast.clerkId } }), 422, ended);
+    expectFailure(
+      await cast.adminEn.call({ method: 'PUT', url: `${TASK}/change-candidate`, payload: { taskId: task.taskId, userId: cast.clerkId } }),
+      422,
+      ended,
+    );
     expectFailure(await cast.adminEn.post(`${TASK}/again-candidate`, { taskId: task.taskId, userIds: [cast.clerkId] }), 422, ended);
     expectFailure(await cast.adminEn.post(`${TASK}/form-process`, { taskId: task.taskId, variables: { days: 2 } }), 422, ended);
     expectFailure(await cast.adminEn.post(`${TASK}/circulate`, { processInstanceId: started.instanceId, userIds: [cast.clerkId] }), 422, ended);

@@ -132,7 +132,17 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
   const draft = await ok(await owner.post(`/api${T.saveDraft.path}`, { code: marker, title: marker, data: { note: marker } }));
   await ok(await owner.post(`/api${T.carbonCopy.path}`, { processInstanceId: started.instanceId, userIds: [1] }));
   await ok(await owner.post(`/api${R.create.path}`, { name: marker, nwfSchemeInfoId: scheme.id, formKey: marker, authority: { users: [1] } }));
-  const query = { id: String(started.instanceId), nwfSchemeInfoId: String(scheme.id), relatedId: String(started.instanceId), modelId: String(scheme.id), processInstanceId: String(started.instanceId), taskId: String(started.taskId + 1), keyword: marker, name: marker, code: marker };
+  const query = {
+    id: String(started.instanceId),
+    nwfSchemeInfoId: String(scheme.id),
+    relatedId: String(started.instanceId),
+    modelId: String(scheme.id),
+    processInstanceId: String(started.instanceId),
+    taskId: String(started.taskId + 1),
+    keyword: marker,
+    name: marker,
+    code: marker,
+  };
   return {
     marker,
     query,
@@ -187,13 +197,20 @@ export const module = defineModule({
         testVersionChange(engine, ctx.tx, { instanceIds: body.instanceIds, toDefinitionId: body.definitionId, mapping: body.mapping, userId: me(ctx) }),
       ),
       wf(S.changeVersion, async ({ body }, ctx) => {
-        const reports = await changeVersion(engine, ctx.tx, { instanceIds: body.instanceIds, toDefinitionId: body.definitionId, mapping: body.mapping, userId: me(ctx) });
+        const reports = await changeVersion(engine, ctx.tx, {
+          instanceIds: body.instanceIds,
+          toDefinitionId: body.definitionId,
+          mapping: body.mapping,
+          userId: me(ctx),
+        });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'changeVersion', resource: 'workflow-instance', after: reports });
         return reports;
       }),
       // tasks
       wf(T.createProcess, ({ body }, ctx) => createProcess(ctx, engine, me(ctx), body)),
-      wf(T.taskHandle, ({ body }, ctx) => handleTask(ctx, engine, me(ctx), { ...body, stampPassword: body.stampPassword && stampPassword(body.stampPassword) })),
+      wf(T.taskHandle, ({ body }, ctx) =>
+        handleTask(ctx, engine, me(ctx), { ...body, stampPassword: body.stampPassword && stampPassword(body.stampPassword) }),
+      ),
       wf(T.reinitiate, async ({ body }, ctx) => {
         await engine.approve(ctx.tx, { taskId: body.taskId, userId: me(ctx), comment: body.comment, variables: body.variables, designated: body.designated });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'reinitiate', resource: 'workflow-task', resourceId: body.taskId });
@@ -233,7 +250,12 @@ export const module = defineModule({
         await assertParticipant(ctx.tx, me(ctx), body.processInstanceId);
         await assertUsers(ctx.tx, body.userIds);
         await carbonCopy(engine, ctx.tx, { instanceId: body.processInstanceId, fromUserId: me(ctx), userIds: body.userIds, taskId: body.taskId });
-        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'circulate', resource: 'workflow-instance', resourceId: body.processInstanceId, after: body.userIds });
+        await ctx.audit.record(ctx.tx, ctx.actor, {
+          action: 'circulate',
+          resource: 'workflow-instance',
+          resourceId: body.processInstanceId,
+          after: body.userIds,
+        });
         return OK;
       }),
       wf(T.read, async ({ params }, ctx) => {
@@ -277,7 +299,12 @@ export const module = defineModule({
       }),
       wf(S.simulate, ({ body }, ctx) => simulate(ctx, engine, me(ctx), ctx.request.language, body)),
       wf(S.lint, async ({ body }, ctx) =>
-        (await lintXml(body.xml)).map((problem) => ({ elementType: problem.elementType, elementId: problem.elementId, code: problem.code, message: lintText(ctx.request.language, problem) })),
+        (await lintXml(body.xml)).map((problem) => ({
+          elementType: problem.elementType,
+          elementId: problem.elementId,
+          code: problem.code,
+          message: lintText(ctx.request.language, problem),
+        })),
       ),
       wf(T.rejectTargets, ({ query }, ctx) => rejectTargetsOf(ctx.tx, engine, me(ctx), query.taskId)),
       wf(T.taskAssignee, async ({ query }, ctx) => {
@@ -408,4 +435,3 @@ export const module = defineModule({
   ],
   sweep: sweepFixture,
 });
-

@@ -46,7 +46,10 @@ describeDb(`workflow messages (${dbLabel})`, () => {
   it('correlating by business key moves the waiting process on and merges the message variables', async () => {
     const placed = await placeOrder('order-1', { items: 1 });
     const other = await placeOrder('order-2');
-    const paid = expectOk(await cast.admin.post(MESSAGE, { messageName: 'paymentPaid', businessKey: 'order-1', variables: { amount: 120 } }), correlatedMessage);
+    const paid = expectOk(
+      await cast.admin.post(MESSAGE, { messageName: 'paymentPaid', businessKey: 'order-1', variables: { amount: 120 } }),
+      correlatedMessage,
+    );
     expect(paid).toEqual({ instanceId: placed.instanceId, started: false });
     const view = await viewOf(placed.instanceId);
     expect(view.variables).toEqual({ items: 1, amount: 120 });
@@ -54,9 +57,13 @@ describeDb(`workflow messages (${dbLabel})`, () => {
     expect((await viewOf(other.instanceId)).openTasks).toEqual([]);
   });
 
-  it('a message nothing waits for or starts on is 404, in the reader\'s language', async () => {
+  it("a message nothing waits for or starts on is 404, in the reader's language", async () => {
     expectFailure(await cast.admin.post(MESSAGE, { messageName: 'nosuch' }), 404, '没有流程在等待消息 nosuch');
-    expectFailure(await cast.adminEn.post(MESSAGE, { messageName: 'paymentPaid', businessKey: 'no-order' }), 404, 'No process waits for the message paymentPaid');
+    expectFailure(
+      await cast.adminEn.post(MESSAGE, { messageName: 'paymentPaid', businessKey: 'no-order' }),
+      404,
+      'No process waits for the message paymentPaid',
+    );
     expectFailure(await cast.adminJa.post(MESSAGE, { messageName: 'nosuch' }), 404, 'メッセージ nosuch を待っているプロセスはありません');
   });
 
@@ -74,7 +81,7 @@ describeDb(`workflow messages (${dbLabel})`, () => {
     expectFailure(await cast.clerk.post(MESSAGE, { messageName: 'paymentPaid', businessKey: 'order-1' }), 403, /wfmessage:correlate/);
   });
 
-  it('another tenant cannot correlate into this tenant\'s instance: 404', async () => {
+  it("another tenant cannot correlate into this tenant's instance: 404", async () => {
     const placed = await placeOrder('order-tenant');
     expectFailure(await cast.other.post(MESSAGE, { messageName: 'paymentPaid', instanceId: placed.instanceId }), 404);
     expectFailure(await cast.other.post(MESSAGE, { messageName: 'paymentPaid', businessKey: 'order-tenant' }), 404);

@@ -8,7 +8,14 @@ import { wfSchemes } from './tables.ts';
 
 /** Only a template that is enabled starts on a message or a signal, as only one does from the task centre (the engine's `startable` port). */
 export async function templateEnabled(tx: Tx, key: string): Promise<boolean> {
-  return (await tx.select({ id: wfSchemes.id }).from(wfSchemes).where(and(eq(wfSchemes.code, key), eq(wfSchemes.enabled, true)))).length > 0;
+  return (
+    (
+      await tx
+        .select({ id: wfSchemes.id })
+        .from(wfSchemes)
+        .where(and(eq(wfSchemes.code, key), eq(wfSchemes.enabled, true)))
+    ).length > 0
+  );
 }
 
 /**

@@ -2,7 +2,18 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Language, type Page, type PageQuery, translate } from '@macro/contract';
 import type { InstanceRecord, publicCreateInput, startLinkInput } from '@macro/contract/workflow';
 import { type AuditPort, type Ctx, type Db, rowsOf, type Tx, withTenant } from '@macro/store';
-import { actorsOfOpenTasks, candidatesOf, refuse, saveTaskForm, signTask, visibleData, WorkflowEngine, wfDefinitions, wfInstances, wfTasks } from '@macro/workflow';
+import {
+  actorsOfOpenTasks,
+  candidatesOf,
+  refuse,
+  saveTaskForm,
+  signTask,
+  visibleData,
+  WorkflowEngine,
+  wfDefinitions,
+  wfInstances,
+  wfTasks,
+} from '@macro/workflow';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findOr404 } from '../../platform/crud.ts';
@@ -36,7 +47,10 @@ async function visibleTask(tx: Tx, userId: number, taskId: number) {
     .where(and(eq(wfTasks.id, taskId), sql`${wfInstances.deletedAt} is null`));
   const { task } = row ?? {};
   if (!row || !task) throw notFound('workflow.taskNotFound');
-  if (![task.assigneeId, task.ownerId, task.completedBy, row.starterId].includes(userId) && !(await candidatesOf(tx, [task.id])).get(task.id)?.includes(userId)) {
+  if (
+    ![task.assigneeId, task.ownerId, task.completedBy, row.starterId].includes(userId) &&
+    !(await candidatesOf(tx, [task.id])).get(task.id)?.includes(userId)
+  ) {
     throw notFound('workflow.taskNotFound');
   }
   return row;
@@ -141,7 +155,9 @@ export async function processAttachments(tx: Tx, engine: WorkflowEngine, userId:
   }
   if (!names.size) return [];
   const variables = await engine.variablesOf(tx, instanceId);
-  const ids = [...names].flatMap((name) => (Array.isArray(variables[name]) ? (variables[name] as unknown[]).filter((v): v is string => typeof v === 'string') : []));
+  const ids = [...names].flatMap((name) =>
+    Array.isArray(variables[name]) ? (variables[name] as unknown[]).filter((v): v is string => typeof v === 'string') : [],
+  );
   return annexesByIds(tx, ids);
 }
 
@@ -208,10 +224,20 @@ export async function createFromLink(
       await tx.execute(sql`select account from ${users} where id = ${link.issuerId} and status = ${USER_STATUS.enabled}`),
     );
     if (!issuer) throw unauthorized('workflow.linkInvalid');
-    const ctx: Ctx = { tx, audit, actor: { tenantId: parsed.tenantId, userId: link.issuerId, account: issuer.account, ip: actor.ip, language: actor.language } };
+    const ctx: Ctx = {
+      tx,
+      audit,
+      actor: { tenantId: parsed.tenantId, userId: link.issuerId, account: issuer.account, ip: actor.ip, language: actor.language },
+    };
     // An HTML form posts text: read it as the start form's types before it is checked.
     const variables = await fromFormText(tx, (await startFormOf(tx, engine, link.code)).formKey, fields);
-    const started = await createProcess(ctx, engine, link.issuerId, { code: link.code, title: link.title, variables, draftId: undefined, designated: undefined });
+    const started = await createProcess(ctx, engine, link.issuerId, {
+      code: link.code,
+      title: link.title,
+      variables,
+      draftId: undefined,
+      designated: undefined,
+    });
     await tx.update(wfStartLinks).set({ usedAt: new Date(), instanceId: started.instanceId }).where(eq(wfStartLinks.id, link.id));
     return started;
   });
@@ -232,7 +258,12 @@ export async function schemeResourceOf(tx: Tx, engine: WorkflowEngine, modelId: 
   return { fileName: `${code}.bpmn20.xml`, definitionId: latest.id, version: latest.version, xml: row.xml };
 }
 
-export async function schemeInstances(tx: Tx, modelId: number, which: 'running' | 'finished', query: PageQuery & { keyword?: string }): Promise<Page<InstanceRecord>> {
+export async function schemeInstances(
+  tx: Tx,
+  modelId: number,
+  which: 'running' | 'finished',
+  query: PageQuery & { keyword?: string },
+): Promise<Page<InstanceRecord>> {
   const code = await schemeCode(tx, modelId);
   const states = which === 'running' ? sql`t.state in ('running', 'suspended')` : sql`t.state in ('completed', 'terminated')`;
   return instanceList(tx, sql`${ofScheme(code)} and ${states} and t.deleted_at is null`, query);

@@ -68,8 +68,14 @@ describeDb(`workflow messages in the bell: arrivals, decisions, the end (${dbLab
         await createUser(tx, { account: 'notify_hr', name: '李人事', password: PASSWORD, roleIds: [everything] }),
       ];
     });
-    expectOk(await starter.post(`${SCHEME}/new-model`, { name: '请假', code: 'notified', category: 'general', xml: leaveXml(ids[0], ids[1]) }), z.object({ id: z.number() }));
-    expectOk(await starter.post(`${SCHEME}/new-model`, { name: '半途', code: 'halfway', category: 'general', xml: halfwayXml(ids[1]) }), z.object({ id: z.number() }));
+    expectOk(
+      await starter.post(`${SCHEME}/new-model`, { name: '请假', code: 'notified', category: 'general', xml: leaveXml(ids[0], ids[1]) }),
+      z.object({ id: z.number() }),
+    );
+    expectOk(
+      await starter.post(`${SCHEME}/new-model`, { name: '半途', code: 'halfway', category: 'general', xml: halfwayXml(ids[1]) }),
+      z.object({ id: z.number() }),
+    );
     lead = as(server, (await signIn(server, TENANT, 'notify_lead', PASSWORD)).access_token);
     const hrToken = (await signIn(server, TENANT, 'notify_hr', PASSWORD)).access_token;
     hr = as(server, hrToken);
@@ -115,7 +121,7 @@ describeDb(`workflow messages in the bell: arrivals, decisions, the end (${dbLab
     expect((await messagesOf(starter, '年假 张三')).map((m) => m.title)).toEqual(['已驳回：年假 张三', '已通过：年假 张三']);
   });
 
-  it('the monitor\'s diagram: no token, a NUL byte or an id beyond an integer is a 4xx, never a 500; an unknown one 404', async () => {
+  it("the monitor's diagram: no token, a NUL byte or an id beyond an integer is a 4xx, never a 500; an unknown one 404", async () => {
     const DIAGRAM = '/api/macro-flow/workflow-monitor/diagram';
     expect((await server.app.inject({ method: 'GET', url: `${DIAGRAM}?processInstanceId=1` })).statusCode).toBe(401);
     expectFailure(await starter.get(`${DIAGRAM}?processInstanceId=1%00`), 400);

@@ -26,7 +26,12 @@ function addressed(event: WorkflowEvent): { to: number[]; key: string; params: R
     case 'carbonCopy':
       return { to: event.userIds, key: 'notifyCarbonCopy', params: {}, link: requestPath(event.instanceId) };
     case 'ended':
-      return { to: [event.starterId], key: event.outcome === 'completed' ? 'notifyApproved' : 'notifyTerminated', params: {}, link: requestPath(event.instanceId) };
+      return {
+        to: [event.starterId],
+        key: event.outcome === 'completed' ? 'notifyApproved' : 'notifyTerminated',
+        params: {},
+        link: requestPath(event.instanceId),
+      };
   }
 }
 

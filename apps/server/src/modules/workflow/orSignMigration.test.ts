@@ -27,7 +27,10 @@ function folderBefore(tag: string): string {
   cpSync(migrations, folder, { recursive: true });
   const journalFile = join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag));
+  journal.entries = journal.entries.slice(
+    0,
+    journal.entries.findIndex((e) => e.tag === tag),
+  );
   writeFileSync(journalFile, JSON.stringify(journal));
   return folder;
 }

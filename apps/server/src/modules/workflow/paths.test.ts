@@ -4,7 +4,20 @@ import { withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, encryptPassword, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  encryptPassword,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  signIn,
+  startServer,
+  TENANT,
+  type TestServer,
+} from '../../test/helper.ts';
 import { adminRoleId } from '../roles/service.ts';
 import { TINY_PNG } from '../stamps/index.ts';
 import { createUser } from '../users/service.ts';
@@ -48,7 +61,12 @@ const parentXml = (managerId: number) => `<?xml version="1.0" encoding="UTF-8"?>
 const taskRow = z.object({ taskId: z.number(), processInstanceId: z.number(), nodeId: z.string() });
 const page = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number(), nextCursor: z.string().nullable() });
 const done = z.object({ done: z.literal(true) });
-const taskForm = z.object({ nodeId: z.string(), formKey: z.string().nullable(), fields: z.array(z.object({ name: z.string(), permission: z.string() })), data: z.record(z.string(), z.unknown()) });
+const taskForm = z.object({
+  nodeId: z.string(),
+  formKey: z.string().nullable(),
+  fields: z.array(z.object({ name: z.string(), permission: z.string() })),
+  data: z.record(z.string(), z.unknown()),
+});
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describeDb(`workflow forms, signatures, related processes and start links (${dbLabel})`, () => {
@@ -86,7 +104,12 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
       document: {
         schema: {
           type: 'object',
-          properties: { amount: { type: 'number', title: '金额' }, approvedAmount: { type: 'number' }, salary: { type: 'number' }, note: { type: 'string', maxLength: 50 } },
+          properties: {
+            amount: { type: 'number', title: '金额' },
+            approvedAmount: { type: 'number' },
+            salary: { type: 'number' },
+            note: { type: 'string', maxLength: 50 },
+          },
         },
         uiSchema: {},
       },
@@ -103,7 +126,7 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
     expectOk(await clerk.post(`${TASK}/create-process`, { code: 'purchase', title, variables }), started);
   const managerTaskOf = async (instanceId: number) => (await todo(manager, 'size=100')).records.find((t) => t.processInstanceId === instanceId)!;
 
-  it('lists a task with its due time from the node\'s due setting, none without one', async () => {
+  it("lists a task with its due time from the node's due setting, none without one", async () => {
     const dueXml = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="defs_due" targetNamespace="http://macro.console/test">
   <bpmn:process id="dueTest" isExecutable="true">
@@ -116,20 +139,31 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
 </bpmn:definitions>`;
     expect((await admin.post(`${SCHEME}/new-model`, { name: '时限', code: 'dueTest', category: 'finance', xml: dueXml })).statusCode).toBe(200);
     const run = expectOk(await clerk.post(`${TASK}/create-process`, { code: 'dueTest', title: '有时限', variables: {} }), started);
-    const row = (await manager.get(`${TASK}/upcoming-task?size=100`)).json().data.records.find((t: { processInstanceId: number }) => t.processInstanceId === run.instanceId);
+    const row = (await manager.get(`${TASK}/upcoming-task?size=100`))
+      .json()
+      .data.records.find((t: { processInstanceId: number }) => t.processInstanceId === run.instanceId);
     expect(Math.abs(Date.parse(row.dueTime) - Date.parse(row.createTime) - 2 * 86_400_000)).toBeLessThan(5_000);
     const other = await start({ amount: 1 });
-    const plain = (await manager.get(`${TASK}/upcoming-task?size=100`)).json().data.records.find((t: { processInstanceId: number }) => t.processInstanceId === other.instanceId);
+    const plain = (await manager.get(`${TASK}/upcoming-task?size=100`))
+      .json()
+      .data.records.find((t: { processInstanceId: number }) => t.processInstanceId === other.instanceId);
     expect(plain.dueTime).toBeNull();
   });
 
   it('gives the start form of a template and refuses a field the start node makes read-only', async () => {
-    const form = expectOk(await clerk.get(`${TASK}/create-processform?code=purchase`), z.object({ nodeId: z.string(), formKey: z.string().nullable(), fields: z.array(z.unknown()) }));
+    const form = expectOk(
+      await clerk.get(`${TASK}/create-processform?code=purchase`),
+      z.object({ nodeId: z.string(), formKey: z.string().nullable(), fields: z.array(z.unknown()) }),
+    );
     expect(form).toMatchObject({ nodeId: 'start', formKey: 'purchaseForm', fields: [{ name: 'approvedAmount', permission: 'readonly' }] });
     expectFailure(await clerk.get(`${TASK}/create-processform`), 400, '请选择流程模板');
     expectFailure(await adminEn.get(`${TASK}/create-processform?code=nosuch`), 404, 'The template does not exist');
     expectFailure(await other.get(`${TASK}/create-processform?code=purchase`), 404);
-    expectFailure(await clerk.post(`${TASK}/create-process`, { code: 'purchase', variables: { amount: 1, approvedAmount: 1 } }), 422, '字段「approvedAmount」在此节点不可修改');
+    expectFailure(
+      await clerk.post(`${TASK}/create-process`, { code: 'purchase', variables: { amount: 1, approvedAmount: 1 } }),
+      422,
+      '字段「approvedAmount」在此节点不可修改',
+    );
   });
 
   it('keeps hidden fields out of the task and refuses changing read-only or hidden fields, through form-process and approve', async () => {
@@ -160,7 +194,11 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
     expectFailure(await manager.post(`${TASK}/form-process`, { taskId: task.taskId, variables: 'x' }), 400);
 
     // Approve cannot change them either, and a refused approval leaves the task open.
-    expectFailure(await manager.post(`${TASK}/task-handle`, { taskId: task.taskId, action: 'approve', variables: { salary: 0 } }), 422, '字段「salary」在此节点不可修改');
+    expectFailure(
+      await manager.post(`${TASK}/task-handle`, { taskId: task.taskId, action: 'approve', variables: { salary: 0 } }),
+      422,
+      '字段「salary」在此节点不可修改',
+    );
     expect((await managerTaskOf(run.instanceId)).taskId).toBe(task.taskId);
     expectOk(await manager.post(`${TASK}/task-handle`, { taskId: task.taskId, action: 'approve', variables: { note: '一台' } }), done);
     // The initiator sees the whole data of the ended process.
@@ -174,24 +212,47 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
 
   it('signs an open task with a stamp: password checked, history keeps the stamp, the task stays open', async () => {
     const seal = (password: string) => encryptPassword(server.publicKey, password);
-    const stamp = (await admin.post('/api/macro-flow/stamps', { stampName: '采购章', category: STAMP_CATEGORY.public, password: seal('seal789'), image: TINY_PNG, memberIds: [ids.manager] })).json().data;
+    const stamp = (
+      await admin.post('/api/macro-flow/stamps', {
+        stampName: '采购章',
+        category: STAMP_CATEGORY.public,
+        password: seal('seal789'),
+        image: TINY_PNG,
+        memberIds: [ids.manager],
+      })
+    ).json().data;
     const run = await start({ amount: 10 });
     const task = await managerTaskOf(run.instanceId);
     expectFailure(await manager.post(`${TASK}/signature`, { taskId: task.taskId, password: seal('seal789') }), 400, '请选择签章');
     expectFailure(await manager.post(`${TASK}/signature`, { taskId: task.taskId, stampId: stamp.id, password: seal('bad') }), 422, '签章密码错误');
     // The stamp password travels encrypted as at sign-in: plain text is refused, in the caller's language.
-    expectFailure(await manager.post(`${TASK}/signature`, { taskId: task.taskId, stampId: stamp.id, password: 'seal789' }), 400, '密码无法解密，请刷新页面后重试');
-    const signEn = await manager.call({ method: 'POST', url: `${TASK}/signature`, payload: { taskId: task.taskId, stampId: stamp.id, password: 'seal789' }, headers: { 'accept-language': 'en' } });
+    expectFailure(
+      await manager.post(`${TASK}/signature`, { taskId: task.taskId, stampId: stamp.id, password: 'seal789' }),
+      400,
+      '密码无法解密，请刷新页面后重试',
+    );
+    const signEn = await manager.call({
+      method: 'POST',
+      url: `${TASK}/signature`,
+      payload: { taskId: task.taskId, stampId: stamp.id, password: 'seal789' },
+      headers: { 'accept-language': 'en' },
+    });
     expectFailure(signEn, 400, 'The password could not be decrypted, please reload the page and retry');
     expectOk(await manager.post(`${TASK}/signature`, { taskId: task.taskId, stampId: stamp.id, password: seal('seal789'), comment: '已盖章' }), done);
-    const history = (await clerk.get(`${TASK}/history-taskList?processInstanceId=${run.instanceId}`)).json().data as { action: string | null; stamp: string | null }[];
+    const history = (await clerk.get(`${TASK}/history-taskList?processInstanceId=${run.instanceId}`)).json().data as {
+      action: string | null;
+      stamp: string | null;
+    }[];
     expect(history).toContainEqual(expect.objectContaining({ action: 'sign', stamp: '采购章' }));
     expect((await managerTaskOf(run.instanceId)).taskId).toBe(task.taskId);
     expectFailure(await other.post(`${TASK}/signature`, { taskId: task.taskId, stampId: stamp.id, password: seal('seal789') }), 404);
   });
 
   it('lists the processes related through a call activity, and reads one only when related', async () => {
-    expectOk(await admin.post(`${SCHEME}/new-model`, { name: '预算', code: 'budget', category: 'finance', xml: parentXml(ids.manager) }), z.object({ id: z.number() }));
+    expectOk(
+      await admin.post(`${SCHEME}/new-model`, { name: '预算', code: 'budget', category: 'finance', xml: parentXml(ids.manager) }),
+      z.object({ id: z.number() }),
+    );
     const parent = expectOk(await clerk.post(`${TASK}/create-process`, { code: 'budget', title: '年度预算' }), started);
     const related = z.array(z.object({ processInstanceId: z.number(), relation: z.string(), status: z.string() }));
     const children = expectOk(await clerk.get(`${TASK}/relationTask?processInstanceId=${parent.instanceId}`), related);
@@ -245,7 +306,10 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
 
   it('starts a process through a single-use start link, without a token, as the user who issued it', async () => {
     const post = (payload: string) => server.app.inject({ method: 'POST', url: '/api/nwfschemeinfo/createProcess', headers: FORM, payload });
-    const link = expectOk(await clerk.post(`${TASK}/create-process-link`, { code: 'purchase', title: '外部申请' }), z.object({ token: z.string(), path: z.string(), expiresAt: z.string() }));
+    const link = expectOk(
+      await clerk.post(`${TASK}/create-process-link`, { code: 'purchase', title: '外部申请' }),
+      z.object({ token: z.string(), path: z.string(), expiresAt: z.string() }),
+    );
     expect(link.path).toBe('/api/nwfschemeinfo/createProcess');
     const body = new URLSearchParams({ token: link.token, amount: '12', note: '表单提交' }).toString();
     const run = started.parse(JSON.parse((await post(body)).body).data);
@@ -265,7 +329,9 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
     expect((await post(new URLSearchParams({ token: forged }).toString())).statusCode).toBe(401);
     expect((await post(new URLSearchParams({ amount: '1' }).toString())).statusCode).toBe(400);
     expect((await post(new URLSearchParams({ token: 'x.y.z' }).toString())).statusCode).toBe(401);
-    await withTenant(server.database.db, TENANT, (tx) => tx.execute(sql`update wf_start_link set expires_at = now() - interval '1 minute' where used_at is null`));
+    await withTenant(server.database.db, TENANT, (tx) =>
+      tx.execute(sql`update wf_start_link set expires_at = now() - interval '1 minute' where used_at is null`),
+    );
     expect((await post(new URLSearchParams({ token: next.token }).toString())).statusCode).toBe(401);
     // Issuing needs a signed-in holder of the handle code and a template of the tenant.
     expectFailure(await nobody.post(`${TASK}/create-process-link`, { code: 'purchase' }), 403);
@@ -274,26 +340,53 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
   });
 
   it('keeps workflow relations: one per template, its form and authority, who may start it', async () => {
-    const relation = z.object({ id: z.number(), name: z.string(), nwfSchemeInfoId: z.number(), code: z.string(), formKey: z.string(), authority: z.object({ users: z.array(z.number()) }) });
-    const schemeId = (await admin.post(`${SCHEME}/new-model`, { name: '授权', code: 'authorised', category: 'finance', xml: purchaseXml(ids.manager).replaceAll('purchase', 'authorised') })).json().data.id;
+    const relation = z.object({
+      id: z.number(),
+      name: z.string(),
+      nwfSchemeInfoId: z.number(),
+      code: z.string(),
+      formKey: z.string(),
+      authority: z.object({ users: z.array(z.number()) }),
+    });
+    const schemeId = (
+      await admin.post(`${SCHEME}/new-model`, {
+        name: '授权',
+        code: 'authorised',
+        category: 'finance',
+        xml: purchaseXml(ids.manager).replaceAll('purchase', 'authorised'),
+      })
+    ).json().data.id;
     expectFailure(await admin.post('/api/macro-flow/workflow-relation', { nwfSchemeInfoId: schemeId }), 400, '请输入关联名称');
     expectFailure(await admin.post('/api/macro-flow/workflow-relation', { name: 'x', nwfSchemeInfoId: schemeId, authority: { users: [999999] } }), 422);
     expectFailure(await admin.post('/api/macro-flow/workflow-relation', { name: 'x', nwfSchemeInfoId: 999999 }), 404, '模板不存在');
     // Open authority: anyone with the code starts it, auth-user says so.
-    const created = expectOk(await admin.post('/api/macro-flow/workflow-relation', { name: '授权关联', nwfSchemeInfoId: schemeId, formKey: 'authForm' }), relation);
+    const created = expectOk(
+      await admin.post('/api/macro-flow/workflow-relation', { name: '授权关联', nwfSchemeInfoId: schemeId, formKey: 'authForm' }),
+      relation,
+    );
     expect(created).toMatchObject({ code: 'authorised', formKey: 'authForm' });
     expectFailure(await admin.post('/api/macro-flow/workflow-relation', { name: '重复', nwfSchemeInfoId: schemeId }), 409, '该模板已有流程关联');
     expect((await admin.get(`/api/macro-flow/workflow-Auth/auth-user/${schemeId}`)).json().data).toEqual({ open: true, users: [] });
     expectOk(await clerk.post(`${TASK}/create-process`, { code: 'authorised', variables: {} }), started);
     // Authority to the manager only: the clerk is refused, the manager starts.
-    expectOk(await put(admin, `/api/macro-flow/workflow-relation/${created.id}`, { name: '授权关联', nwfSchemeInfoId: schemeId, formKey: 'authForm', authority: { users: [ids.manager] } }), relation);
+    expectOk(
+      await put(admin, `/api/macro-flow/workflow-relation/${created.id}`, {
+        name: '授权关联',
+        nwfSchemeInfoId: schemeId,
+        formKey: 'authForm',
+        authority: { users: [ids.manager] },
+      }),
+      relation,
+    );
     const auth = (await admin.get(`/api/macro-flow/workflow-Auth/auth-user/${schemeId}`)).json().data;
     expect(auth).toEqual({ open: false, users: [expect.objectContaining({ userId: ids.manager, account: 'wfp_manager' })] });
     expectFailure(await clerk.post(`${TASK}/create-process`, { code: 'authorised', variables: {} }), 422, '您无权发起此流程');
     expectOk(await manager.post(`${TASK}/create-process`, { code: 'authorised', variables: {} }), started);
     // The launch list offers it to the manager only.
     const startable = async (client: typeof clerk) =>
-      ((await client.get(`${TASK}/get-allprocess?size=100&keyword=${encodeURIComponent('授权')}`)).json().data.records as { code: string }[]).map((r) => r.code);
+      ((await client.get(`${TASK}/get-allprocess?size=100&keyword=${encodeURIComponent('授权')}`)).json().data.records as { code: string }[]).map(
+        (r) => r.code,
+      );
     expect(await startable(manager)).toEqual(['authorised']);
     expect(await startable(clerk)).toEqual([]);
     // By role: both hold it, both are offered it.
@@ -303,7 +396,10 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
     expectOk(await put(admin, `/api/macro-flow/workflow-relation/${created.id}`, { ...byRole, authority: { users: [ids.manager] } }), relation);
     const formInfo = (await clerk.get(`/api/macro-flow/workflow-relation/formInfo?nwfSchemeInfoId=${schemeId}`)).json().data;
     expect(formInfo).toMatchObject({ relationId: created.id, formKey: 'authForm', fields: [{ name: 'approvedAmount', permission: 'readonly' }] });
-    expect((await admin.get(`/api/macro-flow/workflow-relation/info/${created.id}`)).json().data).toMatchObject({ name: '授权关联', authority: { users: [ids.manager] } });
+    expect((await admin.get(`/api/macro-flow/workflow-relation/info/${created.id}`)).json().data).toMatchObject({
+      name: '授权关联',
+      authority: { users: [ids.manager] },
+    });
     expect((await admin.get('/api/macro-flow/workflow-relation?keyword=授权')).json().data.records.map((r: { id: number }) => r.id)).toEqual([created.id]);
     // The other tenant sees and changes nothing; a user without the codes is refused.
     expectFailure(await other.get(`/api/macro-flow/workflow-relation/info/${created.id}`), 404, '流程关联不存在');

@@ -42,7 +42,15 @@ export async function listRelations(tx: Tx, query: PageQuery & { keyword?: strin
   const where = query.keyword ? sql`t.name ilike ${containing(query.keyword)}` : sql`true`;
   return listPage(
     tx,
-    { table: sql`${wfRelations}`, where, order: ['id'], descending: true, columns: COLUMNS, joins: sql`left join ${wfSchemes} s on s.id = t.scheme_id`, toRecord: fromSql },
+    {
+      table: sql`${wfRelations}`,
+      where,
+      order: ['id'],
+      descending: true,
+      columns: COLUMNS,
+      joins: sql`left join ${wfSchemes} s on s.id = t.scheme_id`,
+      toRecord: fromSql,
+    },
     query,
   );
 }

@@ -46,7 +46,10 @@ describeDb(`reminders of a waiting task in the console's bell (${dbLabel})`, () 
       for (const account of accounts) made.push(await createUser(tx, { account, name: account, password: PASSWORD, roleIds: [everything] }));
       return made;
     });
-    expectOk(await starter.post(`${SCHEME}/new-model`, { name: '催办', code: 'reminded', category: 'general', xml: remindedXml(ids.slice(0, 2)) }), z.object({ id: z.number() }));
+    expectOk(
+      await starter.post(`${SCHEME}/new-model`, { name: '催办', code: 'reminded', category: 'general', xml: remindedXml(ids.slice(0, 2)) }),
+      z.object({ id: z.number() }),
+    );
     const client = async (account: string) => as(server, (await signIn(server, TENANT, account, PASSWORD)).access_token);
     actors = [await client('remind_a'), await client('remind_b')];
     bystander = await client('remind_c');
@@ -58,10 +61,13 @@ describeDb(`reminders of a waiting task in the console's bell (${dbLabel})`, () 
     const engine = engineFor({ db: server.database.db, config: server.config, audit: server.modules.find((m) => m.audit)!.audit! });
     return runDueJobs(engine, server.database.db, { now: new Date(Date.now() + days * DAY + 60_000), runOn: server.database.requestDb });
   };
-  const messages = async (c: Client) => expectOk(await c.get(`/api${N.inbox.path}?category=${NOTICE_CATEGORY.message}&size=100`), inbox).records.filter((m) => m.title.startsWith('催办'));
+  const messages = async (c: Client) =>
+    expectOk(await c.get(`/api${N.inbox.path}?category=${NOTICE_CATEGORY.message}&size=100`), inbox).records.filter((m) => m.title.startsWith('催办'));
   const unread = async (c: Client) => expectOk(await c.get(`/api${N.unread.path}`), unreadCounts).message;
   const historyOf = async (instanceId: number) =>
-    ((await starter.get(`${TASK}/history-taskList?processInstanceId=${instanceId}`)).json().data as { action: string | null; comment: string | null }[]).filter((h) => h.action === 'remind');
+    ((await starter.get(`${TASK}/history-taskList?processInstanceId=${instanceId}`)).json().data as { action: string | null; comment: string | null }[]).filter(
+      (h) => h.action === 'remind',
+    );
 
   it('the bell notice reaches every actor of the task at each firing: three times, then the reminder stops', async () => {
     const run = expectOk(await starter.post(`${TASK}/create-process`, { code: 'reminded', title: '发票核对' }), started);

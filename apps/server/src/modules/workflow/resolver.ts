@@ -7,7 +7,11 @@ import { roles } from '../roles/tables.ts';
 import { USER_STATUS, userPosts, userRoles, users } from '../users/tables.ts';
 
 const ids = (values: readonly string[]) => values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-const list = (values: readonly (number | string)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly (number | string)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 async function userIds(tx: Tx, query: SQL): Promise<number[]> {
   return rowsOf<{ id: number }>(await tx.execute(query)).map((r) => Number(r.id));

@@ -58,7 +58,13 @@ import { wfSchemes } from './tables.ts';
 
 const RESOURCE = 'workflow-scheme';
 const SCHEME_NOT_FOUND = { message: 'workflow.templateNotFound' };
-const NOT_FOUND_CODES = new Set(['workflow.taskNotFound', 'workflow.instanceNotFound', 'workflow.definitionNotFound', 'workflow.draftNotFound', 'workflow.messageNotFound']);
+const NOT_FOUND_CODES = new Set([
+  'workflow.taskNotFound',
+  'workflow.instanceNotFound',
+  'workflow.definitionNotFound',
+  'workflow.draftNotFound',
+  'workflow.messageNotFound',
+]);
 /** Refusals where the request matched more than one thing: the caller narrows it and asks again. */
 const CONFLICT_CODES = new Set(['workflow.messageAmbiguous']);
 
@@ -144,7 +150,13 @@ export async function listSchemes(tx: Tx, query: z.output<typeof schemeListQuery
     query.code ? ilike(wfSchemes.code, containing(query.code)) : undefined,
     query.category ? eq(wfSchemes.category, query.category) : undefined,
   );
-  const rows = await tx.select().from(wfSchemes).where(where).orderBy(desc(wfSchemes.id)).limit(query.size).offset((query.current - 1) * query.size);
+  const rows = await tx
+    .select()
+    .from(wfSchemes)
+    .where(where)
+    .orderBy(desc(wfSchemes.id))
+    .limit(query.size)
+    .offset((query.current - 1) * query.size);
   const [{ n }] = await tx.select({ n: count() }).from(wfSchemes).where(where);
   return paged(await Promise.all(rows.map((r) => toScheme(tx, r))), Number(n), query);
 }
@@ -176,7 +188,12 @@ export async function createScheme(ctx: Ctx, engine: WorkflowEngine, input: z.ou
 export async function updateScheme(ctx: Ctx, engine: WorkflowEngine, input: z.output<typeof schemeUpdate>): Promise<Scheme> {
   const before = await findOr404(ctx.tx, wfSchemes, input.id, { ...SCHEME_NOT_FOUND, lock: true });
   await assertWorkflowCategory(ctx.tx, input.category);
-  const row = await auditedUpdate(ctx, wfSchemes, RESOURCE, before, { name: input.name, category: input.category, remark: input.remark, updatedAt: new Date() });
+  const row = await auditedUpdate(ctx, wfSchemes, RESOURCE, before, {
+    name: input.name,
+    category: input.category,
+    remark: input.remark,
+    updatedAt: new Date(),
+  });
   await engine.deploy(ctx.tx, { key: before.code, name: input.name, xml: input.xml });
   return toScheme(ctx.tx, row);
 }
@@ -210,7 +227,10 @@ async function startableScheme(tx: Tx, code: string) {
 export async function createProcess(ctx: Ctx, engine: WorkflowEngine, userId: number, input: z.output<typeof createProcessInput>) {
   let started: { instance: { id: number }; startTaskId: number };
   if (input.draftId) {
-    const [draft] = await ctx.tx.select().from(wfDrafts).where(and(eq(wfDrafts.id, input.draftId), eq(wfDrafts.ownerId, userId)));
+    const [draft] = await ctx.tx
+      .select()
+      .from(wfDrafts)
+      .where(and(eq(wfDrafts.id, input.draftId), eq(wfDrafts.ownerId, userId)));
     if (!draft) throw notFound('workflow.draftNotFound');
     await startableScheme(ctx.tx, draft.definitionKey);
     await assertMayStart(ctx.tx, draft.definitionKey, userId);
@@ -373,7 +393,16 @@ export async function taskList(tx: Tx, mine: { matches?: SQL; where: SQL }, quer
   const where = sql`${mine.where} and exists (select 1 from ${wfInstances} i where i.id = t.instance_id and i.deleted_at is null ${keyword})`;
   const page = await listPage(
     tx,
-    { table: sql`${wfTasks}`, matches: mine.matches, where, order: ['id'], descending: true, columns: TASK_COLUMNS, joins: sql`join ${wfInstances} i on i.id = t.instance_id`, toRecord: taskFromSql },
+    {
+      table: sql`${wfTasks}`,
+      matches: mine.matches,
+      where,
+      order: ['id'],
+      descending: true,
+      columns: TASK_COLUMNS,
+      joins: sql`join ${wfInstances} i on i.id = t.instance_id`,
+      toRecord: taskFromSql,
+    },
     query,
   );
   return { ...page, records: await withCandidates(tx, page.records) };
@@ -381,7 +410,10 @@ export async function taskList(tx: Tx, mine: { matches?: SQL; where: SQL }, quer
 
 /** Tasks with the candidates of those an or-sign node gave to several (one read for the page). */
 async function withCandidates<T extends { taskId: number }>(tx: Tx, tasks: T[]): Promise<(T & { candidateIds: number[] })[]> {
-  const candidates = await candidatesOf(tx, tasks.map((t) => t.taskId));
+  const candidates = await candidatesOf(
+    tx,
+    tasks.map((t) => t.taskId),
+  );
   return tasks.map((t) => ({ ...t, candidateIds: candidates.get(t.taskId) ?? [] }));
 }
 
@@ -423,9 +455,20 @@ async function withPeople(tx: Tx, records: InstanceRecord[]): Promise<InstanceRe
   const open = await tx
     .select({ id: wfTasks.id, instanceId: wfTasks.instanceId, nodeName: wfTasks.nodeName, assigneeId: wfTasks.assigneeId })
     .from(wfTasks)
-    .where(and(inArray(wfTasks.instanceId, records.map((r) => r.processInstanceId)), eq(wfTasks.state, 'open')))
+    .where(
+      and(
+        inArray(
+          wfTasks.instanceId,
+          records.map((r) => r.processInstanceId),
+        ),
+        eq(wfTasks.state, 'open'),
+      ),
+    )
     .orderBy(wfTasks.id);
-  const candidates = await candidatesOf(tx, open.filter((t) => t.assigneeId === null).map((t) => t.id));
+  const candidates = await candidatesOf(
+    tx,
+    open.filter((t) => t.assigneeId === null).map((t) => t.id),
+  );
   const actorsOf = (t: (typeof open)[number]) => (t.assigneeId === null ? (candidates.get(t.id) ?? []) : [t.assigneeId]);
   const names = await userNamesOf(tx, [...records.map((r) => r.starterId), ...open.flatMap(actorsOf)]);
   const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
@@ -445,7 +488,15 @@ export async function instanceList(tx: Tx, which: SQL, query: PageQuery & { keyw
   const where = query.keyword ? sql`${which} and t.title ilike ${containing(query.keyword)}` : which;
   const page = await listPage(
     tx,
-    { table: sql`${wfInstances}`, where, order: ['id'], descending: true, columns: INSTANCE_COLUMNS, joins: sql`join ${wfDefinitions} d on d.id = t.definition_id`, toRecord: instanceFromSql },
+    {
+      table: sql`${wfInstances}`,
+      where,
+      order: ['id'],
+      descending: true,
+      columns: INSTANCE_COLUMNS,
+      joins: sql`join ${wfDefinitions} d on d.id = t.definition_id`,
+      toRecord: instanceFromSql,
+    },
     query,
   );
   return { ...page, records: await withPeople(tx, page.records) };
@@ -503,7 +554,10 @@ export async function historyOf(tx: Tx, engine: WorkflowEngine, instanceId: numb
   const instance = await engine.instance(tx, instanceId);
   const model = await engine.modelOf(tx, instance.definitionId);
   const entries = await engine.history(tx, instanceId);
-  const candidates = await candidatesOf(tx, entries.filter((h) => h.event === 'leave' && h.taskId !== null).map((h) => h.taskId!));
+  const candidates = await candidatesOf(
+    tx,
+    entries.filter((h) => h.event === 'leave' && h.taskId !== null).map((h) => h.taskId!),
+  );
   const names = await userNamesOf(tx, [...entries.flatMap((h) => [h.userId, h.targetUserId]), ...[...candidates.values()].flat()]);
   const nameOf = (id: number | null) => (id === null ? '' : (names.get(id) ?? ''));
   return entries.map((h) => ({
@@ -542,7 +596,10 @@ export async function assigneesOf(tx: Tx, engine: WorkflowEngine, instanceId: nu
     .from(wfTasks)
     .where(and(eq(wfTasks.instanceId, instanceId), inArray(wfTasks.state, [state])))
     .orderBy(wfTasks.id);
-  const candidates = await candidatesOf(tx, rows.map((t) => t.id));
+  const candidates = await candidatesOf(
+    tx,
+    rows.map((t) => t.id),
+  );
   const holder = (t: (typeof rows)[number]) => (state === 'open' ? t.assigneeId : (t.completedBy ?? t.assigneeId));
   const names = await userNamesOf(tx, [...rows.map(holder), ...[...candidates.values()].flat()]);
   const nameOf = (id: number | null) => (id === null ? '' : (names.get(id) ?? ''));
@@ -599,7 +656,12 @@ export async function processViewOf(tx: Tx, engine: WorkflowEngine, instanceId: 
   const worked = await tx
     .selectDistinct({ nodeId: wfTasks.nodeId })
     .from(wfTasks)
-    .where(and(eq(wfTasks.instanceId, instanceId), or(eq(wfTasks.assigneeId, viewerId), eq(wfTasks.ownerId, viewerId), eq(wfTasks.completedBy, viewerId), actorOf(viewerId))));
+    .where(
+      and(
+        eq(wfTasks.instanceId, instanceId),
+        or(eq(wfTasks.assigneeId, viewerId), eq(wfTasks.ownerId, viewerId), eq(wfTasks.completedBy, viewerId), actorOf(viewerId)),
+      ),
+    );
   const variables = visibleToViewer(model.nodes.values(), await engine.variablesOf(tx, instanceId), {
     isStarter: instance.starterId === viewerId,
     nodeIds: worked.map((w) => w.nodeId),
@@ -639,7 +701,10 @@ export async function taskDetailOf(tx: Tx, engine: WorkflowEngine, userId: numbe
 const EMPTY_SETTINGS = { buttons: [], reject: { mode: 'none', nodes: [] }, withdraw: { allowed: false } };
 
 export async function circulationOf(tx: Tx, engine: WorkflowEngine, userId: number, id: number) {
-  const [cc] = await tx.select().from(wfCarbonCopies).where(and(eq(wfCarbonCopies.id, id), eq(wfCarbonCopies.userId, userId)));
+  const [cc] = await tx
+    .select()
+    .from(wfCarbonCopies)
+    .where(and(eq(wfCarbonCopies.id, id), eq(wfCarbonCopies.userId, userId)));
   if (!cc) throw notFound('workflow.ccNotFound');
   return processViewOf(tx, engine, cc.instanceId, userId);
 }
@@ -647,7 +712,13 @@ export async function circulationOf(tx: Tx, engine: WorkflowEngine, userId: numb
 /** Enabled templates one can start from. */
 export async function startableSchemes(tx: Tx, userId: number, query: PageQuery & { keyword?: string }): Promise<Page<Scheme>> {
   const where = and(eq(wfSchemes.enabled, true), startableBy(userId), query.keyword ? ilike(wfSchemes.name, containing(query.keyword)) : undefined);
-  const rows = await tx.select().from(wfSchemes).where(where).orderBy(desc(wfSchemes.id)).limit(query.size).offset((query.current - 1) * query.size);
+  const rows = await tx
+    .select()
+    .from(wfSchemes)
+    .where(where)
+    .orderBy(desc(wfSchemes.id))
+    .limit(query.size)
+    .offset((query.current - 1) * query.size);
   const [{ n }] = await tx.select({ n: count() }).from(wfSchemes).where(where);
   return paged(await Promise.all(rows.map((r) => toScheme(tx, r))), Number(n), query);
 }

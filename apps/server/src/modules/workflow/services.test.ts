@@ -118,7 +118,9 @@ describeDb(`workflow service tasks and BPMN performers in the product (${dbLabel
     expect(form.data).toMatchObject({ amount: 5000, grade: 'A', score: 91 });
     expectOk(await reviewer.post(`${TASK}/task-handle`, { taskId: task!.taskId, action: 'approve', variables: {} }), z.object({ done: z.literal(true) }));
     const [archived] = rowsOf<{ after: { node: string; variables: Record<string, unknown> } }>(
-      await server.database.db.execute(sql`select after from audit_log where action = 'archive' and resource = 'workflow-instance' and resource_id = ${String(run.instanceId)}`),
+      await server.database.db.execute(
+        sql`select after from audit_log where action = 'archive' and resource = 'workflow-instance' and resource_id = ${String(run.instanceId)}`,
+      ),
     );
     expect(archived.after).toMatchObject({ node: 'archive', variables: { amount: 5000, grade: 'A', score: 91 } });
     const [state] = rowsOf<{ state: string }>(await server.database.db.execute(sql`select state from wf_instance where id = ${run.instanceId}`));
@@ -128,19 +130,30 @@ describeDb(`workflow service tasks and BPMN performers in the product (${dbLabel
   it('a simulation calls no service: nothing reaches the integration, and the warning names each service task skipped', async () => {
     const before = received.length;
     const simulation = z.object({ steps: z.array(z.object({ nodeId: z.string() })), ended: z.boolean(), warnings: z.array(z.string()) });
-    const result = expectOk(await adminEn.post(`${SCHEME}/simulate`, { xml: creditXml('credit-sim', `<macro:service kind="http" url="${base}/score"/>`), variables: { amount: 1 } }), simulation);
+    const result = expectOk(
+      await adminEn.post(`${SCHEME}/simulate`, { xml: creditXml('credit-sim', `<macro:service kind="http" url="${base}/score"/>`), variables: { amount: 1 } }),
+      simulation,
+    );
     expect(received.length).toBe(before);
     expect(result.steps.map((s) => s.nodeId)).toEqual(['review']);
     expect(result.warnings).toEqual(expect.arrayContaining(['Service task score was not called in the simulation: the call counts as succeeded with no data']));
   });
 
-  it('refuses the start when the service fails, in the reader\'s language, and keeps nothing of it', async () => {
+  it("refuses the start when the service fails, in the reader's language, and keeps nothing of it", async () => {
     const cases: [string, string, string][] = [
       ['credit-broken', `<macro:service kind="http" url="${base}/broken"/>`, 'Service task score failed: HTTP 503'],
       ['credit-text', `<macro:service kind="http" url="${base}/text"/>`, 'Service task score did not answer with a JSON object of at most 256 KB'],
       ['credit-slow', `<macro:service kind="http" url="${base}/slow"/>`, 'Service task score got no answer within 300 ms'],
-      ['credit-host', `<macro:service kind="http" url="${base.replace('127.0.0.1', '127.0.0.2')}/score"/>`, 'Service task score may not call 127.0.0.2: address not allowed'],
-      ['credit-v6', `<macro:service kind="http" url="${base.replace('127.0.0.1', '[::1]')}/score"/>`, 'Service task score may not call [::1]: address not allowed'],
+      [
+        'credit-host',
+        `<macro:service kind="http" url="${base.replace('127.0.0.1', '127.0.0.2')}/score"/>`,
+        'Service task score may not call 127.0.0.2: address not allowed',
+      ],
+      [
+        'credit-v6',
+        `<macro:service kind="http" url="${base.replace('127.0.0.1', '[::1]')}/score"/>`,
+        'Service task score may not call [::1]: address not allowed',
+      ],
       ['credit-file', '<macro:service kind="http" url="file:///etc/passwd"/>', 'The address of service task score is not an http or https address'],
       ['credit-builtin', '<macro:service kind="builtin" name="format-disk"/>', 'Service task score names an unknown built-in service format-disk'],
     ];
@@ -157,7 +170,11 @@ describeDb(`workflow service tasks and BPMN performers in the product (${dbLabel
   /** Where the request waits for the reviewer, and what its history says of the service task. */
   const outcome = async (instanceId: number) => {
     const tasks = expectOk(await reviewer.get(`${TASK}/upcoming-task?size=100`), page).records.filter((t) => t.processInstanceId === instanceId);
-    const history = (await reviewer.get(`${TASK}/history-taskList?processInstanceId=${instanceId}`)).json().data as { nodeId: string; action: string | null; comment: string | null }[];
+    const history = (await reviewer.get(`${TASK}/history-taskList?processInstanceId=${instanceId}`)).json().data as {
+      nodeId: string;
+      action: string | null;
+      comment: string | null;
+    }[];
     return { at: tasks.map((t) => t.nodeId), errors: history.filter((h) => h.action === 'serviceError').map((h) => `${h.nodeId}: ${h.comment}`) };
   };
 
@@ -169,7 +186,11 @@ describeDb(`workflow service tasks and BPMN performers in the product (${dbLabel
 
   it('the error flow is not taken with a non-matching code: the refusal stays and nothing is kept', async () => {
     await deployFallback('fallback-404', `${base}/broken`, ['404']);
-    expectFailure(await adminEn.post(`${TASK}/create-process`, { code: 'fallback-404', title: 'x', variables: {} }), 422, 'Service task score failed: HTTP 503');
+    expectFailure(
+      await adminEn.post(`${TASK}/create-process`, { code: 'fallback-404', title: 'x', variables: {} }),
+      422,
+      'Service task score failed: HTTP 503',
+    );
     expect(await instancesOf('fallback-404')).toBe(0);
   });
 
@@ -208,22 +229,37 @@ describeDb(`workflow service tasks without an allow-list (${dbLabel})`, () => {
     stand.close();
   });
 
-  it('refuses every spelling of loopback as an address not allowed, in the reader\'s language, and calls nothing', async () => {
+  it("refuses every spelling of loopback as an address not allowed, in the reader's language, and calls nothing", async () => {
     const token = (await signIn(server)).access_token;
     const en = as(server, token, 'en');
     const zh = as(server, token);
     for (const [i, host] of LOOPBACK.entries()) {
       const code = `loop-${i}`;
-      expect((await en.post(`${SCHEME}/new-model`, { name: code, code, category: 'finance', xml: creditXml(code, `<macro:service kind="http" url="http://${host}:${port}/score"/>`) })).statusCode).toBe(200);
+      expect(
+        (
+          await en.post(`${SCHEME}/new-model`, {
+            name: code,
+            code,
+            category: 'finance',
+            xml: creditXml(code, `<macro:service kind="http" url="http://${host}:${port}/score"/>`),
+          })
+        ).statusCode,
+      ).toBe(200);
       const named = new URL(`http://${host}/`).hostname;
-      expectFailure(await en.post(`${TASK}/create-process`, { code, title: 'x', variables: {} }), 422, `Service task score may not call ${named}: address not allowed`);
+      expectFailure(
+        await en.post(`${TASK}/create-process`, { code, title: 'x', variables: {} }),
+        422,
+        `Service task score may not call ${named}: address not allowed`,
+      );
       expectFailure(await zh.post(`${TASK}/create-process`, { code, title: 'x', variables: {} }), 422, `服务任务 score 不能调用 ${named}：地址不允许访问`);
     }
     expect(connections).toBe(0);
   });
 
   it('refuses a name that resolves to loopback even when the name is listed', async () => {
-    const services = servicePort({ serviceHosts: ['erp.example.test'], serviceTimeoutMs: 2_000 }, server.modules.find((m) => m.audit)!.audit!, async () => ['127.0.0.1']);
+    const services = servicePort({ serviceHosts: ['erp.example.test'], serviceTimeoutMs: 2_000 }, server.modules.find((m) => m.audit)!.audit!, async () => [
+      '127.0.0.1',
+    ]);
     const refusal = await services
       .invoke({} as Tx, { kind: 'http', url: `http://erp.example.test:${port}/score`, instanceId: 1, nodeId: 'score', variables: {} })
       .catch((error: unknown) => error);

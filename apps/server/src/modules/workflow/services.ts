@@ -14,7 +14,12 @@ const MAX_ANSWER_BYTES = 256 * 1024;
  * answer, builtin): never the address or anything the other side said.
  */
 const failed = (nodeId: string, reason: string, params: Record<string, string | number> = {}) =>
-  new ServiceFailure(`workflow.service${reason}`, `service task ${nodeId} failed: ${reason}`, { node: nodeId, ...params }, reason === 'Status' ? String(params.status) : reason.toLowerCase());
+  new ServiceFailure(
+    `workflow.service${reason}`,
+    `service task ${nodeId} failed: ${reason}`,
+    { node: nodeId, ...params },
+    reason === 'Status' ? String(params.status) : reason.toLowerCase(),
+  );
 
 /** An answer's JSON object (merged into the form data); nothing for an empty answer; else refused. */
 function answerOf(nodeId: string, body: Buffer): Record<string, unknown> | undefined {
@@ -40,7 +45,13 @@ function hostOf(url: string | undefined): string {
 }
 
 /** The kit's failure in the service task's words. */
-const OUTBOUND_REASONS: Record<OutboundFailure, string> = { address: 'Address', refused: 'Refused', timeout: 'Timeout', unreachable: 'Unreachable', tooLarge: 'Answer' };
+const OUTBOUND_REASONS: Record<OutboundFailure, string> = {
+  address: 'Address',
+  refused: 'Refused',
+  timeout: 'Timeout',
+  unreachable: 'Unreachable',
+  tooLarge: 'Answer',
+};
 
 /**
  * Service tasks of the running product. An HTTP call sends `{ instanceId, nodeId, variables }`

@@ -53,7 +53,10 @@ describeDb(`workflow signals (${dbLabel})`, () => {
     disabledId = await created('停用的计划', 'sigplanoff', planXml('sigplanoff', cast.adminId));
     expectOk(await cast.admin.post(`${SCHEME}/disable`, { id: disabledId }), z.object({ id: z.number() }));
     for (const title of ['采购一', '采购二']) {
-      instanceIds.push(expectOk(await cast.admin.post(`${TASK}/create-process`, { code: 'sigpurchase', title, variables: {} }), z.object({ instanceId: z.number() })).instanceId);
+      instanceIds.push(
+        expectOk(await cast.admin.post(`${TASK}/create-process`, { code: 'sigpurchase', title, variables: {} }), z.object({ instanceId: z.number() }))
+          .instanceId,
+      );
     }
   });
 
@@ -63,14 +66,14 @@ describeDb(`workflow signals (${dbLabel})`, () => {
     expectFailure(await cast.clerk.post(SIGNAL, { signalName: 'budgetApproved' }), 403, /wfsignal:throw/);
   });
 
-  it('a signal without a name is refused 400 in the reader\'s language, and moves nothing', async () => {
+  it("a signal without a name is refused 400 in the reader's language, and moves nothing", async () => {
     expectFailure(await cast.admin.post(SIGNAL, { signalName: '' }), 400, /请填写信号名称/);
     expectFailure(await cast.adminEn.post(SIGNAL, { signalName: '  ', variables: { a: 1 } }), 400, /Please enter the signal name/);
     expectFailure(await cast.adminJa.post(SIGNAL, { variables: [] }), 400);
     for (const id of instanceIds) expect((await viewOf(id)).openTasks).toEqual([]);
   });
 
-  it('another tenant\'s signal of the same name moves nothing here', async () => {
+  it("another tenant's signal of the same name moves nothing here", async () => {
     expect(expectOk(await cast.other.post(SIGNAL, { signalName: 'budgetApproved' }), thrownSignal)).toEqual({ moved: 0, started: 0 });
     for (const id of instanceIds) expect((await viewOf(id)).openTasks).toEqual([]);
   });

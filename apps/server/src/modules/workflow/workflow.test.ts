@@ -3,7 +3,20 @@ import { historyRecord, lintProblem, scheme, started } from '@macro/contract/wor
 import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, encryptPassword, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  encryptPassword,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  signIn,
+  startServer,
+  TENANT,
+  type TestServer,
+} from '../../test/helper.ts';
 import { adminRoleId } from '../roles/service.ts';
 import { TINY_PNG } from '../stamps/index.ts';
 import { createUser } from '../users/service.ts';
@@ -41,7 +54,18 @@ const expenseXml = (managerId: number, postId: number, timer = '') => `<?xml ver
 
 const taskRow = z.object({ taskId: z.number(), processInstanceId: z.number(), nodeId: z.string(), status: z.string(), title: z.string() });
 const page = <T extends z.ZodType>(record: T) => z.object({ records: z.array(record), total: z.number() });
-const instanceRow = z.object({ processInstanceId: z.number(), state: z.string(), status: z.string(), code: z.string(), name: z.string(), title: z.string(), version: z.number(), starterName: z.string(), currentNodes: z.array(z.string()), currentApprovers: z.array(z.string()) });
+const instanceRow = z.object({
+  processInstanceId: z.number(),
+  state: z.string(),
+  status: z.string(),
+  code: z.string(),
+  name: z.string(),
+  title: z.string(),
+  version: z.number(),
+  starterName: z.string(),
+  currentNodes: z.array(z.string()),
+  currentApprovers: z.array(z.string()),
+});
 
 describeDb(`workflow routes (${dbLabel})`, () => {
   let server: TestServer;
@@ -88,18 +112,36 @@ describeDb(`workflow routes (${dbLabel})`, () => {
 
   it('deploys a template: name, number and a known category required, then lists it with its versions', async () => {
     expectFailure(await admin.post(`${SCHEME}/new-model`, { code: 'expense', category: 'finance', xml: expenseXml(1, 1) }), 400, '请输入模板名称');
-    expectFailure(await adminEn.post(`${SCHEME}/new-model`, { name: 'Expense', category: 'finance', xml: expenseXml(1, 1) }), 400, 'Please enter the template number');
-    expectFailure(await adminEn.post(`${SCHEME}/new-model`, { name: 'Expense', code: 'expense', xml: expenseXml(1, 1) }), 400, 'Please choose the template category');
+    expectFailure(
+      await adminEn.post(`${SCHEME}/new-model`, { name: 'Expense', category: 'finance', xml: expenseXml(1, 1) }),
+      400,
+      'Please enter the template number',
+    );
+    expectFailure(
+      await adminEn.post(`${SCHEME}/new-model`, { name: 'Expense', code: 'expense', xml: expenseXml(1, 1) }),
+      400,
+      'Please choose the template category',
+    );
     expectFailure(await admin.post(`${SCHEME}/new-model`, { name: 'Expense', code: 'expense', category: 'nosuch', xml: expenseXml(1, 1) }), 400);
     // A model the engine refuses: 422 naming the element, nothing kept.
     const bad = expenseXml(1, 1).replace('<bpmn:endEvent id="end"/>', '<bpmn:endEvent id="end"/><bpmn:scriptTask id="js"/>');
     expectFailure(await adminEn.post(`${SCHEME}/new-model`, { name: 'Expense', code: 'expense', category: 'finance', xml: bad }), 422, /js/);
     expect(expectOk(await admin.get(`${SCHEME}/page?code=expense`), page(scheme)).total).toBe(0);
 
-    const created = expectOk(await admin.post(`${SCHEME}/new-model`, { name: '报销', code: 'expense', category: 'finance', xml: expenseXml(ids.manager, ids.post) }), scheme);
+    const created = expectOk(
+      await admin.post(`${SCHEME}/new-model`, { name: '报销', code: 'expense', category: 'finance', xml: expenseXml(ids.manager, ids.post) }),
+      scheme,
+    );
     expect(created).toMatchObject({ code: 'expense', name: '报销', category: 'finance', enabled: true, version: 1 });
-    expectFailure(await admin.post(`${SCHEME}/create`, { name: '报销2', code: 'expense', category: 'finance', xml: expenseXml(1, 1) }), 409, '模板编号「expense」已存在');
-    const updated = expectOk(await put(admin, `${SCHEME}/update`, { id: created.id, name: '费用报销', category: 'finance', xml: expenseXml(ids.manager, ids.post) }), scheme);
+    expectFailure(
+      await admin.post(`${SCHEME}/create`, { name: '报销2', code: 'expense', category: 'finance', xml: expenseXml(1, 1) }),
+      409,
+      '模板编号「expense」已存在',
+    );
+    const updated = expectOk(
+      await put(admin, `${SCHEME}/update`, { id: created.id, name: '费用报销', category: 'finance', xml: expenseXml(ids.manager, ids.post) }),
+      scheme,
+    );
     expect(updated).toMatchObject({ name: '费用报销', version: 2 });
     const versions = (await admin.get(`${SCHEME}/history?id=${created.id}`)).json().data;
     expect(versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
@@ -128,7 +170,10 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     const targets = (await director.get(`${TASK}/rejectNodeSelect?taskId=${directorTask.taskId}`)).json().data.map((t: { nodeId: string }) => t.nodeId);
     expect(targets).toEqual(expect.arrayContaining(['start', 'manager']));
     expectFailure(await handle(director, { taskId: directorTask.taskId, action: 'reject' }), 422, '未选择驳回节点');
-    expectOk(await handle(director, { taskId: directorTask.taskId, action: 'reject', rejectTo: 'start', comment: '金额太高' }), z.object({ done: z.literal(true) }));
+    expectOk(
+      await handle(director, { taskId: directorTask.taskId, action: 'reject', rejectTo: 'start', comment: '金额太高' }),
+      z.object({ done: z.literal(true) }),
+    );
     expect(await todo(director)).toEqual([]);
     const [startTask] = await todo(clerk);
     expect(startTask).toMatchObject({ nodeId: 'start', processInstanceId: run.instanceId });
@@ -141,7 +186,11 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expect(mine.find((r) => r.processInstanceId === run.instanceId)).toMatchObject({ state: 'completed', status: 'approved', code: 'expense' });
     const done = expectOk(await manager.get(`${TASK}/history-task`), page(taskRow)).records;
     expect(done.filter((t) => t.processInstanceId === run.instanceId)).toHaveLength(2);
-    const history = (await clerk.get(`${TASK}/history-taskList?processInstanceId=${run.instanceId}`)).json().data as { action: string | null; nodeId: string; userId: number }[];
+    const history = (await clerk.get(`${TASK}/history-taskList?processInstanceId=${run.instanceId}`)).json().data as {
+      action: string | null;
+      nodeId: string;
+      userId: number;
+    }[];
     const actions = history.filter((h) => h.action).map((h) => `${h.nodeId}:${h.action}`);
     expect(actions).toEqual(expect.arrayContaining(['manager:approve', 'director:reject', 'start:reinitiate']));
     const diagram = (await clerk.get(`${TASK}/diagram-view?processInstanceId=${run.instanceId}`)).json().data;
@@ -156,21 +205,38 @@ describeDb(`workflow routes (${dbLabel})`, () => {
 
   it('signs an approval with a stamp, refusing a wrong password with its message', async () => {
     const seal = (password: string) => encryptPassword(server.publicKey, password);
-    const stamp = (await admin.post('/api/macro-flow/stamps', { stampName: '财务章', category: STAMP_CATEGORY.public, password: seal('seal123'), image: TINY_PNG, memberIds: [ids.manager] })).json().data;
+    const stamp = (
+      await admin.post('/api/macro-flow/stamps', {
+        stampName: '财务章',
+        category: STAMP_CATEGORY.public,
+        password: seal('seal123'),
+        image: TINY_PNG,
+        memberIds: [ids.manager],
+      })
+    ).json().data;
     const run = expectOk(await clerk.post(`${TASK}/create-process`, { code: 'expense', variables: { amount: 10 } }), started);
     const task = (await todo(manager)).find((t) => t.processInstanceId === run.instanceId)!;
     expectFailure(await handle(manager, { taskId: task.taskId, action: 'approve', stampId: stamp.id, stampPassword: seal('nope') }), 422, '签章密码错误');
     // The stamp password travels encrypted as at sign-in: plain text is refused and approves nothing.
-    expectFailure(await handle(manager, { taskId: task.taskId, action: 'approve', stampId: stamp.id, stampPassword: 'seal123' }), 400, '密码无法解密，请刷新页面后重试');
+    expectFailure(
+      await handle(manager, { taskId: task.taskId, action: 'approve', stampId: stamp.id, stampPassword: 'seal123' }),
+      400,
+      '密码无法解密，请刷新页面后重试',
+    );
     expect((await todo(manager)).map((t) => t.taskId)).toContain(task.taskId);
-    expectOk(await handle(manager, { taskId: task.taskId, action: 'approve', stampId: stamp.id, stampPassword: seal('seal123') }), z.object({ done: z.literal(true) }));
+    expectOk(
+      await handle(manager, { taskId: task.taskId, action: 'approve', stampId: stamp.id, stampPassword: seal('seal123') }),
+      z.object({ done: z.literal(true) }),
+    );
     const history = (await clerk.get(`${TASK}/history-taskList?processInstanceId=${run.instanceId}`)).json().data as { stamp: string | null }[];
     expect(history.some((h) => h.stamp === '财务章')).toBe(true);
   });
 
   it('keeps drafts, the recycle bin, circulations, transfer, withdraw and the monitor', async () => {
     const draft = (await clerk.post(`${TASK}/saveOrEditTempfiledInfo`, { code: 'expense', title: '草稿报销', data: { amount: 20 } })).json().data;
-    expect((await clerk.get(`${TASK}/getTempfiledInfoList?keyword=${encodeURIComponent('草稿')}`)).json().data.records.map((d: { id: number }) => d.id)).toEqual([draft.id]);
+    expect(
+      (await clerk.get(`${TASK}/getTempfiledInfoList?keyword=${encodeURIComponent('草稿')}`)).json().data.records.map((d: { id: number }) => d.id),
+    ).toEqual([draft.id]);
     const run = expectOk(await clerk.post(`${TASK}/create-process`, { draftId: draft.id }), started);
     expect((await clerk.get(`${TASK}/getTempfiledInfoList`)).json().data.records).toEqual([]);
     // Withdraw the start (needs the confirmation), then resubmit.
@@ -188,14 +254,21 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     await put(clerk, `${TASK}/read/${cc.id}`, {});
     expect((await clerk.get(`${TASK}/manual-task`)).json().data.records[0].read).toBe(true);
     // Monitor: suspend refuses task work, assign refused while suspended, resume.
-    expect((await admin.get(`${MONITOR}/unfinished-tasks`)).json().data.records.map((r: { processInstanceId: number }) => r.processInstanceId)).toContain(run.instanceId);
+    expect((await admin.get(`${MONITOR}/unfinished-tasks`)).json().data.records.map((r: { processInstanceId: number }) => r.processInstanceId)).toContain(
+      run.instanceId,
+    );
     await admin.post(`${MONITOR}/suspend-process`, { processInstanceId: run.instanceId });
     expectFailure(await handle(director, { taskId: task.taskId, action: 'approve' }), 422, '流程已挂起');
     expectFailure(await admin.call({ method: 'PATCH', url: `${MONITOR}/assign`, payload: { taskId: task.taskId, userId: ids.manager } }), 422);
     expectFailure(await admin.post(`${MONITOR}/suspend-process`, { processInstanceId: run.instanceId }), 422);
     await admin.post(`${MONITOR}/resume-process`, { processInstanceId: run.instanceId });
-    expectOk(await admin.call({ method: 'PATCH', url: `${MONITOR}/assign`, payload: { taskId: task.taskId, userId: ids.manager } }), z.object({ done: z.literal(true) }));
-    expect((await admin.get(`${MONITOR}/getAssign?processInstanceId=${run.instanceId}`)).json().data).toEqual([expect.objectContaining({ taskId: task.taskId, userId: ids.manager })]);
+    expectOk(
+      await admin.call({ method: 'PATCH', url: `${MONITOR}/assign`, payload: { taskId: task.taskId, userId: ids.manager } }),
+      z.object({ done: z.literal(true) }),
+    );
+    expect((await admin.get(`${MONITOR}/getAssign?processInstanceId=${run.instanceId}`)).json().data).toEqual([
+      expect.objectContaining({ taskId: task.taskId, userId: ids.manager }),
+    ]);
     // The monitor reads the history of a process it took no part in; the other tenant cannot.
     const seen = expectOk(await admin.get(`${MONITOR}/history?processInstanceId=${run.instanceId}`), z.array(historyRecord));
     expect(seen.map((h) => h.action)).toEqual(expect.arrayContaining(['start', 'withdraw', 'reinitiate', 'transfer', 'cc']));
@@ -207,7 +280,9 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expectFailure(await manager.call({ method: 'DELETE', url: `${TASK}/to-recyclebin/${run.instanceId}` }), 404);
     await clerk.call({ method: 'DELETE', url: `${TASK}/to-recyclebin/${run.instanceId}` });
     expect((await todo(manager)).map((t) => t.processInstanceId)).not.toContain(run.instanceId);
-    expect((await clerk.get(`${TASK}/recycle-task`)).json().data.records.map((r: { processInstanceId: number }) => r.processInstanceId)).toContain(run.instanceId);
+    expect((await clerk.get(`${TASK}/recycle-task`)).json().data.records.map((r: { processInstanceId: number }) => r.processInstanceId)).toContain(
+      run.instanceId,
+    );
     await put(clerk, `${TASK}/restore-process/${run.instanceId}`, {});
     expect((await todo(manager)).map((t) => t.processInstanceId)).toContain(run.instanceId);
     await clerk.call({ method: 'DELETE', url: `${TASK}/to-recyclebin/${run.instanceId}` });
@@ -220,13 +295,22 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     const nodes = (await admin.get(`${SCHEME}/node-info?modelId=${row.id}`)).json().data as { id: string; kind: string }[];
     expect(nodes.filter((n) => n.kind === 'userTask').map((n) => n.id)).toEqual(['manager', 'director']);
     const v1 = (await admin.get(`${SCHEME}/history?id=${row.id}`)).json().data.at(-1);
-    expect((await admin.get(`${SCHEME}/review-his-version?definitionId=${v1.definitionId}`)).json().data).toMatchObject({ version: 1, xml: expect.stringContaining('expense') });
-    expect((await clerk.get(`${TASK}/get-allprocess?keyword=${encodeURIComponent('报销')}`)).json().data.records.map((r: { code: string }) => r.code)).toContain('expense');
+    expect((await admin.get(`${SCHEME}/review-his-version?definitionId=${v1.definitionId}`)).json().data).toMatchObject({
+      version: 1,
+      xml: expect.stringContaining('expense'),
+    });
+    expect(
+      (await clerk.get(`${TASK}/get-allprocess?keyword=${encodeURIComponent('报销')}`)).json().data.records.map((r: { code: string }) => r.code),
+    ).toContain('expense');
 
     const run = expectOk(await clerk.post(`${TASK}/create-process`, { code: 'expense', title: '打开', variables: { amount: 42 } }), started);
     const task = (await todo(manager)).find((t) => t.processInstanceId === run.instanceId)!;
     const detail = (await manager.get(`${TASK}/process-mytask?taskId=${task.taskId}`)).json().data;
-    expect(detail).toMatchObject({ task: { taskId: task.taskId, nodeId: 'manager' }, node: { id: 'manager', rejectMode: 'chosen' }, variables: { amount: 42 } });
+    expect(detail).toMatchObject({
+      task: { taskId: task.taskId, nodeId: 'manager' },
+      node: { id: 'manager', rejectMode: 'chosen' },
+      variables: { amount: 42 },
+    });
     // This template binds no form anywhere: nothing to show read-only either.
     expect([detail.node.formKey, detail.startFormKey]).toEqual([null, null]);
     expect((await clerk.get(`${TASK}/process-mytask?taskId=${task.taskId}`)).statusCode).toBe(200);
@@ -252,7 +336,15 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expect((await director.get(`${TASK}/get-manualinfo?id=${cc.id}`)).json().data.instance.processInstanceId).toBe(run.instanceId);
     expectFailure(await manager.get(`${TASK}/get-manualinfo?id=${cc.id}`), 404, '传阅不存在');
     const seal = (password: string) => encryptPassword(server.publicKey, password);
-    const stamp = (await admin.post('/api/macro-flow/stamps', { stampName: '校验章', category: STAMP_CATEGORY.public, password: seal('seal456'), image: TINY_PNG, memberIds: [ids.manager] })).json().data;
+    const stamp = (
+      await admin.post('/api/macro-flow/stamps', {
+        stampName: '校验章',
+        category: STAMP_CATEGORY.public,
+        password: seal('seal456'),
+        image: TINY_PNG,
+        memberIds: [ids.manager],
+      })
+    ).json().data;
     expectFailure(await manager.post(`${TASK}/validate-signation`, { stampId: stamp.id, password: seal('bad') }), 422, '签章密码错误');
     expectFailure(await manager.post(`${TASK}/validate-signation`, { stampId: stamp.id, password: 'seal456' }), 400, '密码无法解密，请刷新页面后重试');
     expect((await manager.post(`${TASK}/validate-signation`, { stampId: stamp.id, password: seal('seal456') })).json().data).toEqual({ valid: true });
@@ -264,7 +356,10 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => handle(manager, { taskId: task.taskId, action: 'approve' })));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     for (const a of answers.filter((a) => a.statusCode !== 200)) expect(a.statusCode).toBe(422);
-    const history = (await clerk.get(`${TASK}/history-taskList?processInstanceId=${run.instanceId}`)).json().data as { nodeId: string; action: string | null }[];
+    const history = (await clerk.get(`${TASK}/history-taskList?processInstanceId=${run.instanceId}`)).json().data as {
+      nodeId: string;
+      action: string | null;
+    }[];
     expect(history.filter((h) => h.nodeId === 'manager' && h.action === 'approve')).toHaveLength(1);
   });
 
@@ -372,7 +467,11 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expectOk(await admin.post(`${SCHEME}/new-model`, { name: '限时', code: 'timed', category: 'general', xml: timed }), scheme);
     const run = expectOk(await clerk.post(`${TASK}/create-process`, { code: 'timed' }), started);
     expect((await todo(manager)).map((t) => t.processInstanceId)).toContain(run.instanceId);
-    const stop = workflowModule.background!({ db: server.database.db, requestDb: server.database.requestDb, config: { ...server.config, workflowTimerSeconds: 0.2 } } as ModuleDeps)!;
+    const stop = workflowModule.background!({
+      db: server.database.db,
+      requestDb: server.database.requestDb,
+      config: { ...server.config, workflowTimerSeconds: 0.2 },
+    } as ModuleDeps)!;
     try {
       const state = async () =>
         expectOk(await clerk.get(`${TASK}/my-task`), page(instanceRow)).records.find((r) => r.processInstanceId === run.instanceId)?.state;
@@ -392,7 +491,10 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     const roleId = await withTenant(server.database.db, TENANT, async (tx) => {
       const [company] = await tx.insert(companies).values({ companyName: '流程公司', companyCode: 'wf_co' }).returning();
       const [dept] = await tx.insert(departments).values({ companyId: company.id, deptName: '流程部', manager: 'wf_manager' }).returning();
-      await tx.update(users).set({ deptId: dept.id }).where(inArray(users.id, [ids.clerk, ids.director]));
+      await tx
+        .update(users)
+        .set({ deptId: dept.id })
+        .where(inArray(users.id, [ids.clerk, ids.director]));
       const [role] = await tx.insert(roles).values({ roleName: '流程审批', roleAlias: 'wf_approver' }).returning();
       await tx.insert(userRoles).values({ userId: ids.director, roleId: role.id });
       return role.id;
@@ -448,14 +550,22 @@ describeDb(`workflow routes (${dbLabel})`, () => {
   });
 
   it('simulates a template on sample data: the path, the approvers each node resolves to, and warnings; nothing is kept', async () => {
-    const simulation = z.object({ steps: z.array(z.object({ nodeId: z.string(), approvers: z.array(z.object({ id: z.number(), name: z.string() })) })), ended: z.boolean(), warnings: z.array(z.string()) });
-    const run = async (variables: object, xml = expenseXml(ids.manager, ids.post), client = admin) => expectOk(await client.post(`${SCHEME}/simulate`, { xml, variables }), simulation);
+    const simulation = z.object({
+      steps: z.array(z.object({ nodeId: z.string(), approvers: z.array(z.object({ id: z.number(), name: z.string() })) })),
+      ended: z.boolean(),
+      warnings: z.array(z.string()),
+    });
+    const run = async (variables: object, xml = expenseXml(ids.manager, ids.post), client = admin) =>
+      expectOk(await client.post(`${SCHEME}/simulate`, { xml, variables }), simulation);
     const before = (await admin.get(`${SCHEME}/page?size=100`)).json().data.total;
     const small = await run({ amount: 500 });
     expect(small).toMatchObject({ ended: true, warnings: [] });
     expect(small.steps.map((s) => [s.nodeId, s.approvers.map((a) => a.id)])).toEqual([['manager', [ids.manager]]]);
     const large = await run({ amount: 5000 });
-    expect(large.steps.map((s) => [s.nodeId, s.approvers.map((a) => a.id)])).toEqual([['manager', [ids.manager]], ['director', [ids.director]]]);
+    expect(large.steps.map((s) => [s.nodeId, s.approvers.map((a) => a.id)])).toEqual([
+      ['manager', [ids.manager]],
+      ['director', [ids.director]],
+    ]);
     // A post nobody holds: the node resolves to nobody, said in the request's language.
     const empty = await run({ amount: 5000 }, expenseXml(ids.manager, 999_999));
     expect(empty.ended).toBe(false);
@@ -464,24 +574,39 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expect(english.warnings[0]).toMatch(/Director/);
     expect(english.warnings[0]).not.toMatch(/没有/);
     // The engine's lint still refuses an unsupported model.
-    expectFailure(await admin.post(`${SCHEME}/simulate`, { xml: expenseXml(1, 1).replace('<bpmn:endEvent id="end"/>', '<bpmn:scriptTask id="end"/>'), variables: {} }), 422);
+    expectFailure(
+      await admin.post(`${SCHEME}/simulate`, { xml: expenseXml(1, 1).replace('<bpmn:endEvent id="end"/>', '<bpmn:scriptTask id="end"/>'), variables: {} }),
+      422,
+    );
     // Nothing of the runs is kept: no template, no process, no task.
     expect((await admin.get(`${SCHEME}/page?size=100`)).json().data.total).toBe(before);
     expect((await todo(manager)).filter((t) => t.title.startsWith('__simulation'))).toEqual([]);
     expectFailure(await nobody.post(`${SCHEME}/simulate`, { xml: expenseXml(1, 1), variables: {} }), 403);
   });
 
-  it('lints a template as deploying would: each element it cannot run by type and id, in the reader\'s language, nothing for one it runs, nothing kept', async () => {
+  it("lints a template as deploying would: each element it cannot run by type and id, in the reader's language, nothing for one it runs, nothing kept", async () => {
     const lint = async (xml: string, client = admin) => expectOk(await client.post(`${SCHEME}/lint`, { xml }), z.array(lintProblem));
     const before = (await admin.get(`${SCHEME}/page?size=100`)).json().data.total;
     expect(await lint(expenseXml(ids.manager, ids.post))).toEqual([]);
     const broken = expenseXml(1, 1).replace('<bpmn:endEvent id="end"/>', '<bpmn:scriptTask id="end"/>');
     expect(await lint(broken)).toContainEqual({ elementType: 'ScriptTask', elementId: 'end', code: 'unsupportedElement', message: '不支持的元素 ScriptTask' });
-    expect(await lint(broken, adminEn)).toContainEqual({ elementType: 'ScriptTask', elementId: 'end', code: 'unsupportedElement', message: 'ScriptTask is not a supported element' });
+    expect(await lint(broken, adminEn)).toContainEqual({
+      elementType: 'ScriptTask',
+      elementId: 'end',
+      code: 'unsupportedElement',
+      message: 'ScriptTask is not a supported element',
+    });
     const nobodyApproves = expenseXml(1, 1).replace('<macro:approver kind="person" values="1"/>', '');
-    expect(await lint(nobodyApproves)).toEqual([{ elementType: 'UserTask', elementId: 'manager', code: 'approverMissing', message: '审批节点需要设置审批人规则' }]);
-    const writesSql = expenseXml(1, 1).replace('<macro:approver kind="person" values="1"/>', '<macro:approver kind="sql"><![CDATA[delete from macro_user]]></macro:approver>');
-    expect(await lint(writesSql)).toEqual([{ elementType: 'UserTask', elementId: 'manager', code: 'approverSql', message: expect.stringMatching(/^审批人 SQL 被拒绝：/) }]);
+    expect(await lint(nobodyApproves)).toEqual([
+      { elementType: 'UserTask', elementId: 'manager', code: 'approverMissing', message: '审批节点需要设置审批人规则' },
+    ]);
+    const writesSql = expenseXml(1, 1).replace(
+      '<macro:approver kind="person" values="1"/>',
+      '<macro:approver kind="sql"><![CDATA[delete from macro_user]]></macro:approver>',
+    );
+    expect(await lint(writesSql)).toEqual([
+      { elementType: 'UserTask', elementId: 'manager', code: 'approverSql', message: expect.stringMatching(/^审批人 SQL 被拒绝：/) },
+    ]);
     // The same model is refused on deploy, naming the first element and its problem in the reader's language.
     expectFailure(await admin.post(`${SCHEME}/simulate`, { xml: broken, variables: {} }), 422);
     const create = { name: 'Broken', code: 'lint-broken', category: 'finance', xml: broken };
@@ -495,7 +620,7 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     expect((await admin.get(`${SCHEME}/page?size=100`)).json().data.total).toBe(before);
   });
 
-  it('refuses a model with several problems listing every one, each naming its element, in the reader\'s language', async () => {
+  it("refuses a model with several problems listing every one, each naming its element, in the reader's language", async () => {
     const threeProblems = expenseXml(1, 1)
       .replace('<macro:approver kind="person" values="1"/>', '')
       .replace('<macro:approver kind="post" values="1"/>', '<macro:approver kind="wizard" values="1"/>')
@@ -503,13 +628,21 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     const problem = z.object({ elementType: z.string(), elementId: z.string(), code: z.string(), message: z.string() });
     const refusal = z.object({ sys_msg: z.string(), problems: z.array(problem) });
     const create = { name: 'Three problems', code: 'lint-three', category: 'finance', xml: threeProblems };
-    const zh = refusal.parse(expectFailure(await admin.post(`${SCHEME}/new-model`, create), 422, '流程配置无效：UserTask manager：审批节点需要设置审批人规则（另有 2 处问题）'));
+    const zh = refusal.parse(
+      expectFailure(await admin.post(`${SCHEME}/new-model`, create), 422, '流程配置无效：UserTask manager：审批节点需要设置审批人规则（另有 2 处问题）'),
+    );
     expect(zh.problems).toEqual([
       { elementType: 'UserTask', elementId: 'manager', code: 'approverMissing', message: '审批节点需要设置审批人规则' },
       { elementType: 'UserTask', elementId: 'director', code: 'approverKindUnknown', message: '未知的审批人类型 wizard' },
       { elementType: 'EndEvent', elementId: 'end', code: 'endEventDefinition', message: '不支持带 EscalationEventDefinition 的结束事件' },
     ]);
-    const en = refusal.parse(expectFailure(await adminEn.post(`${SCHEME}/new-model`, create), 422, 'Process config invalid: UserTask manager: An approval node needs an approver rule (and 2 more)'));
+    const en = refusal.parse(
+      expectFailure(
+        await adminEn.post(`${SCHEME}/new-model`, create),
+        422,
+        'Process config invalid: UserTask manager: An approval node needs an approver rule (and 2 more)',
+      ),
+    );
     expect(en.problems).toEqual([
       { elementType: 'UserTask', elementId: 'manager', code: 'approverMissing', message: 'An approval node needs an approver rule' },
       { elementType: 'UserTask', elementId: 'director', code: 'approverKindUnknown', message: 'Unknown approver kind wizard' },
@@ -517,10 +650,20 @@ describeDb(`workflow routes (${dbLabel})`, () => {
     ]);
     // A new version of a template is refused the same way; one problem alone reads without a count.
     const saved = expectOk(await admin.post(`${SCHEME}/new-model`, { ...create, code: 'lint-three-ok', xml: expenseXml(1, 1) }), scheme);
-    const update = refusal.parse(expectFailure(await admin.put(`${SCHEME}/update`, { id: saved.id, name: 'Three problems', category: 'finance', xml: threeProblems }), 422));
+    const update = refusal.parse(
+      expectFailure(await admin.put(`${SCHEME}/update`, { id: saved.id, name: 'Three problems', category: 'finance', xml: threeProblems }), 422),
+    );
     expect(update.problems.map((p) => p.elementId)).toEqual(['manager', 'director', 'end']);
     const one = expenseXml(1, 1).replace('<macro:approver kind="person" values="1"/>', '');
-    const single = refusal.parse(expectFailure(await adminEn.post(`${SCHEME}/new-model`, { ...create, xml: one }), 422, 'Process config invalid: UserTask manager: An approval node needs an approver rule'));
-    expect(single.problems).toEqual([{ elementType: 'UserTask', elementId: 'manager', code: 'approverMissing', message: 'An approval node needs an approver rule' }]);
+    const single = refusal.parse(
+      expectFailure(
+        await adminEn.post(`${SCHEME}/new-model`, { ...create, xml: one }),
+        422,
+        'Process config invalid: UserTask manager: An approval node needs an approver rule',
+      ),
+    );
+    expect(single.problems).toEqual([
+      { elementType: 'UserTask', elementId: 'manager', code: 'approverMissing', message: 'An approval node needs an approver rule' },
+    ]);
   });
 });

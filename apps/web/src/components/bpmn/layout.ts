@@ -1,6 +1,14 @@
 import { macroDescriptor } from '@macro/contract/workflow';
 
-type Linked = { $type: string; sourceRef?: Linked; targetRef?: Linked; incoming?: Linked[]; outgoing?: Linked[]; flowElements?: Linked[]; rootElements?: Linked[] };
+type Linked = {
+  $type: string;
+  sourceRef?: Linked;
+  targetRef?: Linked;
+  incoming?: Linked[];
+  outgoing?: Linked[];
+  flowElements?: Linked[];
+  rootElements?: Linked[];
+};
 
 /**
  * Lays out XML that carries no diagram (written by hand or by another tool) before it is shown.
@@ -22,4 +30,3 @@ export async function withDiagram(xml: string): Promise<string> {
   }
   return layoutProcess((await moddle.toXML(definitions)).xml);
 }
-

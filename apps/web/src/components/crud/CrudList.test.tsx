@@ -39,7 +39,10 @@ function Harness() {
   );
 }
 
-const rowsOf = () => within(screen.getByTestId('t-table')).getAllByRole('row').filter((row) => row.classList.contains('ant-table-row'));
+const rowsOf = () =>
+  within(screen.getByTestId('t-table'))
+    .getAllByRole('row')
+    .filter((row) => row.classList.contains('ant-table-row'));
 
 describe('CrudList', () => {
   beforeEach(() => useSession.setState({ token: 't', permissions: ['dict:view', 'dict:add', 'dict:edit', 'dict:delete'] }));
@@ -50,7 +53,9 @@ describe('CrudList', () => {
   });
 
   it('renders the page of rows with their numbers and total, and searches from page 1', async () => {
-    const calls = serveApi((url) => ({ data: pageOf(url.searchParams.get('code') === 'B' ? [dictEntry(2, { code: 'B' })] : [dictEntry(1, { code: 'A' }), dictEntry(2, { code: 'B' })]) }));
+    const calls = serveApi((url) => ({
+      data: pageOf(url.searchParams.get('code') === 'B' ? [dictEntry(2, { code: 'B' })] : [dictEntry(1, { code: 'A' }), dictEntry(2, { code: 'B' })]),
+    }));
     await renderPage(<Harness />);
     await waitFor(() => expect(rowsOf()).toHaveLength(2));
     expect(rowsOf()[0]).toHaveTextContent(/^1A/);
@@ -101,7 +106,8 @@ describe('CrudList', () => {
   it('reads "10,000+" past the counted rows and goes on by cursor from the last numbered page', async () => {
     const calls = serveApi((url) => {
       const cursor = url.searchParams.get('cursor');
-      if (cursor === 'after-1000') return { data: pageOf([dictEntry(10_001)], { total: TOTAL_CAP, totalExact: false, nextCursor: 'after-1001', current: 1001 }) };
+      if (cursor === 'after-1000')
+        return { data: pageOf([dictEntry(10_001)], { total: TOTAL_CAP, totalExact: false, nextCursor: 'after-1001', current: 1001 }) };
       const current = Number(url.searchParams.get('current'));
       return { data: pageOf([dictEntry(current * 10)], { total: TOTAL_CAP, totalExact: false, nextCursor: `after-${current}`, current }) };
     });

@@ -72,10 +72,7 @@ export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>
   const narrow = Grid.useBreakpoint().md === false;
   const failed = list.result.isError;
 
-  const rows = useMemo<TreeRow<Row>[]>(
-    () => (failed ? [] : tree ? toTreeRows(list.records) : (list.records as TreeRow<Row>[])),
-    [list.records, tree, failed],
-  );
+  const rows = useMemo<TreeRow<Row>[]>(() => (failed ? [] : tree ? toTreeRows(list.records) : (list.records as TreeRow<Row>[])), [list.records, tree, failed]);
   // Top-level position of each row: nested rows of a tree get no number.
   const positions = useMemo(() => new Map(rows.map((row, i) => [row.id, i])), [rows]);
   const label = (row: TreeRow<Row>) => rowLabel(row as Row);
@@ -129,13 +126,7 @@ export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>
   return (
     <Card title={title} className="crud-card" data-testid={`${testId}-panel`}>
       {search?.length ? <SearchForm<S> testId={`${testId}-search`} fields={search} onSearch={list.onSearch} /> : null}
-      <CrudToolbar
-        testId={testId}
-        add={props.add}
-        batchDelete={props.batchDelete}
-        extra={props.toolbar}
-        disabled={props.toolbarDisabled}
-      />
+      <CrudToolbar testId={testId} add={props.add} batchDelete={props.batchDelete} extra={props.toolbar} disabled={props.toolbarDisabled} />
       <div ref={tableBox}>
         <Table<TreeRow<Row>>
           rowKey="id"
@@ -160,9 +151,7 @@ export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>
             getTitleCheckboxProps: () => ({ 'aria-label': t('crud.selectAll') }),
             getCheckboxProps: (row) => ({ 'aria-label': t('crud.selectRow', { name: label(row) }) }),
           }}
-          rowClassName={(row) =>
-            activeRow ? (row.id === activeRow.key ? 'crud-row-choosable crud-row-active' : 'crud-row-choosable') : ''
-          }
+          rowClassName={(row) => (activeRow ? (row.id === activeRow.key ? 'crud-row-choosable crud-row-active' : 'crud-row-choosable') : '')}
           onRow={rowProps}
           expandable={props.expandable}
           data-testid={`${testId}-table`}

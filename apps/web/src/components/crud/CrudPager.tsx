@@ -46,14 +46,7 @@ export function CrudPager<Row>({ list, testId }: { list: CrudListState<Row>; tes
       <span className="crud-pager-total" data-testid={`${testId}-total`}>
         {totalText}
       </span>
-      <Pagination
-        size="small"
-        current={list.current}
-        pageSize={list.size}
-        total={capped ? TOTAL_CAP : data.total}
-        showSizeChanger
-        onChange={list.goTo}
-      />
+      <Pagination size="small" current={list.current} pageSize={list.size} total={capped ? TOTAL_CAP : data.total} showSizeChanger onChange={list.goTo} />
       {canGoDeeper && atLastNumbered ? (
         <Button size="small" onClick={list.next} data-testid={`${testId}-next`}>
           {t('crud.next')} <RightOutlined />

@@ -15,7 +15,15 @@ export interface PairListInputProps<K extends string, L extends string> {
 }
 
 /** A list of pairs (a code and its name, a field and its label): a row each, added and removed with buttons. */
-export function PairListInput<K extends string, L extends string>({ id, value = [], onChange, disabled, keys: [first, second], placeholders, testId }: PairListInputProps<K, L>) {
+export function PairListInput<K extends string, L extends string>({
+  id,
+  value = [],
+  onChange,
+  disabled,
+  keys: [first, second],
+  placeholders,
+  testId,
+}: PairListInputProps<K, L>) {
   const { t } = useTranslation('common');
   const change = (index: number, key: K | L, text: string) => onChange?.(value.map((row, i) => (i === index ? { ...row, [key]: text } : row)));
   return (
@@ -23,12 +31,38 @@ export function PairListInput<K extends string, L extends string>({ id, value = 
       {value.map((row, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own while typed.
         <Space.Compact key={index} block style={{ marginBottom: 8 }}>
-          <Input id={index === 0 ? id : undefined} value={row[first]} placeholder={placeholders[0]} aria-label={`${placeholders[0]} ${index + 1}`} disabled={disabled} onChange={(e) => change(index, first, e.target.value)} data-testid={`${testId}-${index}-${first}`} />
-          <Input value={row[second]} placeholder={placeholders[1]} aria-label={`${placeholders[1]} ${index + 1}`} disabled={disabled} onChange={(e) => change(index, second, e.target.value)} data-testid={`${testId}-${index}-${second}`} />
-          <Button icon={<DeleteOutlined />} disabled={disabled} aria-label={t('removeRow', { n: index + 1 })} onClick={() => onChange?.(value.filter((_, i) => i !== index))} />
+          <Input
+            id={index === 0 ? id : undefined}
+            value={row[first]}
+            placeholder={placeholders[0]}
+            aria-label={`${placeholders[0]} ${index + 1}`}
+            disabled={disabled}
+            onChange={(e) => change(index, first, e.target.value)}
+            data-testid={`${testId}-${index}-${first}`}
+          />
+          <Input
+            value={row[second]}
+            placeholder={placeholders[1]}
+            aria-label={`${placeholders[1]} ${index + 1}`}
+            disabled={disabled}
+            onChange={(e) => change(index, second, e.target.value)}
+            data-testid={`${testId}-${index}-${second}`}
+          />
+          <Button
+            icon={<DeleteOutlined />}
+            disabled={disabled}
+            aria-label={t('removeRow', { n: index + 1 })}
+            onClick={() => onChange?.(value.filter((_, i) => i !== index))}
+          />
         </Space.Compact>
       ))}
-      <Button type="dashed" icon={<PlusOutlined />} disabled={disabled} onClick={() => onChange?.([...value, { [first]: '', [second]: '' } as Record<K | L, string>])} data-testid={`${testId}-add`}>
+      <Button
+        type="dashed"
+        icon={<PlusOutlined />}
+        disabled={disabled}
+        onClick={() => onChange?.([...value, { [first]: '', [second]: '' } as Record<K | L, string>])}
+        data-testid={`${testId}-add`}
+      >
         {t('addRow')}
       </Button>
     </div>

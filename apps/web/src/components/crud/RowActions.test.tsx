@@ -35,7 +35,11 @@ describe('RowActions', () => {
     expect(screen.getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['view', 'edit', '更多']);
     await user.click(screen.getByRole('button', { name: '「张三」的更多操作' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['grant', 'remove']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['grant', 'remove']);
     await user.click(within(menu).getByRole('menuitem', { name: 'remove' }));
     expect(clicked).toHaveBeenCalledWith('remove', row);
   });

@@ -60,7 +60,13 @@ export function RowActions<Row>({ row, actions, name, narrow }: RowActionsProps<
           }}
         >
           <Button type="link" size="small" aria-label={t('crud.moreFor', { name })} className="crud-row-more">
-            {narrow ? <EllipsisOutlined aria-hidden /> : <>{t('crud.more')} <DownOutlined aria-hidden /></>}
+            {narrow ? (
+              <EllipsisOutlined aria-hidden />
+            ) : (
+              <>
+                {t('crud.more')} <DownOutlined aria-hidden />
+              </>
+            )}
           </Button>
         </Dropdown>
       ) : null}

@@ -30,9 +30,7 @@ export interface SchemaDialogProps<V> {
 const blank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 /** Lists (tags, multiple choices) are compared item by item: the form hands back a copy of the array. */
 const same = (a: unknown, b: unknown): boolean =>
-  (blank(a) && blank(b)) ||
-  Object.is(a, b) ||
-  (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => same(item, b[i])));
+  (blank(a) && blank(b)) || Object.is(a, b) || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => same(item, b[i])));
 
 /**
  * Create, edit or view one record in the schema's form. Esc, × and Cancel on a form with

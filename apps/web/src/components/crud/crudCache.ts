@@ -11,8 +11,7 @@ interface CachedPage {
   records: Identified[];
 }
 
-const isPage = (value: unknown): value is CachedPage =>
-  typeof value === 'object' && value !== null && Array.isArray((value as CachedPage).records);
+const isPage = (value: unknown): value is CachedPage => typeof value === 'object' && value !== null && Array.isArray((value as CachedPage).records);
 
 /** Where a saved record shows: its detail query and the lists it may sit in (at any depth of a tree). */
 export interface SavedRecordTargets<D extends Endpoint> {
@@ -27,9 +26,7 @@ export interface SavedRecordTargets<D extends Endpoint> {
  */
 export function cacheSavedRecord<D extends Endpoint>(client: QueryClient, saved: Identified, targets: SavedRecordTargets<D>) {
   if (targets.detail) client.setQueryData(endpointKey(targets.detail.endpoint, targets.detail.input(saved.id)), saved);
-  client.setQueriesData<unknown>(queriesOf(targets.lists), (page: unknown) =>
-    isPage(page) ? { ...page, records: replaceInTree(page.records, saved) } : page,
-  );
+  client.setQueriesData<unknown>(queriesOf(targets.lists), (page: unknown) => (isPage(page) ? { ...page, records: replaceInTree(page.records, saved) } : page));
   void client.invalidateQueries(queriesOf(targets.lists));
 }
 
@@ -43,9 +40,7 @@ export function cacheRemovedRecords(
   { lists, forget }: { lists: readonly Endpoint[]; forget?: (key: QueryKey, ids: readonly number[]) => boolean },
 ) {
   if (forget) client.removeQueries({ predicate: (query) => forget(query.queryKey, ids) });
-  client.setQueriesData<unknown>(queriesOf(lists), (page: unknown) =>
-    isPage(page) ? { ...page, records: removeFromTree(page.records, ids) } : page,
-  );
+  client.setQueriesData<unknown>(queriesOf(lists), (page: unknown) => (isPage(page) ? { ...page, records: removeFromTree(page.records, ids) } : page));
   void client.invalidateQueries(queriesOf(lists));
 }
 

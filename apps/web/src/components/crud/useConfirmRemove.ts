@@ -45,8 +45,7 @@ export function useConfirmRemove<E extends Endpoint, Row extends { id: number }>
     const ids = rows.map((row) => row.id);
     modal.confirm({
       title: t('crud.removeTitle'),
-      content:
-        rows.length === 1 ? t(options.messages.one, { name: options.nameOf(rows[0]) }) : t(options.messages.many, { count: rows.length }),
+      content: rows.length === 1 ? t(options.messages.one, { name: options.nameOf(rows[0]) }) : t(options.messages.many, { count: rows.length }),
       okText: t('delete'),
       okType: 'danger',
       cancelText: t('cancel'),

@@ -24,7 +24,10 @@ export function AnnexWidget({ id, value, onChange, disabled, readonly, schema, l
   const [uploading, setUploading] = useState(false);
   const [uploadedHere] = useState(() => new Set<string>());
   const infos = useQueries({
-    queries: ids.map((annexId) => ({ queryKey: endpointKey(A.url, { params: { id: annexId } }), queryFn: () => callEndpoint(A.url, { params: { id: annexId } }) })),
+    queries: ids.map((annexId) => ({
+      queryKey: endpointKey(A.url, { params: { id: annexId } }),
+      queryFn: () => callEndpoint(A.url, { params: { id: annexId } }),
+    })),
   });
   const locked = disabled || readonly;
   const limit = schema.maxItems ?? Number.POSITIVE_INFINITY;
@@ -39,7 +42,9 @@ export function AnnexWidget({ id, value, onChange, disabled, readonly, schema, l
       onChange([...ids, stored.id]);
     } catch (error) {
       // A request that never answered: the spec's "upload timed out, refresh".
-      message.error(error instanceof ApiError && error.status === 0 ? t(`${MESSAGES_NS}:forms.uploadTimeout`) : error instanceof Error ? error.message : String(error));
+      message.error(
+        error instanceof ApiError && error.status === 0 ? t(`${MESSAGES_NS}:forms.uploadTimeout`) : error instanceof Error ? error.message : String(error),
+      );
     } finally {
       setUploading(false);
     }
@@ -60,7 +65,17 @@ export function AnnexWidget({ id, value, onChange, disabled, readonly, schema, l
               actions={
                 locked
                   ? []
-                  : [<Button key="remove" type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(annexId)} aria-label={t('annex.remove', { name: info?.fileName ?? annexId })} />]
+                  : [
+                      <Button
+                        key="remove"
+                        type="text"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        onClick={() => remove(annexId)}
+                        aria-label={t('annex.remove', { name: info?.fileName ?? annexId })}
+                      />,
+                    ]
               }
             >
               <PaperClipOutlined aria-hidden />{' '}
@@ -89,7 +104,13 @@ export function AnnexWidget({ id, value, onChange, disabled, readonly, schema, l
             return false;
           }}
         >
-          <Button icon={<UploadOutlined />} loading={uploading} disabled={ids.length >= limit} aria-label={t('annex.upload', { field: label })} data-testid={`annex-upload-${id}`}>
+          <Button
+            icon={<UploadOutlined />}
+            loading={uploading}
+            disabled={ids.length >= limit}
+            aria-label={t('annex.upload', { field: label })}
+            data-testid={`annex-upload-${id}`}
+          >
             {t('annex.choose')}
           </Button>
         </Upload>

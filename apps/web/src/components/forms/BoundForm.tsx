@@ -22,7 +22,15 @@ interface Props {
 export function BoundForm({ formKey, testId = 'bound-form', ...rest }: Props) {
   const { t } = useTranslation('formview');
   const form = useFormByKey(formKey);
-  if (form.isError) return <Alert type="error" showIcon title={t(`${MESSAGES_NS}:${formKey.startsWith('system:') ? 'forms.systemFormMissing' : 'forms.notFound'}`)} data-testid={`${testId}-missing`} />;
+  if (form.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t(`${MESSAGES_NS}:${formKey.startsWith('system:') ? 'forms.systemFormMissing' : 'forms.notFound'}`)}
+        data-testid={`${testId}-missing`}
+      />
+    );
   if (!form.data) return <Spin />;
   return (
     <Suspense fallback={<Spin />}>

@@ -12,7 +12,9 @@ const document = documentFromFields([mobile, amount, nature]);
 
 describe('form view', () => {
   it('checks data with the rules the server applies and names each field in its message', async () => {
-    serveApi((url) => (url.pathname.includes('dictionary') ? { data: [{ id: 1, label: '民营企业', value: '2', dictKey: '2', dictValue: '民营企业', sort: 1 }] } : undefined));
+    serveApi((url) =>
+      url.pathname.includes('dictionary') ? { data: [{ id: 1, label: '民营企业', value: '2', dictKey: '2', dictValue: '民营企业', sort: 1 }] } : undefined,
+    );
     const ref = createRef<FormViewHandle>();
     renderPage(<FormView document={document} value={{ mobile: '12345' }} formRef={ref} />);
     await screen.findByText('联系电话');

@@ -15,7 +15,6 @@ import { formValidator } from './validator';
  * value the form accepts is one the server accepts.
  */
 
-
 /** What a node lets its approver do with a field. */
 export interface FieldAccess {
   name: string;
@@ -73,7 +72,10 @@ export function documentFor(document: FormDocument, access: readonly FieldAccess
   const locked = new Set(access.filter((a) => a.permission === 'readonly').map((a) => a.name));
   const properties = Object.fromEntries(Object.entries(document.schema.properties).filter(([name]) => !hidden.has(name)));
   const schema = { ...document.schema, properties, required: (document.schema.required ?? []).filter((name) => !hidden.has(name)) };
-  const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true }, 'ui:order': [...(document.uiSchema['ui:order'] ?? []).filter((n) => !hidden.has(n)), '*'] };
+  const uiSchema: UiSchema = {
+    'ui:submitButtonOptions': { norender: true },
+    'ui:order': [...(document.uiSchema['ui:order'] ?? []).filter((n) => !hidden.has(n)), '*'],
+  };
   for (const name of Object.keys(properties)) {
     const ui = { ...((document.uiSchema[name] ?? {}) as FieldUi & Record<string, unknown>) };
     if (ui['ui:options']?.dictionary) ui['ui:widget'] = 'DictionarySelect';

@@ -141,12 +141,20 @@ export function MapPicker({ open, value, onConfirm, onCancel }: MapPickerProps) 
       <Form form={form} layout="vertical" className="map-picker-form">
         <Row gutter={12}>
           <Col xs={24} sm={12}>
-            <Form.Item name="longitude" label={t('map.longitude')} rules={[{ required: true, type: 'number', min: -180, max: 180, message: t('map.longitudeInvalid') }]}>
+            <Form.Item
+              name="longitude"
+              label={t('map.longitude')}
+              rules={[{ required: true, type: 'number', min: -180, max: 180, message: t('map.longitudeInvalid') }]}
+            >
               <InputNumber style={{ width: '100%' }} step={0.000001} data-testid="map-picker-longitude" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="latitude" label={t('map.latitude')} rules={[{ required: true, type: 'number', min: -90, max: 90, message: t('map.latitudeInvalid') }]}>
+            <Form.Item
+              name="latitude"
+              label={t('map.latitude')}
+              rules={[{ required: true, type: 'number', min: -90, max: 90, message: t('map.latitudeInvalid') }]}
+            >
               <InputNumber style={{ width: '100%' }} step={0.000001} data-testid="map-picker-latitude" />
             </Form.Item>
           </Col>

@@ -38,14 +38,7 @@ export function ProcessHistory({ records, testId }: { records: readonly HistoryR
     <ol className="process-history" data-testid={testId}>
       {records.filter(shownInTimeline).map((h) => (
         <li key={h.id} className={h.event === 'enter' ? 'process-history-item' : 'process-history-item process-history-done'}>
-          {[
-            h.time.slice(0, 16).replace('T', ' '),
-            h.nodeName,
-            candidatesText(t, h),
-            h.event === 'enter' ? '' : h.userName,
-            actionText(t, h),
-            h.comment,
-          ]
+          {[h.time.slice(0, 16).replace('T', ' '), h.nodeName, candidatesText(t, h), h.event === 'enter' ? '' : h.userName, actionText(t, h), h.comment]
             .filter(Boolean)
             .join(' · ')}
         </li>

@@ -60,7 +60,11 @@ export function AssetDialog({ state: current, onClose }: { state: AssetDialogSta
       label: t('field.purchaseDate'),
       render: (w) => <DateTimeInput dateOnly disabled={w.disabled} placeholder={t('form.datePlaceholder')} testId={w.testId} />,
     },
-    { name: 'deptId', label: t('field.dept'), render: (w) => <DeptTreeSelect disabled={w.disabled} placeholder={t('form.deptPlaceholder')} testId={w.testId} /> },
+    {
+      name: 'deptId',
+      label: t('field.dept'),
+      render: (w) => <DeptTreeSelect disabled={w.disabled} placeholder={t('form.deptPlaceholder')} testId={w.testId} />,
+    },
     {
       name: 'custodianId',
       label: t('field.custodian'),

@@ -28,9 +28,7 @@ const consumer = (id: number, account: string, name: string, fields: Partial<Con
 });
 
 describe('the consumer screen', () => {
-  beforeEach(() =>
-    useSession.setState({ token: 't', permissions: ['consumer:view', 'consumer:add', 'consumer:edit', 'consumer:delete', 'consumer:status'] }),
-  );
+  beforeEach(() => useSession.setState({ token: 't', permissions: ['consumer:view', 'consumer:add', 'consumer:edit', 'consumer:delete', 'consumer:status'] }));
   afterEach(() => {
     useSession.getState().clear();
     vi.unstubAllGlobals();

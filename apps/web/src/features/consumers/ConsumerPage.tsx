@@ -27,17 +27,17 @@ function ConsumerStatus({ consumer }: { consumer: Consumer }) {
   return (
     <Space size={4}>
       <Switch
-      size="small"
-      checked={enabled}
-      loading={setStatus.isPending}
-      aria-label={t('toggle.switchLabel', { name: consumer.account })}
-      data-testid={`consumer-status-${consumer.account}`}
-      onChange={(next) =>
-        setStatus
-          .mutateAsync({ ids: [consumer.id], status: next ? CONSUMER_STATUS.enabled : CONSUMER_STATUS.disabled })
-          .then(() => message.success(t(next ? 'toggle.enabled' : 'toggle.disabled')))
-          .catch(() => undefined)
-      }
+        size="small"
+        checked={enabled}
+        loading={setStatus.isPending}
+        aria-label={t('toggle.switchLabel', { name: consumer.account })}
+        data-testid={`consumer-status-${consumer.account}`}
+        onChange={(next) =>
+          setStatus
+            .mutateAsync({ ids: [consumer.id], status: next ? CONSUMER_STATUS.enabled : CONSUMER_STATUS.disabled })
+            .then(() => message.success(t(next ? 'toggle.enabled' : 'toggle.disabled')))
+            .catch(() => undefined)
+        }
       />
       {enabled ? null : <Tag color="red">{t('status.0')}</Tag>}
     </Space>

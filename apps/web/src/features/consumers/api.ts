@@ -9,8 +9,7 @@ import { useConfirmRemove } from '../../components/crud/useConfirmRemove';
 const lists = [E.page];
 const detailInput = (id: number) => ({ query: { id } });
 
-export const useConsumerDetail = (id: number | undefined) =>
-  useEndpointQuery(E.detail, detailInput(id ?? 0), { enabled: id !== undefined });
+export const useConsumerDetail = (id: number | undefined) => useEndpointQuery(E.detail, detailInput(id ?? 0), { enabled: id !== undefined });
 
 export const useSubmitConsumer = () => useSaveRecord(E.submit, { detail: { endpoint: E.detail, input: detailInput }, lists });
 

@@ -51,16 +51,18 @@ export function DataItemDialog({ state: current, onClose }: { state: DataItemDia
           { name: 'isSealed', label: t('field.isSealed'), optionLabel: sealed },
         ];
   const save = async (values: Values) => {
-    const common = { code: values.code.trim(), dictValue: values.dictValue.trim(), sort: values.sort ?? 1, isSealed: values.isSealed, remark: values.remark ?? '' };
+    const common = {
+      code: values.code.trim(),
+      dictValue: values.dictValue.trim(),
+      sort: values.sort ?? 1,
+      isSealed: values.isSealed,
+      remark: values.remark ?? '',
+    };
     if (state.target === 'item') {
-      return state.record
-        ? item.update.mutateAsync({ params: { id: String(state.record.id) }, body: common })
-        : item.create.mutateAsync({ body: common });
+      return state.record ? item.update.mutateAsync({ params: { id: String(state.record.id) }, body: common }) : item.create.mutateAsync({ body: common });
     }
     const body = { ...common, dictKey: values.dictKey.trim(), parentId: state.parent?.id ?? 0 };
-    return state.record
-      ? detail.update.mutateAsync({ params: { id: String(state.record.id) }, body })
-      : detail.create.mutateAsync({ body });
+    return state.record ? detail.update.mutateAsync({ params: { id: String(state.record.id) }, body }) : detail.create.mutateAsync({ body });
   };
   const mode = editing ? 'edit' : 'create';
   return (

@@ -79,30 +79,33 @@ export function DataItemsPage() {
           </Card>
         </Col>
         <Col xs={24} lg={16}>
-          <Card
-            title={item ? t('detailsOf', { name: item.title }) : t('details')}
-          >
+          <Card title={item ? t('detailsOf', { name: item.title }) : t('details')}>
             {item ? (
               <>
                 <div style={{ marginBottom: 12 }}>
-                <Space wrap>
-                  {can(P.edit) ? (
-                    <Button size="small" onClick={() => open({ target: 'item', record: item })}>
-                      {t('editItem')}
-                    </Button>
-                  ) : null}
-                  {can(P.delete) ? (
-                    <Button size="small" danger onClick={() => confirmRemove(item.title, () => remove.item.mutateAsync({ params: { id: String(item.id) } }))}>
-                      {t('removeItem')}
-                    </Button>
-                  ) : null}
-                  {can(P.add) ? (
-                    <Button size="small" type="primary" onClick={() => open({ target: 'detail', code: item.code, parent: detail })} data-testid="data-item-detail-add">
-                      {detail ? t('addChild', { name: detail.title }) : t('addDetail')}
-                    </Button>
-                  ) : null}
-                </Space>
-              </div>
+                  <Space wrap>
+                    {can(P.edit) ? (
+                      <Button size="small" onClick={() => open({ target: 'item', record: item })}>
+                        {t('editItem')}
+                      </Button>
+                    ) : null}
+                    {can(P.delete) ? (
+                      <Button size="small" danger onClick={() => confirmRemove(item.title, () => remove.item.mutateAsync({ params: { id: String(item.id) } }))}>
+                        {t('removeItem')}
+                      </Button>
+                    ) : null}
+                    {can(P.add) ? (
+                      <Button
+                        size="small"
+                        type="primary"
+                        onClick={() => open({ target: 'detail', code: item.code, parent: detail })}
+                        data-testid="data-item-detail-add"
+                      >
+                        {detail ? t('addChild', { name: detail.title }) : t('addDetail')}
+                      </Button>
+                    ) : null}
+                  </Space>
+                </div>
                 <Input.Search
                   allowClear
                   placeholder={t('keyword')}

@@ -23,7 +23,13 @@ interface DelegateFormValues {
 
 const valuesOf = (delegate?: Delegate): DelegateFormValues =>
   delegate
-    ? { startTime: delegate.startTime, endTime: delegate.endTime, entrustedUserId: delegate.entrustedUserId, processKeys: delegate.processKeys, description: delegate.description }
+    ? {
+        startTime: delegate.startTime,
+        endTime: delegate.endTime,
+        entrustedUserId: delegate.entrustedUserId,
+        processKeys: delegate.processKeys,
+        description: delegate.description,
+      }
     : { processKeys: [], description: '' };
 
 /** Create, edit or view a delegation: from when to when, to whom, for which processes (none: all). */
@@ -35,8 +41,16 @@ export function DelegateDialog({ state: current, onClose }: { state: DelegateDia
   if (!state) return null;
   const known = record ? [{ id: record.entrustedUserId, name: record.entrustedName }] : [];
   const fields: SchemaField[] = [
-    { name: 'startTime', label: t('field.startTime'), render: (w) => <DateTimeInput disabled={w.disabled} placeholder={t('form.startPlaceholder')} testId={w.testId} /> },
-    { name: 'endTime', label: t('field.endTime'), render: (w) => <DateTimeInput disabled={w.disabled} placeholder={t('form.endPlaceholder')} testId={w.testId} /> },
+    {
+      name: 'startTime',
+      label: t('field.startTime'),
+      render: (w) => <DateTimeInput disabled={w.disabled} placeholder={t('form.startPlaceholder')} testId={w.testId} />,
+    },
+    {
+      name: 'endTime',
+      label: t('field.endTime'),
+      render: (w) => <DateTimeInput disabled={w.disabled} placeholder={t('form.endPlaceholder')} testId={w.testId} />,
+    },
     {
       name: 'entrustedUserId',
       label: t('field.entrusted'),
@@ -48,7 +62,15 @@ export function DelegateDialog({ state: current, onClose }: { state: DelegateDia
       // Optional (none means every process); the server checks each key.
       validate: false,
       render: (w) => (
-        <Select mode="tags" disabled={w.disabled} placeholder={t('form.processesPlaceholder')} open={false} suffixIcon={null} tokenSeparators={[',', ' ']} data-testid={w.testId} />
+        <Select
+          mode="tags"
+          disabled={w.disabled}
+          placeholder={t('form.processesPlaceholder')}
+          open={false}
+          suffixIcon={null}
+          tokenSeparators={[',', ' ']}
+          data-testid={w.testId}
+        />
       ),
     },
     { name: 'description', label: t('field.description'), placeholder: t('form.descriptionPlaceholder'), span: 24 },

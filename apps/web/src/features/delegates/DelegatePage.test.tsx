@@ -28,7 +28,8 @@ describe('delegate screen', () => {
 
   it('lists my delegations with their processes and state, and asks for start, end and the entrusted person', async () => {
     serveApi((url) => {
-      if (url.pathname.endsWith('/query-delegate')) return { data: pageOf([delegate(1, '小王'), delegate(2, '小李', { processKeys: ['leave'], endTime: '2021-01-01T00:00:00.000Z' })]) };
+      if (url.pathname.endsWith('/query-delegate'))
+        return { data: pageOf([delegate(1, '小王'), delegate(2, '小李', { processKeys: ['leave'], endTime: '2021-01-01T00:00:00.000Z' })]) };
       if (url.pathname === '/api/users/directory') return { data: pageOf([]) };
       return undefined;
     });

@@ -12,7 +12,17 @@ use([BarChart, LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 export type ChartOption = ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption>;
 
 /** One echarts chart filling its box; follows option changes (a language switch) and the box's size. */
-export default function DashboardChart({ option, label, testId, className = 'dashboard-chart' }: { option: ChartOption; label: string; testId: string; className?: string }) {
+export default function DashboardChart({
+  option,
+  label,
+  testId,
+  className = 'dashboard-chart',
+}: {
+  option: ChartOption;
+  label: string;
+  testId: string;
+  className?: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof init> | null>(null);
   useEffect(() => {

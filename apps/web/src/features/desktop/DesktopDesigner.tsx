@@ -67,33 +67,72 @@ function WidgetProperties({ widget, onChange, onRemove }: { widget: DesktopWidge
   const leaves = useMemo(() => flatMenuLeaves(menus, i18n), [menus, i18n]);
   const number = (key: 'x' | 'y' | 'w' | 'h', min: number, max: number) => (
     <Form.Item label={t(`place.${key}`)} htmlFor={`widget-${key}`}>
-      <InputNumber id={`widget-${key}`} min={min} max={max} precision={0} value={widget[key]} onChange={(v) => v !== null && onChange({ [key]: v })} style={{ width: '100%' }} data-testid={`widget-${key}`} />
+      <InputNumber
+        id={`widget-${key}`}
+        min={min}
+        max={max}
+        precision={0}
+        value={widget[key]}
+        onChange={(v) => v !== null && onChange({ [key]: v })}
+        style={{ width: '100%' }}
+        data-testid={`widget-${key}`}
+      />
     </Form.Item>
   );
   return (
     <Form layout="vertical" size="small" data-testid="desktop-properties">
       <Typography.Title level={5}>{t(`type.${widget.type}`)}</Typography.Title>
       <Form.Item label={t('field.widgetTitle')} htmlFor="widget-title">
-        <Input id="widget-title" value={widget.title} placeholder={t('form.titlePlaceholder')} onChange={(e) => onChange({ title: e.target.value })} data-testid="widget-title" />
+        <Input
+          id="widget-title"
+          value={widget.title}
+          placeholder={t('form.titlePlaceholder')}
+          onChange={(e) => onChange({ title: e.target.value })}
+          data-testid="widget-title"
+        />
       </Form.Item>
       {widget.type === 'count' ? (
         <Form.Item label={t('field.figure')} htmlFor="widget-figure">
-          <Select id="widget-figure" value={widget.figure} onChange={(figure) => onChange({ figure })} options={DESKTOP_FIGURES.map((f) => ({ value: f, label: t(`figure.${f}`) }))} data-testid="widget-figure" />
+          <Select
+            id="widget-figure"
+            value={widget.figure}
+            onChange={(figure) => onChange({ figure })}
+            options={DESKTOP_FIGURES.map((f) => ({ value: f, label: t(`figure.${f}`) }))}
+            data-testid="widget-figure"
+          />
         </Form.Item>
       ) : null}
       {widget.type === 'chart' ? (
         <>
           <Form.Item label={t('field.chart')} htmlFor="widget-chart">
-            <Select id="widget-chart" value={widget.chart} onChange={(chart) => onChange({ chart })} options={DESKTOP_CHARTS.map((c) => ({ value: c, label: t(`chart.${c}`) }))} />
+            <Select
+              id="widget-chart"
+              value={widget.chart}
+              onChange={(chart) => onChange({ chart })}
+              options={DESKTOP_CHARTS.map((c) => ({ value: c, label: t(`chart.${c}`) }))}
+            />
           </Form.Item>
           <Form.Item label={t('field.chartKind')} htmlFor="widget-chart-kind">
-            <Select id="widget-chart-kind" value={widget.chartKind} onChange={(chartKind) => onChange({ chartKind })} options={DESKTOP_CHART_KINDS.map((k) => ({ value: k, label: t(`chartKind.${k}`) }))} />
+            <Select
+              id="widget-chart-kind"
+              value={widget.chartKind}
+              onChange={(chartKind) => onChange({ chartKind })}
+              options={DESKTOP_CHART_KINDS.map((k) => ({ value: k, label: t(`chartKind.${k}`) }))}
+            />
           </Form.Item>
         </>
       ) : null}
       {widget.type === 'todo' || widget.type === 'notices' ? (
         <Form.Item label={t('field.limit')} htmlFor="widget-limit">
-          <InputNumber id="widget-limit" min={1} max={20} precision={0} value={widget.limit} onChange={(limit) => limit !== null && onChange({ limit })} style={{ width: '100%' }} />
+          <InputNumber
+            id="widget-limit"
+            min={1}
+            max={20}
+            precision={0}
+            value={widget.limit}
+            onChange={(limit) => limit !== null && onChange({ limit })}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       ) : null}
       {widget.type === 'shortcuts' ? (
@@ -156,7 +195,13 @@ export function DesktopDesigner({ state, onClose }: { state: DesignerState; onCl
 
   const add = (type: DesktopWidgetType, at?: { x: number; y: number }) => {
     const starter = STARTERS[type];
-    const widget: DesktopWidget = { ...starter, i: freeKey(widgets, type), title: '', x: Math.min(at?.x ?? 0, DESKTOP_COLUMNS - starter.w), y: at?.y ?? bottom(widgets) };
+    const widget: DesktopWidget = {
+      ...starter,
+      i: freeKey(widgets, type),
+      title: '',
+      x: Math.min(at?.x ?? 0, DESKTOP_COLUMNS - starter.w),
+      y: at?.y ?? bottom(widgets),
+    };
     setWidgets([...widgets, widget]);
     setSelected(widget.i);
   };
@@ -171,7 +216,9 @@ export function DesktopDesigner({ state, onClose }: { state: DesignerState; onCl
     setWidgets((current) =>
       current.map((w) => {
         const place = places.get(w.i);
-        return place && (place.x !== w.x || place.y !== w.y || place.w !== w.w || place.h !== w.h) ? { ...w, x: place.x, y: place.y, w: place.w, h: place.h } : w;
+        return place && (place.x !== w.x || place.y !== w.y || place.w !== w.w || place.h !== w.h)
+          ? { ...w, x: place.x, y: place.y, w: place.w, h: place.h }
+          : w;
       }),
     );
   };
@@ -286,7 +333,13 @@ export function DesktopDesigner({ state, onClose }: { state: DesignerState; onCl
                       widget={widget}
                       designing
                       extra={
-                        <Button size="small" type={widget.i === selected ? 'primary' : 'default'} onClick={() => setSelected(widget.i)} aria-pressed={widget.i === selected} data-testid={`desktop-select-${widget.i}`}>
+                        <Button
+                          size="small"
+                          type={widget.i === selected ? 'primary' : 'default'}
+                          onClick={() => setSelected(widget.i)}
+                          aria-pressed={widget.i === selected}
+                          data-testid={`desktop-select-${widget.i}`}
+                        >
                           {t('designer.select', { title: titleOf(widget) })}
                         </Button>
                       }

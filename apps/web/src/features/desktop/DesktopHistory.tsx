@@ -29,7 +29,15 @@ export function DesktopHistory({ scheme, onClose }: { scheme: DesktopScheme; onC
         }),
     });
   return (
-    <Modal open title={t('history.title', { name: scheme.name })} onCancel={onClose} footer={null} width="min(1100px, 100vw)" destroyOnHidden data-testid="desktop-history">
+    <Modal
+      open
+      title={t('history.title', { name: scheme.name })}
+      onCancel={onClose}
+      footer={null}
+      width="min(1100px, 100vw)"
+      destroyOnHidden
+      data-testid="desktop-history"
+    >
       <Table
         size="small"
         rowKey="version"

@@ -45,14 +45,22 @@ export function DesktopSchemePage() {
       key: 'copy',
       label: t('action.copy'),
       permission: P.add,
-      onClick: (row) => void copy.mutateAsync({ body: { id: row.id } }).then((saved) => message.success(t('done.copied', { name: saved.name, code: saved.code })), () => undefined),
+      onClick: (row) =>
+        void copy.mutateAsync({ body: { id: row.id } }).then(
+          (saved) => message.success(t('done.copied', { name: saved.name, code: saved.code })),
+          () => undefined,
+        ),
     },
     {
       key: 'default',
       label: t('action.default'),
       permission: P.edit,
       show: (row) => row.enabled && !row.isDefault,
-      onClick: (row) => void setDefault.mutateAsync({ body: { id: row.id } }).then(() => message.success(t('done.default', { name: row.name })), () => undefined),
+      onClick: (row) =>
+        void setDefault.mutateAsync({ body: { id: row.id } }).then(
+          () => message.success(t('done.default', { name: row.name })),
+          () => undefined,
+        ),
     },
     { key: 'delete', label: t('common:delete'), permission: P.delete, danger: true, onClick: (row) => confirmRemove([row], list.forget) },
   ];

@@ -43,7 +43,15 @@ export function DesktopView({ content }: { content: DesktopContent }) {
   }
   return (
     <div data-testid="desktop-view">
-      <Grid cols={DESKTOP_COLUMNS} rowHeight={DESKTOP_ROW_HEIGHT} margin={GRID_MARGIN} containerPadding={[0, 0]} layout={widgets} isDraggable={false} isResizable={false}>
+      <Grid
+        cols={DESKTOP_COLUMNS}
+        rowHeight={DESKTOP_ROW_HEIGHT}
+        margin={GRID_MARGIN}
+        containerPadding={[0, 0]}
+        layout={widgets}
+        isDraggable={false}
+        isResizable={false}
+      >
         {widgets.map((widget) => (
           <div key={widget.i}>
             <WidgetCard widget={widget} />

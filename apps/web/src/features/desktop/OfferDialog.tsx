@@ -43,7 +43,12 @@ function OfferTab({ scheme, type }: { scheme: DesktopScheme; type: VisualObjectT
           type="primary"
           disabled={!chosen.length}
           loading={relate.isPending}
-          onClick={() => void relate.mutateAsync({ body: { visualId: scheme.id, objectType: type, objectIds: chosen } }).then(() => setChosen([]), () => undefined)}
+          onClick={() =>
+            void relate.mutateAsync({ body: { visualId: scheme.id, objectType: type, objectIds: chosen } }).then(
+              () => setChosen([]),
+              () => undefined,
+            )
+          }
           data-testid={`offer-add-${type}`}
         >
           {t('offer.add')}

@@ -61,7 +61,9 @@ function ChartWidget({ widget, title }: { widget: DesktopWidget; title: string }
     const kind = widget.chartKind ?? (widget.chart === 'signInsByDay' ? 'line' : 'bar');
     return widget.chart === 'usersByDepartment' ? deptChartOption(summary.data, t, kind) : signInChartOption(summary.data, t, kind);
   }, [summary.data, widget.chart, widget.chartKind, t]);
-  return <Loaded query={summary}>{() => (option ? <LazyChart title={title} option={option} testId={`widget-chart-${widget.i}`} fill /> : <NoAccess />)}</Loaded>;
+  return (
+    <Loaded query={summary}>{() => (option ? <LazyChart title={title} option={option} testId={`widget-chart-${widget.i}`} fill /> : <NoAccess />)}</Loaded>
+  );
 }
 
 function TodoWidget({ widget }: { widget: DesktopWidget }) {
@@ -95,7 +97,11 @@ function TodoWidget({ widget }: { widget: DesktopWidget }) {
 
 function NoticesWidget({ widget }: { widget: DesktopWidget }) {
   const { t } = useTranslation('desktop');
-  const notices = useEndpointQuery(NOTICE_ENDPOINTS.inbox, { query: { category: NOTICE_CATEGORY.notice, current: 1, size: widget.limit ?? 5 } }, { retry: false });
+  const notices = useEndpointQuery(
+    NOTICE_ENDPOINTS.inbox,
+    { query: { category: NOTICE_CATEGORY.notice, current: 1, size: widget.limit ?? 5 } },
+    { retry: false },
+  );
   return (
     <Loaded query={notices}>
       {(page) =>
@@ -162,7 +168,13 @@ export function WidgetBody({ widget, title, designing }: { widget: DesktopWidget
           {t('widget.frameAt', { url: widget.url })}
         </Typography.Text>
       ) : (
-        <iframe src={widget.url} title={title} className="desktop-frame" sandbox="allow-scripts allow-same-origin allow-forms allow-popups" referrerPolicy="no-referrer" />
+        <iframe
+          src={widget.url}
+          title={title}
+          className="desktop-frame"
+          sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+          referrerPolicy="no-referrer"
+        />
       );
   }
 }

@@ -19,9 +19,14 @@ export const useDefaultDesktop = () => useRefreshing(E.setDefault);
 export const useSetNewVersion = () => useRefreshing(E.setNew);
 
 export const useDesktop = (id: number | undefined) => useEndpointQuery(E.detail, { params: { id: String(id ?? 0) } }, { enabled: id !== undefined });
-export const useDesktopHistory = (id: number | undefined) => useEndpointQuery(E.history, { query: { schemeId: String(id ?? 0) } }, { enabled: id !== undefined });
+export const useDesktopHistory = (id: number | undefined) =>
+  useEndpointQuery(E.history, { query: { schemeId: String(id ?? 0) } }, { enabled: id !== undefined });
 export const useDesktopVersion = (id: number | undefined, version: number | undefined) =>
-  useEndpointQuery(E.content, { params: { id: String(id ?? 0) }, query: { version: String(version ?? 1) } }, { enabled: id !== undefined && version !== undefined });
+  useEndpointQuery(
+    E.content,
+    { params: { id: String(id ?? 0) }, query: { version: String(version ?? 1) } },
+    { enabled: id !== undefined && version !== undefined },
+  );
 
 export function useRemoveDesktop() {
   return useConfirmRemove({

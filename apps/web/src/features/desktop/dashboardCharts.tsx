@@ -20,7 +20,11 @@ export function signInChartOption(summary: DashboardSummary, t: TFunction, kind:
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', data: summary.signInsByDay.map((d) => d.day.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },
-    series: [kind === 'line' ? { type: 'line', name, data, color: PRIMARY, areaStyle: { opacity: 0.15 } } : { type: 'bar', name, data, color: PRIMARY, barMaxWidth: 32 }],
+    series: [
+      kind === 'line'
+        ? { type: 'line', name, data, color: PRIMARY, areaStyle: { opacity: 0.15 } }
+        : { type: 'bar', name, data, color: PRIMARY, barMaxWidth: 32 },
+    ],
   };
 }
 
@@ -47,7 +51,12 @@ export function LazyChart({ title, option, testId, fill }: { title: string; opti
   const { t } = useTranslation('welcome');
   return (
     <Suspense fallback={<Skeleton active />}>
-      <DashboardChart option={option} label={t('dashboard.chartLabel', { title })} testId={testId} className={fill ? 'dashboard-chart dashboard-chart-fill' : undefined} />
+      <DashboardChart
+        option={option}
+        label={t('dashboard.chartLabel', { title })}
+        testId={testId}
+        className={fill ? 'dashboard-chart dashboard-chart-fill' : undefined}
+      />
     </Suspense>
   );
 }

@@ -26,7 +26,15 @@ function valuesOf(state: DictDialogState, entry?: DictEntry): DictFormValues {
 }
 
 /** Spec §5: the parent is fixed by where the entry is added; the picker only shows it. */
-function ParentPicker({ kind, treeCode, parentId, parentLabel, widget, id, value }: {
+function ParentPicker({
+  kind,
+  treeCode,
+  parentId,
+  parentLabel,
+  widget,
+  id,
+  value,
+}: {
   kind: DictKind;
   treeCode?: string;
   parentId?: number;
@@ -39,8 +47,7 @@ function ParentPicker({ kind, treeCode, parentId, parentLabel, widget, id, value
   const tree = useDictTree(kind, treeCode ?? '', !!treeCode);
   const treeData = useMemo<DictTreeNode[]>(() => {
     const nodes = tree.data ?? [];
-    const contains = (list: readonly DictTreeNode[]): boolean =>
-      list.some((node) => node.value === parentId || contains(node.children ?? []));
+    const contains = (list: readonly DictTreeNode[]): boolean => list.some((node) => node.value === parentId || contains(node.children ?? []));
     if (!parentId || contains(nodes)) return nodes;
     const title = parentLabel ?? String(parentId);
     return [...nodes, { id: parentId, parentId: 0, title, key: parentId, value: parentId, code: '', children: [] }];

@@ -26,7 +26,6 @@ export function useDictTree(kind: DictKind, code: string, enabled = true) {
   return useEndpointQuery(DICT_ENDPOINTS[kind].tree, { query: { code } }, { enabled });
 }
 
-
 /** Create or update; the answer goes straight into the detail and the lists. */
 export function useSubmitDict(kind: DictKind) {
   const endpoints = DICT_ENDPOINTS[kind];

@@ -43,9 +43,9 @@ function ProviderPanel({ provider }: { provider: DirectoryProvider }) {
   return (
     <div data-testid={`directory-${provider}`}>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      {!settings.data.configured && <Alert type="warning" showIcon message={t('notConfigured')} data-testid="directory-not-configured" />}
-      <SettingsCard provider={provider} settings={settings.data} />
-      <SyncCard provider={provider} settings={settings.data} />
+        {!settings.data.configured && <Alert type="warning" showIcon message={t('notConfigured')} data-testid="directory-not-configured" />}
+        <SettingsCard provider={provider} settings={settings.data} />
+        <SyncCard provider={provider} settings={settings.data} />
         <DepartmentsCard provider={provider} disabled={!settings.data.configured} />
       </Space>
     </div>
@@ -81,7 +81,14 @@ function SettingsCard({ provider, settings }: { provider: DirectoryProvider; set
         style={{ maxWidth: 520 }}
       >
         <Form.Item name="companyId" label={t('settings.company')} rules={[{ required: true, message: t('settings.companyRequired') }]}>
-          <TreeSelect treeData={companies.data ?? []} loading={companies.isFetching} showSearch treeNodeFilterProp="title" treeDefaultExpandAll data-testid="directory-company" />
+          <TreeSelect
+            treeData={companies.data ?? []}
+            loading={companies.isFetching}
+            showSearch
+            treeNodeFilterProp="title"
+            treeDefaultExpandAll
+            data-testid="directory-company"
+          />
         </Form.Item>
         <Form.Item name="parentDeptId" label={t('settings.parentDept')} extra={t('settings.parentDeptHelp')}>
           <DeptTreeSelect placeholder={t('settings.parentDeptPlaceholder')} testId="directory-parent-dept" />
@@ -188,7 +195,13 @@ function DepartmentsCard({ provider, disabled }: { provider: DirectoryProvider; 
       title={t('departments.title')}
       size="small"
       extra={
-        <Button size="small" disabled={disabled} loading={departments.isFetching} onClick={() => (asked ? departments.refetch() : setAsked(true))} data-testid="directory-load">
+        <Button
+          size="small"
+          disabled={disabled}
+          loading={departments.isFetching}
+          onClick={() => (asked ? departments.refetch() : setAsked(true))}
+          data-testid="directory-load"
+        >
           {t('departments.load')}
         </Button>
       }

@@ -24,7 +24,8 @@ export function FieldProperties({ field, taken, onChange }: Props) {
   return (
     <Form layout="vertical" size="small" name="field-properties" data-testid="field-properties">
       <Form.Item
-        htmlFor="fp-name" label={t('prop.name')}
+        htmlFor="fp-name"
+        label={t('prop.name')}
         validateStatus={nameValid && !nameTaken ? undefined : 'error'}
         help={!nameValid ? t('messages:forms.fieldNameInvalid') : nameTaken ? t('designer.nameTaken') : undefined}
       >
@@ -32,7 +33,8 @@ export function FieldProperties({ field, taken, onChange }: Props) {
           value={name}
           onChange={(e) => setName(e.target.value)}
           onBlur={() => nameValid && !nameTaken && name !== field.name && onChange({ name })}
-          id="fp-name" data-testid="prop-name"
+          id="fp-name"
+          data-testid="prop-name"
         />
       </Form.Item>
       <Form.Item htmlFor="fp-title" label={t('prop.title')}>
@@ -61,10 +63,26 @@ export function FieldProperties({ field, taken, onChange }: Props) {
         <>
           <Space wrap>
             <Form.Item htmlFor="fp-min-length" label={t('prop.minLength')}>
-              <InputNumber min={0} max={100000} precision={0} value={field.minLength} onChange={(v) => onChange({ minLength: numberOrUndefined(v) })} id="fp-min-length" data-testid="prop-min-length" />
+              <InputNumber
+                min={0}
+                max={100000}
+                precision={0}
+                value={field.minLength}
+                onChange={(v) => onChange({ minLength: numberOrUndefined(v) })}
+                id="fp-min-length"
+                data-testid="prop-min-length"
+              />
             </Form.Item>
             <Form.Item htmlFor="fp-max-length" label={t('prop.maxLength')}>
-              <InputNumber min={0} max={100000} precision={0} value={field.maxLength} onChange={(v) => onChange({ maxLength: numberOrUndefined(v) })} id="fp-max-length" data-testid="prop-max-length" />
+              <InputNumber
+                min={0}
+                max={100000}
+                precision={0}
+                value={field.maxLength}
+                onChange={(v) => onChange({ maxLength: numberOrUndefined(v) })}
+                id="fp-max-length"
+                data-testid="prop-max-length"
+              />
             </Form.Item>
           </Space>
           <Form.Item htmlFor="fp-format" label={t('prop.format')}>
@@ -74,12 +92,20 @@ export function FieldProperties({ field, taken, onChange }: Props) {
               onChange={(format) => onChange({ format: format ?? undefined })}
               placeholder={t('prop.formatPlaceholder')}
               options={FORM_FORMAT_NAMES.map((name) => ({ value: name, label: t(`format.${name}`) }))}
-              id="fp-format" data-testid="prop-format"
+              id="fp-format"
+              data-testid="prop-format"
               aria-label={t('prop.format')}
             />
           </Form.Item>
           <Form.Item htmlFor="fp-pattern" label={t('prop.pattern')}>
-            <Input value={field.pattern} maxLength={200} id="fp-pattern" placeholder="^E\d{3}$" onChange={(e) => onChange({ pattern: e.target.value || undefined })} style={{ fontFamily: 'monospace' }} />
+            <Input
+              value={field.pattern}
+              maxLength={200}
+              id="fp-pattern"
+              placeholder="^E\d{3}$"
+              onChange={(e) => onChange({ pattern: e.target.value || undefined })}
+              style={{ fontFamily: 'monospace' }}
+            />
           </Form.Item>
         </>
       ) : null}
@@ -90,7 +116,15 @@ export function FieldProperties({ field, taken, onChange }: Props) {
       ) : null}
       {field.kind === 'file' ? (
         <Form.Item htmlFor="fp-max-files" label={t('prop.maxFiles')}>
-          <InputNumber min={1} max={MAX_FIELD_FILES} precision={0} value={field.maxItems} id="fp-max-files" data-testid="prop-max-files" onChange={(v) => onChange({ maxItems: numberOrUndefined(v) })} />
+          <InputNumber
+            min={1}
+            max={MAX_FIELD_FILES}
+            precision={0}
+            value={field.maxItems}
+            id="fp-max-files"
+            data-testid="prop-max-files"
+            onChange={(v) => onChange({ maxItems: numberOrUndefined(v) })}
+          />
         </Form.Item>
       ) : null}
       {NUMBER_KINDS.includes(field.kind) ? (
@@ -120,7 +154,13 @@ export function FieldProperties({ field, taken, onChange }: Props) {
           ) : null}
           {optionSource === 'dictionary' && field.kind !== 'radio' ? (
             <Form.Item htmlFor="fp-dictionary" label={t('prop.dictionaryCode')}>
-              <Input value={field.dictionary} placeholder="CompanyNature" onChange={(e) => onChange({ dictionary: e.target.value.trim() })} id="fp-dictionary" data-testid="prop-dictionary" />
+              <Input
+                value={field.dictionary}
+                placeholder="CompanyNature"
+                onChange={(e) => onChange({ dictionary: e.target.value.trim() })}
+                id="fp-dictionary"
+                data-testid="prop-dictionary"
+              />
             </Form.Item>
           ) : (
             <Form.Item label={t('prop.options')}>
@@ -140,10 +180,18 @@ export function FieldProperties({ field, taken, onChange }: Props) {
                       placeholder={t('prop.optionLabel', { n: i + 1 })}
                       onChange={(e) => onChange({ options: field.options.map((o, j) => (j === i ? { ...o, label: e.target.value } : o)) })}
                     />
-                    <Button icon={<DeleteOutlined />} aria-label={t('prop.removeOption', { n: i + 1 })} onClick={() => onChange({ options: field.options.filter((_, j) => j !== i) })} />
+                    <Button
+                      icon={<DeleteOutlined />}
+                      aria-label={t('prop.removeOption', { n: i + 1 })}
+                      onClick={() => onChange({ options: field.options.filter((_, j) => j !== i) })}
+                    />
                   </Space.Compact>
                 ))}
-                <Button icon={<PlusOutlined />} onClick={() => onChange({ options: [...field.options, { value: `o${field.options.length + 1}`, label: '' }] })} data-testid="prop-add-option">
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={() => onChange({ options: [...field.options, { value: `o${field.options.length + 1}`, label: '' }] })}
+                  data-testid="prop-add-option"
+                >
                   {t('prop.addOption')}
                 </Button>
               </Space>

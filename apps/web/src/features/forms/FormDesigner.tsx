@@ -50,7 +50,14 @@ function CanvasField({ field, selected, onSelect, onRemove }: { field: DesignFie
   const style = { transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined, transition };
   return (
     <div ref={setNodeRef} style={style} className={`designer-field${selected ? ' designer-field-selected' : ''}`} data-testid={`canvas-${field.name}`}>
-      <Button type="text" size="small" icon={<HolderOutlined />} {...attributes} {...listeners} aria-label={t('designer.move', { name: field.title || field.name })} />
+      <Button
+        type="text"
+        size="small"
+        icon={<HolderOutlined />}
+        {...attributes}
+        {...listeners}
+        aria-label={t('designer.move', { name: field.title || field.name })}
+      />
       <button type="button" className="designer-field-body" onClick={onSelect} aria-pressed={selected}>
         <span>
           {field.required ? <span className="designer-required">*</span> : null}
@@ -61,7 +68,15 @@ function CanvasField({ field, selected, onSelect, onRemove }: { field: DesignFie
           {field.name}
         </Typography.Text>
       </button>
-      <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={onRemove} aria-label={t('designer.remove', { name: field.title || field.name })} data-testid={`canvas-remove-${field.name}`} />
+      <Button
+        type="text"
+        size="small"
+        danger
+        icon={<DeleteOutlined />}
+        onClick={onRemove}
+        aria-label={t('designer.remove', { name: field.title || field.name })}
+        data-testid={`canvas-remove-${field.name}`}
+      />
     </div>
   );
 }
@@ -95,7 +110,10 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
   const [sample, setSample] = useState<FormData>({});
   const [loaded, setLoaded] = useState(state.mode === 'create');
   const preview = useRef<FormViewHandle>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   useEffect(() => {
     if (!info.data || loaded) return;
@@ -106,7 +124,11 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
   }, [info.data, loaded, form]);
 
   const add = (kind: FieldKind, at = fields.length) => {
-    const field = newField(kind, fields.map((f) => f.name), t(`kind.${kind}`));
+    const field = newField(
+      kind,
+      fields.map((f) => f.name),
+      t(`kind.${kind}`),
+    );
     setFields([...fields.slice(0, at), field, ...fields.slice(at)]);
     setSelected(field.name);
   };
@@ -242,7 +264,13 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
                         <SortableContext items={fields.map((f) => f.name)} strategy={verticalListSortingStrategy}>
                           <Canvas empty={!fields.length}>
                             {fields.map((field) => (
-                              <CanvasField key={field.name} field={field} selected={field.name === selected} onSelect={() => setSelected(field.name)} onRemove={() => remove(field.name)} />
+                              <CanvasField
+                                key={field.name}
+                                field={field}
+                                selected={field.name === selected}
+                                onSelect={() => setSelected(field.name)}
+                                onRemove={() => remove(field.name)}
+                              />
                             ))}
                           </Canvas>
                         </SortableContext>
@@ -250,7 +278,12 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
                       <Col xs={24} md={8}>
                         <Typography.Title level={5}>{t('designer.properties')}</Typography.Title>
                         {current ? (
-                          <FieldProperties key={current.name} field={current} taken={fields.map((f) => f.name)} onChange={(patch) => change(current.name, patch)} />
+                          <FieldProperties
+                            key={current.name}
+                            field={current}
+                            taken={fields.map((f) => f.name)}
+                            onChange={(patch) => change(current.name, patch)}
+                          />
                         ) : (
                           <Typography.Text type="secondary">{t('designer.chooseField')}</Typography.Text>
                         )}

@@ -17,7 +17,15 @@ export function FormHistory({ scheme, onClose }: { scheme: FormScheme | null; on
     onClose();
   };
   return (
-    <Modal open={scheme !== null} title={t('history.title', { name: scheme?.name ?? '' })} onCancel={close} footer={null} width={720} destroyOnHidden data-testid="form-history">
+    <Modal
+      open={scheme !== null}
+      title={t('history.title', { name: scheme?.name ?? '' })}
+      onCancel={close}
+      footer={null}
+      width={720}
+      destroyOnHidden
+      data-testid="form-history"
+    >
       <Table
         size="small"
         rowKey="version"

@@ -39,11 +39,23 @@ const document = {
 describe('the records of a form', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows choices by their labels — the form\'s own options and its dictionary\'s — not their values', async () => {
+  it("shows choices by their labels — the form's own options and its dictionary's — not their values", async () => {
     serveApi((url) => {
       if (url.pathname === '/api/form-scheme/getFormInfo/3') return { data: { ...scheme, document } };
       if (url.pathname === '/api/form-scheme/instance-form-list') {
-        return { data: pageOf([{ primaryKey: 'k1', schemeId: 3, version: 1, data: { leaveType: 'a', tags: ['x', 'y'], nature: '2' }, createUserName: '张三', createTime: '', updateTime: '2026-01-02T00:00:00.000Z' }]) };
+        return {
+          data: pageOf([
+            {
+              primaryKey: 'k1',
+              schemeId: 3,
+              version: 1,
+              data: { leaveType: 'a', tags: ['x', 'y'], nature: '2' },
+              createUserName: '张三',
+              createTime: '',
+              updateTime: '2026-01-02T00:00:00.000Z',
+            },
+          ]),
+        };
       }
       if (url.pathname.endsWith('/dictionary') && url.searchParams.get('code') === 'leave_nature') return { data: [{ dictKey: '2', dictValue: '事假' }] };
       return undefined;

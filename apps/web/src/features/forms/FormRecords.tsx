@@ -14,7 +14,15 @@ const PAGE_SIZE = 10;
 const SHOWN_FIELDS = 5;
 
 const cell = (value: unknown, label: (value: string) => string = (v) => v) =>
-  value === undefined || value === null ? '' : Array.isArray(value) ? value.map((v) => label(String(v))).join('、') : typeof value === 'boolean' ? (value ? '✓' : '✗') : label(String(value));
+  value === undefined || value === null
+    ? ''
+    : Array.isArray(value)
+      ? value.map((v) => label(String(v))).join('、')
+      : typeof value === 'boolean'
+        ? value
+          ? '✓'
+          : '✗'
+        : label(String(value));
 
 /** A choice shown by its option's label (年假, not `a`): the form's own options, or its dictionary's. */
 function ChoiceCell({ document, name, value }: { document: FormDocument; name: string; value: unknown }) {
@@ -29,7 +37,17 @@ function ChoiceCell({ document, name, value }: { document: FormDocument; name: s
  * The records filled in through a form (or a list page's columns of them) (for a custom-table form, the rows of its table): a page
  * of them, and a dialog that adds or changes one, checked in the browser and again on the server.
  */
-export function FormRecords({ scheme, columns: shown, title, onClose }: { scheme: FormScheme; columns?: readonly string[]; title?: string; onClose: () => void }) {
+export function FormRecords({
+  scheme,
+  columns: shown,
+  title,
+  onClose,
+}: {
+  scheme: FormScheme;
+  columns?: readonly string[];
+  title?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('forms');
   const { message } = App.useApp();
   const [current, setCurrent] = useState(1);

@@ -51,10 +51,35 @@ export function FormSchemePage() {
     { key: 'design', label: t('action.design'), permission: P.edit, onClick: (row) => open({ mode: 'edit', id: row.id }) },
     { key: 'history', label: t('action.history'), onClick: setHistory },
     { key: 'records', label: t('action.records'), onClick: setRecords },
-    { key: 'enable', label: t('action.enable'), permission: P.edit, show: (row) => !row.enabled, onClick: (row) => void enable.mutateAsync(row).then(done('done.enabled'), () => undefined) },
-    { key: 'disable', label: t('action.disable'), permission: P.edit, show: (row) => row.enabled && !row.isDefault, onClick: (row) => void disable.mutateAsync(row).then(done('done.disabled'), () => undefined) },
-    { key: 'default', label: t('action.default'), permission: P.edit, show: (row) => row.enabled && !row.isDefault, onClick: (row) => void setDefault.mutateAsync(row).then(done('done.default'), () => undefined) },
-    { key: 'delete', label: t('common:delete'), permission: P.delete, danger: true, show: (row) => !row.isDefault, onClick: (row) => confirmRemove([row], list.forget) },
+    {
+      key: 'enable',
+      label: t('action.enable'),
+      permission: P.edit,
+      show: (row) => !row.enabled,
+      onClick: (row) => void enable.mutateAsync(row).then(done('done.enabled'), () => undefined),
+    },
+    {
+      key: 'disable',
+      label: t('action.disable'),
+      permission: P.edit,
+      show: (row) => row.enabled && !row.isDefault,
+      onClick: (row) => void disable.mutateAsync(row).then(done('done.disabled'), () => undefined),
+    },
+    {
+      key: 'default',
+      label: t('action.default'),
+      permission: P.edit,
+      show: (row) => row.enabled && !row.isDefault,
+      onClick: (row) => void setDefault.mutateAsync(row).then(done('done.default'), () => undefined),
+    },
+    {
+      key: 'delete',
+      label: t('common:delete'),
+      permission: P.delete,
+      danger: true,
+      show: (row) => !row.isDefault,
+      onClick: (row) => confirmRemove([row], list.forget),
+    },
   ];
   return (
     <div data-testid="form-page">
@@ -64,17 +89,17 @@ export function FormSchemePage() {
             key: 'forms',
             label: t('title'),
             children: (
-                <CrudList<FormScheme, FormSearch>
-                  testId="form"
-                  title={t('title')}
-                  list={list}
-                  search={search}
-                  columns={columns}
-                  rowLabel={(row) => row.name}
-                  add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
-                  rowActions={rowActions}
-                  scrollX={1400}
-                />
+              <CrudList<FormScheme, FormSearch>
+                testId="form"
+                title={t('title')}
+                list={list}
+                search={search}
+                columns={columns}
+                rowLabel={(row) => row.name}
+                add={{ permission: P.add, onClick: () => open({ mode: 'create' }) }}
+                rowActions={rowActions}
+                scrollX={1400}
+              />
             ),
           },
           { key: 'relations', label: t('relations.title'), children: <RelationList /> },

@@ -19,7 +19,10 @@ export const recordLinks = {
 };
 
 /** The form and (when a key is given) the record, or what went wrong loading them. */
-function useLoaded(schemeId: number, key: string | undefined): { document?: FormDocument; name?: string; enabled?: boolean; record?: FormInstance | null; problem?: ReactNode } {
+function useLoaded(
+  schemeId: number,
+  key: string | undefined,
+): { document?: FormDocument; name?: string; enabled?: boolean; record?: FormInstance | null; problem?: ReactNode } {
   const { t } = useTranslation('forms');
   const info = useFormInfo(schemeId);
   const record = useFormRecord(schemeId, key);

@@ -19,7 +19,9 @@ interface RelationValues {
 }
 
 const valuesOf = (relation?: FormRelation): RelationValues =>
-  relation ? { name: relation.name, schemeId: relation.schemeId, columns: relation.columns, description: relation.description } : { name: '', schemeId: undefined, columns: [], description: '' };
+  relation
+    ? { name: relation.name, schemeId: relation.schemeId, columns: relation.columns, description: relation.description }
+    : { name: '', schemeId: undefined, columns: [], description: '' };
 
 /** What the field's Form.Item gives its input, besides the widget's own props. */
 interface ChoiceProps<T> {

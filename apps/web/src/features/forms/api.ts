@@ -1,4 +1,10 @@
-import { FORM_BINDING_ENDPOINTS as B, FORM_RELATION_ENDPOINTS as R, FORM_SCHEME_ENDPOINTS as E, type FormRelation, type FormScheme } from '@macro/contract/forms';
+import {
+  FORM_BINDING_ENDPOINTS as B,
+  FORM_RELATION_ENDPOINTS as R,
+  FORM_SCHEME_ENDPOINTS as E,
+  type FormRelation,
+  type FormScheme,
+} from '@macro/contract/forms';
 import { useQueryClient } from '@tanstack/react-query';
 import { queriesOf, useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
 import { cacheSavedRecord, useSaveRecord as useSaveListRecord } from '../../components/crud/crudCache';
@@ -39,14 +45,20 @@ export function useSaveRecord() {
   return {
     pending: add.isPending || change.isPending,
     save: (schemeId: number, key: string | undefined, data: Record<string, unknown>) =>
-      key ? change.mutateAsync({ params: { id: String(schemeId), key }, body: { data } }) : add.mutateAsync({ params: { id: String(schemeId) }, body: { data } }),
+      key
+        ? change.mutateAsync({ params: { id: String(schemeId), key }, body: { data } })
+        : add.mutateAsync({ params: { id: String(schemeId) }, body: { data } }),
   };
 }
 
 export const useFormInfo = (id: number | undefined) => useEndpointQuery(E.formInfo, { params: { id: String(id ?? 0) } }, { enabled: id !== undefined });
 export const useFormHistory = (id: number | undefined) => useEndpointQuery(E.history, { params: { id: String(id ?? 0) } }, { enabled: id !== undefined });
 export const useFormVersion = (id: number | undefined, version: number | undefined) =>
-  useEndpointQuery(E.bySchemeId, { params: { id: String(id ?? 0) }, query: { version: String(version ?? 1) } }, { enabled: id !== undefined && version !== undefined });
+  useEndpointQuery(
+    E.bySchemeId,
+    { params: { id: String(id ?? 0) }, query: { version: String(version ?? 1) } },
+    { enabled: id !== undefined && version !== undefined },
+  );
 
 /** Enable, disable and make default: the changed scheme goes into the list at once; a new default clears the old one, so the list refetches. */
 export function useFormSwitch(change: 'enable' | 'disable' | 'default') {

@@ -19,7 +19,15 @@ describe('form designer model', () => {
     expect(document.uiSchema.file1).toMatchObject({ 'ui:widget': 'annexes' });
     // A required list (checkboxes, files) must be there and not empty.
     expect(document.schema.required).toEqual(['text1', 'number1', 'select1', 'checkboxes1', 'date1', 'file1']);
-    expect(checkFormData(document.schema, { text1: '13800138000', number1: 2, select1: '1', date1: '2026-01-01', file1: ['0b5e2a8c-6f1d-4c3e-9a7b-2d4f6e8a0c1b'] }).map((i) => i.field)).toEqual(['checkboxes1']);
+    expect(
+      checkFormData(document.schema, {
+        text1: '13800138000',
+        number1: 2,
+        select1: '1',
+        date1: '2026-01-01',
+        file1: ['0b5e2a8c-6f1d-4c3e-9a7b-2d4f6e8a0c1b'],
+      }).map((i) => i.field),
+    ).toEqual(['checkboxes1']);
     const back = fieldsFromDocument(document);
     expect(back.map((f) => f.kind)).toEqual([...kinds]);
     expect(documentFromFields(back)).toEqual(document);

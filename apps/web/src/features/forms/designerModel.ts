@@ -52,7 +52,12 @@ export function newField(kind: FieldKind, taken: readonly string[], title: strin
     span: kind === 'textarea' || kind === 'checkboxes' ? 24 : 12,
     placeholder: '',
     description: '',
-    options: KINDS_WITH_OPTIONS.includes(kind) ? [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] : [],
+    options: KINDS_WITH_OPTIONS.includes(kind)
+      ? [
+          { value: 'a', label: 'A' },
+          { value: 'b', label: 'B' },
+        ]
+      : [],
     maxItems: kind === 'file' ? DEFAULT_MAX_FILES : undefined,
   };
 }
@@ -102,7 +107,13 @@ function schemaOf(field: DesignField): FieldSchema {
     case 'radio':
       return defined({ type: 'string', ...base, enum: field.kind === 'radio' || !field.dictionary ? values : undefined });
     case 'checkboxes':
-      return defined({ type: 'array', ...base, items: defined({ type: 'string' as const, enum: values }), uniqueItems: true, minItems: field.required ? 1 : undefined });
+      return defined({
+        type: 'array',
+        ...base,
+        items: defined({ type: 'string' as const, enum: values }),
+        uniqueItems: true,
+        minItems: field.required ? 1 : undefined,
+      });
     case 'switch':
       return defined({ type: 'boolean', ...base });
     case 'date':
@@ -110,14 +121,32 @@ function schemaOf(field: DesignField): FieldSchema {
     case 'datetime':
       return defined({ type: 'string', ...base, format: 'date-time' });
     case 'file':
-      return defined({ type: 'array', ...base, items: { type: 'string' as const, format: 'annex' as const }, minItems: field.required ? 1 : undefined, maxItems: field.maxItems ?? DEFAULT_MAX_FILES });
+      return defined({
+        type: 'array',
+        ...base,
+        items: { type: 'string' as const, format: 'annex' as const },
+        minItems: field.required ? 1 : undefined,
+        maxItems: field.maxItems ?? DEFAULT_MAX_FILES,
+      });
   }
 }
 
 function uiOf(field: DesignField): FieldUi {
   const widget =
-    field.kind === 'textarea' ? 'textarea' : field.kind === 'radio' ? 'radio' : field.kind === 'checkboxes' && !field.dictionary ? 'checkboxes' : field.kind === 'file' ? 'annexes' : undefined;
-  const options = defined({ span: field.span, dictionary: field.kind === 'radio' ? undefined : field.dictionary, rows: field.kind === 'textarea' ? field.rows : undefined });
+    field.kind === 'textarea'
+      ? 'textarea'
+      : field.kind === 'radio'
+        ? 'radio'
+        : field.kind === 'checkboxes' && !field.dictionary
+          ? 'checkboxes'
+          : field.kind === 'file'
+            ? 'annexes'
+            : undefined;
+  const options = defined({
+    span: field.span,
+    dictionary: field.kind === 'radio' ? undefined : field.dictionary,
+    rows: field.kind === 'textarea' ? field.rows : undefined,
+  });
   return defined({
     'ui:widget': widget,
     'ui:placeholder': field.placeholder || undefined,
@@ -147,9 +176,12 @@ export function fieldProblems(fields: readonly DesignField[]): { name: string; k
     if (!FIELD_NAME.test(field.name)) problems.push({ name: field.name, key: 'forms.fieldNameInvalid' });
     else if (seen.has(field.name)) problems.push({ name: field.name, key: 'designer.nameTaken' });
     seen.add(field.name);
-    if (KINDS_WITH_OPTIONS.includes(field.kind) && !field.dictionary && !field.options.length) problems.push({ name: field.name, key: 'designer.optionsRequired' });
-    if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength) problems.push({ name: field.name, key: 'forms.rangeInvalid' });
-    if (field.minimum !== undefined && field.maximum !== undefined && field.minimum > field.maximum) problems.push({ name: field.name, key: 'forms.rangeInvalid' });
+    if (KINDS_WITH_OPTIONS.includes(field.kind) && !field.dictionary && !field.options.length)
+      problems.push({ name: field.name, key: 'designer.optionsRequired' });
+    if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength)
+      problems.push({ name: field.name, key: 'forms.rangeInvalid' });
+    if (field.minimum !== undefined && field.maximum !== undefined && field.minimum > field.maximum)
+      problems.push({ name: field.name, key: 'forms.rangeInvalid' });
   }
   return problems;
 }

@@ -21,11 +21,7 @@ export function PageFrame({ title, testId, children }: { title: string; testId: 
           {
             key: 'query',
             label: t('queryParams'),
-            children: query.length ? (
-              <code data-testid="page-query">{query.map(([k, v]) => `${k}=${v}`).join(', ')}</code>
-            ) : (
-              t('none')
-            ),
+            children: query.length ? <code data-testid="page-query">{query.map(([k, v]) => `${k}=${v}`).join(', ')}</code> : t('none'),
           },
         ]}
       />

@@ -11,8 +11,7 @@ export const GENERAL_PATHS = {
   detail: '/detail/create',
 } as const;
 
-const page = <K extends string>(name: K, load: () => Promise<Record<K, React.ComponentType>>) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+const page = <K extends string>(name: K, load: () => Promise<Record<K, React.ComponentType>>) => lazy(() => load().then((m) => ({ default: m[name] })));
 
 export const feature: FeatureDescriptor = {
   pages: {

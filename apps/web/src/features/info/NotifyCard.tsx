@@ -30,7 +30,10 @@ export function NotifyCard() {
   });
   const data = prefs.data;
   const toggle = (channel: NotifyChannel, on: boolean) =>
-    save.mutate({ body: { [channel]: on } }, { onSuccess: () => void message.success(t(on ? 'notify.turnedOn' : 'notify.turnedOff', { channel: t(`notify.${channel}`) })) });
+    save.mutate(
+      { body: { [channel]: on } },
+      { onSuccess: () => void message.success(t(on ? 'notify.turnedOn' : 'notify.turnedOff', { channel: t(`notify.${channel}`) })) },
+    );
   return (
     <Card style={{ width: 360, maxWidth: '100%' }} data-testid="notify-card">
       <Typography.Title level={2} style={{ fontSize: 20, marginTop: 0 }}>

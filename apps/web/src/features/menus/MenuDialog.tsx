@@ -57,7 +57,15 @@ function withoutSubtree(nodes: readonly MenuTreeNode[], id?: number): MenuTreeNo
   return nodes.filter((node) => node.id !== id).map((node) => ({ ...node, children: withoutSubtree(node.children, id) }));
 }
 
-function ParentPicker({ menuId, id, value, onChange, disabled, placeholder, testId }: {
+function ParentPicker({
+  menuId,
+  id,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+  testId,
+}: {
   menuId?: number;
   id?: string;
   value?: number;
@@ -84,7 +92,14 @@ function ParentPicker({ menuId, id, value, onChange, disabled, placeholder, test
   );
 }
 
-function IconPicker({ id, value, onChange, disabled, placeholder, testId }: {
+function IconPicker({
+  id,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+  testId,
+}: {
   id?: string;
   value?: string;
   onChange?: (value: string | undefined) => void;

@@ -47,8 +47,11 @@ export function ModuleDialog({ state: current, onClose }: { state: ModuleDialogS
   const update = useUpdateModule();
   const subsystems = useSubsystems();
   if (!state) return null;
-  const pairs = (keys: ['code', 'name'] | ['field', 'label'], placeholders: [string, string]) =>
-    ({ id, disabled, testId }: { id?: string; disabled: boolean; testId: string }) => <PairListInput id={id} keys={keys} placeholders={placeholders} disabled={disabled} testId={testId} />;
+  const pairs =
+    (keys: ['code', 'name'] | ['field', 'label'], placeholders: [string, string]) =>
+    ({ id, disabled, testId }: { id?: string; disabled: boolean; testId: string }) => (
+      <PairListInput id={id} keys={keys} placeholders={placeholders} disabled={disabled} testId={testId} />
+    );
   const fields: SchemaField[] = [
     { name: 'name', label: t('field.name'), placeholder: t('form.namePlaceholder') },
     { name: 'code', label: t('field.code'), placeholder: t('form.codePlaceholder') },

@@ -10,7 +10,14 @@ export function HistoryDrawer({ instance, onClose }: { instance: InstanceRecord 
   const { t } = useTranslation('monitor');
   const history = useInstanceHistory(instance?.processInstanceId);
   return (
-    <Drawer open={instance !== null} title={instance ? t('history.title', { title: instance.title }) : ''} onClose={onClose} size="large" destroyOnHidden data-testid="monitor-history">
+    <Drawer
+      open={instance !== null}
+      title={instance ? t('history.title', { title: instance.title }) : ''}
+      onClose={onClose}
+      size="large"
+      destroyOnHidden
+      data-testid="monitor-history"
+    >
       {/* Focusable, so a keyboard user can scroll a long history. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scrollable history must take focus for the keyboard */}
       <section tabIndex={0} aria-label={instance ? t('history.title', { title: instance.title }) : undefined}>

@@ -32,10 +32,21 @@ export function MonitorPage() {
   const search: SearchField[] = [{ name: 'keyword', label: t('field.keyword'), placeholder: t('search.keywordPlaceholder') }];
   const columns: ColumnsType<InstanceRecord> = [
     { dataIndex: 'title', title: t('field.title'), ellipsis: true },
-    { dataIndex: 'name', title: t('field.template'), width: 160, ellipsis: true, render: (name: string, row) => <span title={row.code}>{name || row.code}</span> },
+    {
+      dataIndex: 'name',
+      title: t('field.template'),
+      width: 160,
+      ellipsis: true,
+      render: (name: string, row) => <span title={row.code}>{name || row.code}</span>,
+    },
     { dataIndex: 'version', title: t('field.version'), width: 80 },
     { dataIndex: 'starterName', title: t('field.starter'), width: 110, ellipsis: true },
-    { dataIndex: 'state', title: t('field.state'), width: 110, render: (state: string) => <Tag color={STATE_COLOURS[state]}>{t(`state.${state}`, { defaultValue: state })}</Tag> },
+    {
+      dataIndex: 'state',
+      title: t('field.state'),
+      width: 110,
+      render: (state: string) => <Tag color={STATE_COLOURS[state]}>{t(`state.${state}`, { defaultValue: state })}</Tag>,
+    },
     { dataIndex: 'currentNodes', title: t('field.currentNodes'), width: 140, ellipsis: true, render: (names: string[]) => names.join(t('separator')) },
     { dataIndex: 'currentApprovers', title: t('field.currentApprovers'), width: 160, ellipsis: true, render: (names: string[]) => names.join(t('separator')) },
     { dataIndex: 'startTime', title: t('field.startTime'), width: 170, render: when },
@@ -75,7 +86,14 @@ export function MonitorPage() {
           columns={columns}
           rowLabel={(row) => row.title}
           rowActions={[
-            { key: 'suspend', label: t('suspend.action'), permission: P.monitorEdit, danger: true, show: (row) => row.state === 'running', onClick: confirmSuspend },
+            {
+              key: 'suspend',
+              label: t('suspend.action'),
+              permission: P.monitorEdit,
+              danger: true,
+              show: (row) => row.state === 'running',
+              onClick: confirmSuspend,
+            },
             { key: 'resume', label: t('resume.action'), permission: P.monitorEdit, show: (row) => row.state === 'suspended', onClick: doResume },
             { key: 'assign', label: t('assign.action'), permission: P.monitorEdit, show: (row) => row.state === 'running', onClick: setAssigning },
             viewHistory,

@@ -21,7 +21,13 @@ interface NoticeFormValues {
 
 const valuesOf = (notice?: Notice): NoticeFormValues =>
   notice
-    ? { category: notice.category, title: notice.title, content: notice.content, recipientId: notice.recipientId, publish: notice.status === NOTICE_STATUS.published }
+    ? {
+        category: notice.category,
+        title: notice.title,
+        content: notice.content,
+        recipientId: notice.recipientId,
+        publish: notice.status === NOTICE_STATUS.published,
+      }
     : { category: NOTICE_CATEGORY.notice, title: '', content: '', recipientId: null, publish: true };
 
 /** Write, edit or view a notice: its tab, title, content, and who gets it (everyone, or one user). */

@@ -26,14 +26,25 @@ export function NoticePage() {
   const columns: ColumnsType<Notice> = [
     { dataIndex: 'title', title: t('field.title'), ellipsis: true },
     { dataIndex: 'category', title: t('field.category'), width: 96, render: (value: number) => t(`category.${value}`) },
-    { dataIndex: 'recipientName', title: t('field.recipient'), width: 128, ellipsis: true, render: (name: string, row) => (row.recipientId ? name : t('everyone')) },
+    {
+      dataIndex: 'recipientName',
+      title: t('field.recipient'),
+      width: 128,
+      ellipsis: true,
+      render: (name: string, row) => (row.recipientId ? name : t('everyone')),
+    },
     {
       dataIndex: 'status',
       title: t('field.status'),
       width: 112,
       render: (value: number) => <Badge status={value === NOTICE_STATUS.published ? 'success' : 'default'} text={t(`status.${value}`)} />,
     },
-    { dataIndex: 'publishTime', title: t('field.publishTime'), width: 168, render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '') },
+    {
+      dataIndex: 'publishTime',
+      title: t('field.publishTime'),
+      width: 168,
+      render: (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : ''),
+    },
     { dataIndex: 'readCount', title: t('field.readCount'), width: 96 },
   ];
   const rowActions: RowAction<Notice>[] = [
@@ -44,7 +55,11 @@ export function NoticePage() {
       label: t('action.publish'),
       permission: P.publish,
       show: (row) => row.status !== NOTICE_STATUS.published,
-      onClick: (row) => void publish.mutateAsync(row).then(() => message.success(t('done.published')), () => undefined),
+      onClick: (row) =>
+        void publish.mutateAsync(row).then(
+          () => message.success(t('done.published')),
+          () => undefined,
+        ),
     },
     { key: 'delete', label: t('common:delete'), permission: P.delete, danger: true, onClick: (row) => confirmRemove([row], list.forget) },
   ];

@@ -67,9 +67,7 @@ export function OAuthClientDialog({
       name: 'grants',
       label: t('field.grants'),
       span: 24,
-      render: (w) => (
-        <Checkbox.Group disabled={w.disabled} data-testid={w.testId} options={CLIENT_GRANTS.map((g) => ({ value: g, label: t(`grant.${g}`) }))} />
-      ),
+      render: (w) => <Checkbox.Group disabled={w.disabled} data-testid={w.testId} options={CLIENT_GRANTS.map((g) => ({ value: g, label: t(`grant.${g}`) }))} />,
     },
     { name: 'accessTtl', label: t('field.accessTtl') },
     { name: 'refreshTtl', label: t('field.refreshTtl') },
@@ -78,7 +76,15 @@ export function OAuthClientDialog({
       label: t('field.redirectUris'),
       span: 24,
       render: (w) => (
-        <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[' ', ',']} disabled={w.disabled} placeholder={t('form.redirectPlaceholder')} data-testid={w.testId} />
+        <Select
+          mode="tags"
+          open={false}
+          suffixIcon={null}
+          tokenSeparators={[' ', ',']}
+          disabled={w.disabled}
+          placeholder={t('form.redirectPlaceholder')}
+          data-testid={w.testId}
+        />
       ),
     },
     {

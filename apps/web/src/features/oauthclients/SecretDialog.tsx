@@ -33,7 +33,12 @@ export function SecretDialog({ answer, onClose }: { answer: OAuthClientWithSecre
               </Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={t('secret.label')}>
-              <Typography.Text code copyable={{ tooltips: [t('secret.copy'), t('secret.copied')] }} style={{ wordBreak: 'break-all' }} data-testid="oauth-client-secret-value">
+              <Typography.Text
+                code
+                copyable={{ tooltips: [t('secret.copy'), t('secret.copied')] }}
+                style={{ wordBreak: 'break-all' }}
+                data-testid="oauth-client-secret-value"
+              >
                 {answer.clientSecret}
               </Typography.Text>
             </Descriptions.Item>

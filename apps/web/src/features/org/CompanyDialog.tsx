@@ -17,7 +17,20 @@ export interface CompanyDialogState {
 
 type CompanyFormValues = Omit<Company, 'id' | 'parentName' | 'natureName' | 'hasChildren' | 'createTime' | 'updateTime'>;
 
-const TEXT_FIELDS = ['companyName', 'shortName', 'companyCode', 'natureKey', 'manager', 'foundedDate', 'businessScope', 'phone', 'extension', 'fax', 'email', 'remark'] as const;
+const TEXT_FIELDS = [
+  'companyName',
+  'shortName',
+  'companyCode',
+  'natureKey',
+  'manager',
+  'foundedDate',
+  'businessScope',
+  'phone',
+  'extension',
+  'fax',
+  'email',
+  'remark',
+] as const;
 
 const EMPTY: CompanyFormValues = {
   parentId: 0,
@@ -79,9 +92,7 @@ export function CompanyDialog({ state: current, onClose }: { state: CompanyDialo
   const save = (values: CompanyFormValues) => {
     const body = { ...values, parentId: values.parentId ?? 0, sort: values.sort ?? 1 };
     for (const name of TEXT_FIELDS) body[name] = (values[name] ?? '').trim();
-    return state.id === undefined
-      ? create.mutateAsync({ body })
-      : update.mutateAsync({ params: { companyId: String(state.id) }, body });
+    return state.id === undefined ? create.mutateAsync({ body }) : update.mutateAsync({ params: { companyId: String(state.id) }, body });
   };
   return (
     <SchemaDialog<CompanyFormValues>

@@ -29,9 +29,7 @@ function filterTree(nodes: readonly CompanyTreeNode[], term: string): CompanyTre
   const needle = term.toLowerCase();
   return nodes.flatMap((node) => {
     const children = filterTree(node.children, term);
-    return node.title.toLowerCase().includes(needle) || node.code.toLowerCase().includes(needle) || children.length
-      ? [{ ...node, children }]
-      : [];
+    return node.title.toLowerCase().includes(needle) || node.code.toLowerCase().includes(needle) || children.length ? [{ ...node, children }] : [];
   });
 }
 

@@ -48,7 +48,18 @@ export function DeptDialog({ state: current, company, depts, onClose }: DeptDial
     () =>
       record
         ? valuesOf(record)
-        : { companyId: company.id, parentId: state?.parentId ?? 0, deptName: '', deptCode: '', fullName: '', deptType: '', manager: '', phone: '', sort: 1, remark: '' },
+        : {
+            companyId: company.id,
+            parentId: state?.parentId ?? 0,
+            deptName: '',
+            deptCode: '',
+            fullName: '',
+            deptType: '',
+            manager: '',
+            phone: '',
+            sort: 1,
+            remark: '',
+          },
     [record, company.id, state],
   );
   const loadedValues = useMemo(() => (detail.data ? valuesOf(detail.data) : undefined), [detail.data]);

@@ -46,7 +46,7 @@ describe('organisation screen', () => {
     vi.clearAllMocks();
   });
 
-  it('asks for a company before acting, then shows the chosen company\'s departments as a tree', async () => {
+  it("asks for a company before acting, then shows the chosen company's departments as a tree", async () => {
     const calls = serveApi((url) => {
       if (url.pathname === '/api/companies/tree') return { data: [company(1, '总公司', [company(2, '分公司')])] };
       if (url.pathname === '/api/companies/1/departments/tree') return { data: [dept(10, '研发部', [dept(11, '前端组')])] };
@@ -71,7 +71,9 @@ describe('organisation screen', () => {
   });
 
   it('filters the company tree by name or code', async () => {
-    serveApi((url) => (url.pathname === '/api/companies/tree' ? { data: [company(1, '总公司', [company(2, '分公司')]), company(3, '别的集团')] } : { data: [] }));
+    serveApi((url) =>
+      url.pathname === '/api/companies/tree' ? { data: [company(1, '总公司', [company(2, '分公司')]), company(3, '别的集团')] } : { data: [] },
+    );
     await renderPage(<OrgPage />);
     expect(await screen.findByText('别的集团')).toBeInTheDocument();
     await userEvent.setup().type(screen.getByTestId('company-search').querySelector('input') ?? screen.getByRole('searchbox'), '分公');

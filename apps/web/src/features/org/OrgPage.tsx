@@ -28,8 +28,7 @@ export function OrgPage() {
     setDialogKey((key) => key + 1);
     setDeptDialog({ state, depts });
   };
-  const removeCompany = (node: CompanyTreeNode) =>
-    confirmRemove([node], () => setSelected(null));
+  const removeCompany = (node: CompanyTreeNode) => confirmRemove([node], () => setSelected(null));
 
   return (
     <div data-testid="org-page">

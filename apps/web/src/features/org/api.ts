@@ -13,10 +13,8 @@ const companyDetail = { endpoint: C.detail, input: (id: number) => ({ params: { 
 const deptDetail = { endpoint: D.detail, input: (id: number) => ({ params: { deptId: String(id) } }) };
 
 export const useCompanyTree = () => useEndpointQuery(C.tree, {});
-export const useCompany = (id: number | undefined) =>
-  useEndpointQuery(C.detail, { params: { companyId: String(id ?? 0) } }, { enabled: id !== undefined });
-export const useDept = (id: number | undefined) =>
-  useEndpointQuery(D.detail, { params: { deptId: String(id ?? 0) } }, { enabled: id !== undefined });
+export const useCompany = (id: number | undefined) => useEndpointQuery(C.detail, { params: { companyId: String(id ?? 0) } }, { enabled: id !== undefined });
+export const useDept = (id: number | undefined) => useEndpointQuery(D.detail, { params: { deptId: String(id ?? 0) } }, { enabled: id !== undefined });
 export const useCompanyDeptTree = (companyId: number | undefined) =>
   useEndpointQuery(C.companyDepartmentsTree, { params: { companyId: String(companyId ?? 0) } }, { enabled: companyId !== undefined, meta: { silent: true } });
 

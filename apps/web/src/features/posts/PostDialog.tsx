@@ -19,8 +19,7 @@ interface PostFormValues {
 }
 
 const EMPTY: PostFormValues = { postCode: '', postName: '', sort: 1, remark: '' };
-const valuesOf = (post?: Post): PostFormValues =>
-  post ? { postCode: post.postCode, postName: post.postName, sort: post.sort, remark: post.remark } : EMPTY;
+const valuesOf = (post?: Post): PostFormValues => (post ? { postCode: post.postCode, postName: post.postName, sort: post.sort, remark: post.remark } : EMPTY);
 
 /** Create, edit or view a post. */
 export function PostDialog({ state: current, onClose }: { state: PostDialogState | null; onClose: () => void }) {

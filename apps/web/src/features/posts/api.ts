@@ -8,8 +8,7 @@ import { useConfirmRemove } from '../../components/crud/useConfirmRemove';
 const lists = [E.page, E.select];
 const detailInput = (id: number) => ({ query: { id } });
 
-export const usePostDetail = (id: number | undefined) =>
-  useEndpointQuery(E.detail, detailInput(id ?? 0), { enabled: id !== undefined });
+export const usePostDetail = (id: number | undefined) => useEndpointQuery(E.detail, detailInput(id ?? 0), { enabled: id !== undefined });
 
 export const useSubmitPost = () => useSaveRecord(E.submit, { detail: { endpoint: E.detail, input: detailInput }, lists });
 

@@ -1,10 +1,4 @@
-import {
-  PROJECT_ENDPOINTS,
-  PROJECT_ROLE_ENDPOINTS as E,
-  PROJECT_ROLE_PERMISSIONS as P,
-  type ProjectRole,
-  projectRoleSubmit,
-} from '@macro/contract/projects';
+import { PROJECT_ENDPOINTS, PROJECT_ROLE_ENDPOINTS as E, PROJECT_ROLE_PERMISSIONS as P, type ProjectRole, projectRoleSubmit } from '@macro/contract/projects';
 import { Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';

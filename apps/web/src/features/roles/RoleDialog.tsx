@@ -27,7 +27,14 @@ function valuesOf(state: RoleDialogState, role?: RoleRecord): RoleFormValues {
 }
 
 /** The parent picker offers only where the role may go (never under itself or its descendants). */
-function ParentPicker({ roleId, id, value, onChange, disabled, testId }: {
+function ParentPicker({
+  roleId,
+  id,
+  value,
+  onChange,
+  disabled,
+  testId,
+}: {
   roleId?: number;
   id?: string;
   value?: number;
@@ -37,16 +44,7 @@ function ParentPicker({ roleId, id, value, onChange, disabled, testId }: {
 }) {
   const tree = useParentTree(roleId);
   return (
-    <TreeSelect
-      id={id}
-      value={value}
-      onChange={onChange}
-      treeData={tree.data ?? []}
-      treeDefaultExpandAll
-      allowClear
-      disabled={disabled}
-      data-testid={testId}
-    />
+    <TreeSelect id={id} value={value} onChange={onChange} treeData={tree.data ?? []} treeDefaultExpandAll allowClear disabled={disabled} data-testid={testId} />
   );
 }
 

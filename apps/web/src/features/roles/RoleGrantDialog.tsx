@@ -17,7 +17,13 @@ export function RoleGrantDialog({ role: current, onClose }: { role: RoleRecord |
 /** Menu rows of a scope tree have text keys, so only scope ids (numbers) are granted. */
 const groupKey = (group: ScopeGrantGroup) => `menu-${group.menuId}`;
 
-function ScopeTree({ groups, checked, onCheck, label, testId }: {
+function ScopeTree({
+  groups,
+  checked,
+  onCheck,
+  label,
+  testId,
+}: {
   groups: ScopeGrantGroup[];
   checked: number[];
   onCheck: (ids: number[]) => void;
@@ -97,9 +103,7 @@ function GrantModal({ role, open, onClose }: { role: RoleRecord; open: boolean; 
             {
               key: 'menus',
               label: t('grant.tab.menus'),
-              children: (
-                <MenuGrantTree nodes={tree.data ?? []} granted={menuIds} onChange={setChecked} />
-              ),
+              children: <MenuGrantTree nodes={tree.data ?? []} granted={menuIds} onChange={setChecked} />,
             },
             {
               key: 'data',

@@ -18,7 +18,6 @@ interface RoleSearch extends Record<string, string | undefined> {
   roleAlias?: string;
 }
 
-
 /** /controller/rolemanage: the role tree with its users. */
 export function RolePage() {
   const { t } = useTranslation('roles');

@@ -41,7 +41,13 @@ export function AuthorityDialog({ scheme, onClose }: Props) {
       okText={t('common:save')}
       cancelText={t('common:cancel')}
     >
-      {failed ? <Alert type="error" showIcon title={t('authority.loadFailed')} /> : loading ? <Spin /> : <AuthorityForm scheme={scheme} relation={relation} onSaved={onClose} />}
+      {failed ? (
+        <Alert type="error" showIcon title={t('authority.loadFailed')} />
+      ) : loading ? (
+        <Spin />
+      ) : (
+        <AuthorityForm scheme={scheme} relation={relation} onSaved={onClose} />
+      )}
       {loading || failed ? null : (
         <div style={{ marginTop: 8 }} data-testid="scheme-authority-who">
           <Typography.Text strong>{t('authority.who')}</Typography.Text>{' '}
@@ -52,7 +58,9 @@ export function AuthorityDialog({ scheme, onClose }: Props) {
               {users.data.users.slice(0, SHOWN_USERS).map((user) => (
                 <Tag key={user.userId}>{`${user.name} (${user.account})`}</Tag>
               ))}
-              {users.data.users.length > SHOWN_USERS ? <Typography.Text>{t('authority.more', { count: users.data.users.length - SHOWN_USERS })}</Typography.Text> : null}
+              {users.data.users.length > SHOWN_USERS ? (
+                <Typography.Text>{t('authority.more', { count: users.data.users.length - SHOWN_USERS })}</Typography.Text>
+              ) : null}
             </>
           ) : users.data ? (
             <Alert type="warning" showIcon title={t('authority.nobody')} style={{ marginTop: 8 }} />

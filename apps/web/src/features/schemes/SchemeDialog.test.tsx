@@ -15,7 +15,18 @@ vi.mock('./designer/BpmnEditor', () => ({
 }));
 
 const XML = '<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"><bpmn:process id="p"/></bpmn:definitions>';
-const record: Scheme = { id: 7, code: 'expense', name: '报销', category: 'finance', enabled: true, remark: '', version: 1, definitionId: 3, createTime: '', updateTime: '' };
+const record: Scheme = {
+  id: 7,
+  code: 'expense',
+  name: '报销',
+  category: 'finance',
+  enabled: true,
+  remark: '',
+  version: 1,
+  definitionId: 3,
+  createTime: '',
+  updateTime: '',
+};
 const problems: FailureProblem[] = [
   { elementType: 'UserTask', elementId: 'manager', code: 'approverMissing', message: '审批节点需要设置审批人规则' },
   { elementType: 'UserTask', elementId: 'director', code: 'approverKindUnknown', message: '未知的审批人类型 wizard' },
@@ -31,7 +42,10 @@ describe('saving a template the engine refuses', () => {
       if (url.pathname.endsWith('/model-scheme-info/info')) return { data: { ...record, xml: XML } };
       if (url.pathname.endsWith('/model-scheme-info/update')) {
         const sysMsg = '流程配置无效：UserTask manager：审批节点需要设置审批人规则（另有 2 处问题）';
-        return { status: 422, body: { code: 422, success: false, error_code: 422, httpCode: 422, sys_msg: sysMsg, error_description: sysMsg, data: null, problems } };
+        return {
+          status: 422,
+          body: { code: 422, success: false, error_code: 422, httpCode: 422, sys_msg: sysMsg, error_description: sysMsg, data: null, problems },
+        };
       }
       return undefined;
     });
@@ -43,7 +57,9 @@ describe('saving a template the engine refuses', () => {
     fireEvent.click(within(dialog).getByTestId('scheme-dialog-save'));
     const list = await within(dialog).findByTestId('scheme-refused');
     expect(list.textContent).toContain('未保存：流程有 3 处问题');
-    const items = within(list).getAllByTestId('scheme-refused-item').map((item) => item.textContent);
+    const items = within(list)
+      .getAllByTestId('scheme-refused-item')
+      .map((item) => item.textContent);
     expect(items).toEqual([
       'UserTask manager审批节点需要设置审批人规则',
       'UserTask director未知的审批人类型 wizard',

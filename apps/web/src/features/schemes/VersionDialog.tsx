@@ -47,9 +47,21 @@ export function VersionDialog({ scheme, onClose }: { scheme: Scheme; onClose: ()
     });
   const allMap = report !== null && report.length > 0 && report.every((r) => r.maps);
   const timerText = (change: Report['timersAdded'][number]) =>
-    t(change.kind === 'due' ? 'versions.dueTime' : 'versions.timer', { timer: change.timer, node: change.node, time: dayjs(change.dueAt).format('YYYY-MM-DD HH:mm') });
+    t(change.kind === 'due' ? 'versions.dueTime' : 'versions.timer', {
+      timer: change.timer,
+      node: change.node,
+      time: dayjs(change.dueAt).format('YYYY-MM-DD HH:mm'),
+    });
   return (
-    <Modal open title={t('versions.title', { name: scheme.name })} onCancel={onClose} footer={null} width="min(960px, 100vw)" destroyOnHidden data-testid="version-dialog">
+    <Modal
+      open
+      title={t('versions.title', { name: scheme.name })}
+      onCancel={onClose}
+      footer={null}
+      width="min(960px, 100vw)"
+      destroyOnHidden
+      data-testid="version-dialog"
+    >
       <Typography.Title level={5}>{t('versions.list')}</Typography.Title>
       <Table
         size="small"
@@ -73,7 +85,11 @@ export function VersionDialog({ scheme, onClose }: { scheme: Scheme; onClose: ()
         pagination={false}
         loading={running.isLoading}
         dataSource={running.data?.records ?? []}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => reset(() => setSelected(keys.map(Number))), getCheckboxProps: (row) => ({ 'aria-label': row.title }) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => reset(() => setSelected(keys.map(Number))),
+          getCheckboxProps: (row) => ({ 'aria-label': row.title }),
+        }}
         columns={[
           { dataIndex: 'title', title: t('versions.process') },
           { dataIndex: 'version', title: t('field.version'), width: 90, render: (v: number) => `v${v}` },
@@ -92,7 +108,12 @@ export function VersionDialog({ scheme, onClose }: { scheme: Scheme; onClose: ()
           aria-label={t('versions.target')}
           data-testid="version-target"
         />
-        <Button onClick={() => void runTest().catch(() => undefined)} disabled={!selected.length || target === undefined} loading={test.isPending} data-testid="version-test">
+        <Button
+          onClick={() => void runTest().catch(() => undefined)}
+          disabled={!selected.length || target === undefined}
+          loading={test.isPending}
+          data-testid="version-test"
+        >
           {t('versions.test')}
         </Button>
         <Button type="primary" danger onClick={apply} disabled={!allMap} loading={change.isPending} data-testid="version-apply">
@@ -108,7 +129,12 @@ export function VersionDialog({ scheme, onClose }: { scheme: Scheme; onClose: ()
           dataSource={report}
           columns={[
             { dataIndex: 'instanceId', title: t('versions.process'), render: (id: number) => titleOf.get(id) ?? id },
-            { dataIndex: 'maps', title: t('versions.result'), width: 120, render: (maps: boolean) => <Tag color={maps ? 'green' : 'red'}>{t(maps ? 'versions.maps' : 'versions.blocked')}</Tag> },
+            {
+              dataIndex: 'maps',
+              title: t('versions.result'),
+              width: 120,
+              render: (maps: boolean) => <Tag color={maps ? 'green' : 'red'}>{t(maps ? 'versions.maps' : 'versions.blocked')}</Tag>,
+            },
             {
               key: 'detail',
               title: t('versions.detail'),

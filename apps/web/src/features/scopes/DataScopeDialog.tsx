@@ -50,8 +50,20 @@ export function DataScopeDialog({ menuId, state: current, onClose }: { menuId: n
     { name: 'resourceCode', label: t('field.resource'), placeholder: t('form.resourceChoose'), render: (w) => <ResourceSelect widget={w} /> },
     { name: 'scopeType', label: t('field.dataType'), placeholder: t('form.typeChoose'), render: (w) => <ScopeTypeSelect widget={w} /> },
     { name: 'scopeColumn', label: t('field.ruleColumn'), placeholder: t('form.columnChoose'), render: (w) => <RuleColumnSelect widget={w} />, validate: false },
-    { name: 'scopeOperator', label: t('field.ruleOperator'), placeholder: t('form.operatorChoose'), render: (w) => <RuleOperatorSelect widget={w} />, validate: false },
-    { name: 'scopeValues', label: t('field.ruleValues'), placeholder: t('form.valuesPlaceholder'), render: (w) => <RuleValuesInput widget={w} />, validate: false },
+    {
+      name: 'scopeOperator',
+      label: t('field.ruleOperator'),
+      placeholder: t('form.operatorChoose'),
+      render: (w) => <RuleOperatorSelect widget={w} />,
+      validate: false,
+    },
+    {
+      name: 'scopeValues',
+      label: t('field.ruleValues'),
+      placeholder: t('form.valuesPlaceholder'),
+      render: (w) => <RuleValuesInput widget={w} />,
+      validate: false,
+    },
     { name: 'remark', label: t('field.remark'), placeholder: t('form.remarkPlaceholder'), span: 24, kind: 'textarea' },
   ];
   const save = (values: DataScopeFormValues) => {

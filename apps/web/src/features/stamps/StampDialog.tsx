@@ -31,7 +31,14 @@ const UPDATE_FORM = stampUpdate.extend({ password: stampPasswordText.optional() 
 
 const valuesOf = (stamp?: Stamp): StampFormValues =>
   stamp
-    ? { stampName: stamp.stampName, category: stamp.category, sort: stamp.sort, maintainerIds: stamp.maintainerIds, memberIds: stamp.memberIds, remark: stamp.remark }
+    ? {
+        stampName: stamp.stampName,
+        category: stamp.category,
+        sort: stamp.sort,
+        maintainerIds: stamp.maintainerIds,
+        memberIds: stamp.memberIds,
+        remark: stamp.remark,
+      }
     : { stampName: '', category: STAMP_CATEGORY.private, sort: 1, maintainerIds: [], memberIds: [], remark: '' };
 
 /** Create, edit or view a stamp: name, category, password and image, who maintains it and who signs with it. */
@@ -52,8 +59,20 @@ export function StampDialog({ state: current, onClose }: { state: StampDialogSta
     },
     { name: 'sort', label: t('field.sort') },
     { name: 'image', label: t('field.image'), span: 24, render: (w) => <StampImageInput stampId={record?.id} disabled={w.disabled} testId={w.testId} /> },
-    { name: 'maintainerIds', label: t('field.maintainers'), span: 24, validate: false, render: (w) => <UserPicker multiple disabled={w.disabled} placeholder={t('form.usersPlaceholder')} testId={w.testId} /> },
-    { name: 'memberIds', label: t('field.members'), span: 24, validate: false, render: (w) => <UserPicker multiple disabled={w.disabled} placeholder={t('form.usersPlaceholder')} testId={w.testId} /> },
+    {
+      name: 'maintainerIds',
+      label: t('field.maintainers'),
+      span: 24,
+      validate: false,
+      render: (w) => <UserPicker multiple disabled={w.disabled} placeholder={t('form.usersPlaceholder')} testId={w.testId} />,
+    },
+    {
+      name: 'memberIds',
+      label: t('field.members'),
+      span: 24,
+      validate: false,
+      render: (w) => <UserPicker multiple disabled={w.disabled} placeholder={t('form.usersPlaceholder')} testId={w.testId} />,
+    },
     { name: 'remark', label: t('field.remark'), placeholder: t('form.remarkPlaceholder'), span: 24 },
   ];
   const fields = allFields.filter((field) => state.mode !== 'view' || field.name !== 'password');

@@ -60,7 +60,9 @@ describe('stamp screen', () => {
     const thumbs = within(table).getAllByRole('img', { name: /财务专用章|合同章/ });
     expect(thumbs[0].getAttribute('src')).toMatch(/^\/api\/macro-flow\/stamps\/1\/image\?v=/);
     expect(thumbs.map((img) => img.getAttribute('src')).join()).not.toMatch(/token|auth/i);
-    const off = within(table).getAllByRole('row').find((row) => row.textContent?.includes('合同章'))!;
+    const off = within(table)
+      .getAllByRole('row')
+      .find((row) => row.textContent?.includes('合同章'))!;
     await clickRowAction(userEvent.setup(), off, '启用');
     expect(await screen.findByText('已启用', { selector: '.ant-message *' })).toBeInTheDocument();
     expect(calls.some((c) => c.url.pathname === '/api/macro-flow/stamps/2/enable' && c.init?.method === 'PATCH')).toBe(true);

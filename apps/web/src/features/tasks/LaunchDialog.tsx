@@ -59,7 +59,9 @@ export function LaunchDialog({ open, onClose }: { open: boolean; onClose: () => 
           <Input placeholder={t('launch.titlePlaceholder')} maxLength={50} data-testid="launch-title" />
         </Form.Item>
       </Form>
-      {formKey ? <BoundForm key={formKey} formKey={formKey} value={data} onChange={setData} access={startForm.data?.fields} formRef={filled} testId="launch-form" /> : null}
+      {formKey ? (
+        <BoundForm key={formKey} formKey={formKey} value={data} onChange={setData} access={startForm.data?.fields} formRef={filled} testId="launch-form" />
+      ) : null}
     </Modal>
   );
 }

@@ -73,12 +73,20 @@ function RequestView({ instance, formKey, variables }: { instance: InstanceRecor
         data-testid="request-summary"
         items={[
           { key: 'template', label: t('field.template'), children: instance.name || instance.code },
-          { key: 'status', label: t('field.status'), children: <Tag color={statusColour(instance.status)}>{t(`status.${instance.status}`, { defaultValue: instance.status })}</Tag> },
+          {
+            key: 'status',
+            label: t('field.status'),
+            children: <Tag color={statusColour(instance.status)}>{t(`status.${instance.status}`, { defaultValue: instance.status })}</Tag>,
+          },
           { key: 'starter', label: t('field.starter'), children: instance.starterName || '—' },
           { key: 'startTime', label: t('field.startTime'), children: when(instance.startTime) },
           { key: 'endTime', label: t('field.endTime'), children: when(instance.endTime) },
           { key: 'current', label: t('field.currentNodes'), children: <span data-testid="request-current-nodes">{list(instance.currentNodes)}</span> },
-          { key: 'approvers', label: t('field.currentApprovers'), children: <span data-testid="request-current-approvers">{list(instance.currentApprovers)}</span> },
+          {
+            key: 'approvers',
+            label: t('field.currentApprovers'),
+            children: <span data-testid="request-current-approvers">{list(instance.currentApprovers)}</span>,
+          },
         ]}
       />
       <section aria-labelledby="request-form-heading">
@@ -88,7 +96,13 @@ function RequestView({ instance, formKey, variables }: { instance: InstanceRecor
         {formKey ? (
           <BoundForm formKey={formKey} value={variables} readOnly testId="request-form" />
         ) : entries.length ? (
-          <Descriptions size="small" bordered column={1} items={entries.map(([key, value]) => ({ key, label: key, children: String(value) }))} data-testid="request-variables" />
+          <Descriptions
+            size="small"
+            bordered
+            column={1}
+            items={entries.map(([key, value]) => ({ key, label: key, children: String(value) }))}
+            data-testid="request-variables"
+          />
         ) : (
           <span className="task-none">{t('noFormData')}</span>
         )}

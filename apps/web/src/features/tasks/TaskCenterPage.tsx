@@ -66,8 +66,7 @@ export function TaskCenterPage() {
       render: (due: string | null, task) =>
         due ? (
           <>
-            {when(due)}{' '}
-            {task.state === 'open' && Date.parse(due) < Date.now() ? <Tag color="red">{t('overdue')}</Tag> : null}
+            {when(due)} {task.state === 'open' && Date.parse(due) < Date.now() ? <Tag color="red">{t('overdue')}</Tag> : null}
           </>
         ) : (
           '—'
@@ -115,7 +114,12 @@ export function TaskCenterPage() {
   ];
   const ccColumns: ColumnsType<Circulation> = [
     { dataIndex: 'title', title: t('field.title'), ellipsis: true },
-    { dataIndex: 'read', title: t('field.read'), width: 110, render: (read: boolean) => <Tag color={read ? 'default' : 'blue'}>{t(read ? 'cc.read' : 'cc.unread')}</Tag> },
+    {
+      dataIndex: 'read',
+      title: t('field.read'),
+      width: 110,
+      render: (read: boolean) => <Tag color={read ? 'default' : 'blue'}>{t(read ? 'cc.read' : 'cc.unread')}</Tag>,
+    },
     { dataIndex: 'createTime', title: t('field.sentTime'), width: 170, render: when },
   ];
 
@@ -191,7 +195,13 @@ export function TaskCenterPage() {
           columns={draftColumns}
           rowLabel={(row) => row.title}
           rowActions={[
-            { key: 'delete', label: t('common:delete'), danger: true, permission: P.taskHandle, onClick: (row) => act(deleteDraft.mutateAsync({ params: { id: String(row.id) } }), 'draft.deleted') },
+            {
+              key: 'delete',
+              label: t('common:delete'),
+              danger: true,
+              permission: P.taskHandle,
+              onClick: (row) => act(deleteDraft.mutateAsync({ params: { id: String(row.id) } }), 'draft.deleted'),
+            },
           ]}
           scrollX={640}
         />
@@ -208,7 +218,12 @@ export function TaskCenterPage() {
           columns={instanceColumns}
           rowLabel={(row) => row.title}
           rowActions={[
-            { key: 'restore', label: t('bin.restore'), permission: P.taskHandle, onClick: (row) => act(restore.mutateAsync({ params: { id: String(row.processInstanceId) } }), 'bin.restored') },
+            {
+              key: 'restore',
+              label: t('bin.restore'),
+              permission: P.taskHandle,
+              onClick: (row) => act(restore.mutateAsync({ params: { id: String(row.processInstanceId) } }), 'bin.restored'),
+            },
           ]}
           scrollX={1120}
         />
@@ -227,7 +242,12 @@ export function TaskCenterPage() {
           rowLabel={(row) => row.title}
           rowActions={[
             { key: 'view', label: t('common:view'), onClick: openRequest },
-            { key: 'read', label: t('cc.markRead'), show: (row) => !row.read, onClick: (row) => act(markRead.mutateAsync({ params: { id: String(row.id) } }), 'cc.marked') },
+            {
+              key: 'read',
+              label: t('cc.markRead'),
+              show: (row) => !row.read,
+              onClick: (row) => act(markRead.mutateAsync({ params: { id: String(row.id) } }), 'cc.marked'),
+            },
           ]}
           scrollX={700}
         />

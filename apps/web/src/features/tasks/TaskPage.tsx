@@ -123,7 +123,8 @@ function TaskView({ task }: { task: TaskRecord }) {
   const submit = async (values: DecisionValues) => {
     const comment = values.comment?.trim() ?? '';
     if (decision === 'transfer') await transfer.mutateAsync({ body: { taskId: task.taskId, userId: values.userId!, comment } });
-    else if (decision === 'cc') await carbonCopy.mutateAsync({ body: { processInstanceId: task.processInstanceId, taskId: task.taskId, userIds: values.userIds! } });
+    else if (decision === 'cc')
+      await carbonCopy.mutateAsync({ body: { processInstanceId: task.processInstanceId, taskId: task.taskId, userIds: values.userIds! } });
     else if (decision === 'addSigners') await addSigners.mutateAsync({ body: { taskId: task.taskId, userIds: values.userIds! } });
     else {
       if (decision === 'approve' && ownForm && mayHandle && !filled.current?.validateForm()) return;
@@ -132,7 +133,9 @@ function TaskView({ task }: { task: TaskRecord }) {
         decision === 'approve' && values.stampId !== undefined
           ? { stampId: values.stampId, stampPassword: (await encryptPasswords({ stampPassword: values.stampPassword ?? '' })).stampPassword }
           : {};
-      await handle.mutateAsync({ body: { taskId: task.taskId, action: 'approve', comment, ...stamp, ...(Object.keys(changed).length ? { variables: changed } : {}) } });
+      await handle.mutateAsync({
+        body: { taskId: task.taskId, action: 'approve', comment, ...stamp, ...(Object.keys(changed).length ? { variables: changed } : {}) },
+      });
     }
     message.success(t(`done.${decision}`));
     // Copies and added signers leave the task open.
@@ -163,116 +166,128 @@ function TaskView({ task }: { task: TaskRecord }) {
   return (
     // A plain column, not antd's Space: the action bar must be a direct child of the whole page to stay in view (sticky).
     <div className="task-view">
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 3 }}
+        items={[
+          { key: 'node', label: t('field.node'), children: task.nodeName },
+          { key: 'status', label: t('field.status'), children: t(`status.${task.status}`, { defaultValue: task.status }) },
+          { key: 'createTime', label: t('field.createTime'), children: task.createTime.slice(0, 16).replace('T', ' ') },
+        ]}
+      />
+      <div>
+        <h3 className="task-section">{t('formData')}</h3>
+        {detail.isLoading ? (
+          <Spin />
+        ) : formKey ? (
+          <BoundForm
+            formKey={formKey}
+            value={formData ?? detail.data?.variables ?? {}}
+            onChange={setFormData}
+            access={access}
+            readOnly={!mayHandle || !ownForm}
+            formRef={filled}
+            testId="task-bound-form"
+          />
+        ) : variables.length ? (
           <Descriptions
             size="small"
-            column={{ xs: 1, md: 3 }}
-            items={[
-              { key: 'node', label: t('field.node'), children: task.nodeName },
-              { key: 'status', label: t('field.status'), children: t(`status.${task.status}`, { defaultValue: task.status }) },
-              { key: 'createTime', label: t('field.createTime'), children: task.createTime.slice(0, 16).replace('T', ' ') },
-            ]}
+            bordered
+            column={1}
+            items={variables.map(([key, value]) => ({ key, label: key, children: String(value) }))}
+            data-testid="task-variables"
           />
-          <div>
-            <h3 className="task-section">{t('formData')}</h3>
-            {detail.isLoading ? (
-              <Spin />
-            ) : formKey ? (
-              <BoundForm
-                formKey={formKey}
-                value={formData ?? detail.data?.variables ?? {}}
-                onChange={setFormData}
-                access={access}
-                readOnly={!mayHandle || !ownForm}
-                formRef={filled}
-                testId="task-bound-form"
-              />
-            ) : variables.length ? (
-              <Descriptions size="small" bordered column={1} items={variables.map(([key, value]) => ({ key, label: key, children: String(value) }))} data-testid="task-variables" />
-            ) : (
-              <span className="task-none">{t('noFormData')}</span>
-            )}
-          </div>
-          <div>
-            <h3 className="task-section">{t('diagram.title')}</h3>
-            <ProcessDiagram instanceId={task.processInstanceId} />
-          </div>
-          <div>
-            <h3 className="task-section">{t('history')}</h3>
-            <ProcessHistory records={history.data ?? []} testId="task-history" />
-          </div>
-          {mayHandle ? (
-            <Form form={form} layout="vertical" onFinish={submit} name="task-decision" data-testid="task-form">
-              {decision === 'transfer' ? (
-                <Form.Item name="userId" label={t('field.transferTo')} rules={[{ required: true, message: t('rule.transferTo') }]}>
-                  <UserPicker placeholder={t('form.transferPlaceholder')} testId="task-transfer-to" />
-                </Form.Item>
-              ) : null}
-              {decision === 'cc' || decision === 'addSigners' ? (
-                <Form.Item name="userIds" label={t(`field.${decision}`)} rules={[{ required: true, message: t(`rule.${decision}`) }]}>
-                  <UserPicker multiple placeholder={t('form.usersPlaceholder')} testId="task-users" />
-                </Form.Item>
-              ) : null}
-              {stamps.data?.length ? (
-                <Space wrap align="start">
-                  <Form.Item name="stampId" label={t('field.stamp')}>
-                    <Select
-                      allowClear
-                      style={{ minWidth: 200 }}
-                      placeholder={t('form.stampPlaceholder')}
-                      options={stamps.data.map((s) => ({ value: s.id, label: s.stampName }))}
-                      data-testid="task-stamp"
-                    />
-                  </Form.Item>
-                  {stampChosen ? (
-                    <Form.Item name="stampPassword" label={t('field.stampPassword')} rules={[{ required: true, message: t('rule.stampPassword') }]}>
-                      <Input.Password autoComplete="off" data-testid="task-stamp-password" />
-                    </Form.Item>
-                  ) : null}
-                </Space>
-              ) : null}
-              <Form.Item name="comment" label={t('field.comment')}>
-                <Input.TextArea rows={3} placeholder={t('form.commentPlaceholder')} data-testid="task-comment" />
-              </Form.Item>
-            </Form>
+        ) : (
+          <span className="task-none">{t('noFormData')}</span>
+        )}
+      </div>
+      <div>
+        <h3 className="task-section">{t('diagram.title')}</h3>
+        <ProcessDiagram instanceId={task.processInstanceId} />
+      </div>
+      <div>
+        <h3 className="task-section">{t('history')}</h3>
+        <ProcessHistory records={history.data ?? []} testId="task-history" />
+      </div>
+      {mayHandle ? (
+        <Form form={form} layout="vertical" onFinish={submit} name="task-decision" data-testid="task-form">
+          {decision === 'transfer' ? (
+            <Form.Item name="userId" label={t('field.transferTo')} rules={[{ required: true, message: t('rule.transferTo') }]}>
+              <UserPicker placeholder={t('form.transferPlaceholder')} testId="task-transfer-to" />
+            </Form.Item>
           ) : null}
-          {/* The decisions stay in view at the bottom of the page while the form and history scroll. */}
-          {mayHandle ? (
-            <Space wrap className="task-actions" data-testid="task-actions">
-              <Button type="primary" onClick={() => choose('approve')} loading={handle.isPending && decision === 'approve'} disabled={pending && decision !== 'approve'} data-testid="task-approve">
-                {t('action.approve')}
-              </Button>
-              <Button danger onClick={() => setRejecting(true)} loading={handle.isPending && decision === 'reject'} disabled={pending} data-testid="task-reject">
-                {t('action.reject')}
-              </Button>
-              <Button onClick={() => choose('transfer')} loading={transfer.isPending} data-testid="task-transfer">
-                {t('action.transfer')}
-              </Button>
-              <Button onClick={() => choose('cc')} loading={carbonCopy.isPending} data-testid="task-cc">
-                {t('action.cc')}
-              </Button>
-              {counterSign ? (
-                <Button onClick={() => choose('addSigners')} loading={addSigners.isPending} data-testid="task-add-signers">
-                  {t('action.addSigners')}
-                </Button>
+          {decision === 'cc' || decision === 'addSigners' ? (
+            <Form.Item name="userIds" label={t(`field.${decision}`)} rules={[{ required: true, message: t(`rule.${decision}`) }]}>
+              <UserPicker multiple placeholder={t('form.usersPlaceholder')} testId="task-users" />
+            </Form.Item>
+          ) : null}
+          {stamps.data?.length ? (
+            <Space wrap align="start">
+              <Form.Item name="stampId" label={t('field.stamp')}>
+                <Select
+                  allowClear
+                  style={{ minWidth: 200 }}
+                  placeholder={t('form.stampPlaceholder')}
+                  options={stamps.data.map((s) => ({ value: s.id, label: s.stampName }))}
+                  data-testid="task-stamp"
+                />
+              </Form.Item>
+              {stampChosen ? (
+                <Form.Item name="stampPassword" label={t('field.stampPassword')} rules={[{ required: true, message: t('rule.stampPassword') }]}>
+                  <Input.Password autoComplete="off" data-testid="task-stamp-password" />
+                </Form.Item>
               ) : null}
             </Space>
           ) : null}
-          {mayHandle ? (
-            <RejectDialog
-              open={rejecting}
-              targets={targets.data ?? []}
-              reason={form.getFieldValue('comment') ?? ''}
-              pending={handle.isPending}
-              onCancel={() => setRejecting(false)}
-              onReject={async ({ rejectTo, reason }) => {
-                setDecision('reject');
-                await handle.mutateAsync({ body: { taskId: task.taskId, action: 'reject', rejectTo, comment: reason.trim() } });
-                setRejecting(false);
-                message.success(t('done.reject'));
-                leave();
-              }}
-            />
+          <Form.Item name="comment" label={t('field.comment')}>
+            <Input.TextArea rows={3} placeholder={t('form.commentPlaceholder')} data-testid="task-comment" />
+          </Form.Item>
+        </Form>
+      ) : null}
+      {/* The decisions stay in view at the bottom of the page while the form and history scroll. */}
+      {mayHandle ? (
+        <Space wrap className="task-actions" data-testid="task-actions">
+          <Button
+            type="primary"
+            onClick={() => choose('approve')}
+            loading={handle.isPending && decision === 'approve'}
+            disabled={pending && decision !== 'approve'}
+            data-testid="task-approve"
+          >
+            {t('action.approve')}
+          </Button>
+          <Button danger onClick={() => setRejecting(true)} loading={handle.isPending && decision === 'reject'} disabled={pending} data-testid="task-reject">
+            {t('action.reject')}
+          </Button>
+          <Button onClick={() => choose('transfer')} loading={transfer.isPending} data-testid="task-transfer">
+            {t('action.transfer')}
+          </Button>
+          <Button onClick={() => choose('cc')} loading={carbonCopy.isPending} data-testid="task-cc">
+            {t('action.cc')}
+          </Button>
+          {counterSign ? (
+            <Button onClick={() => choose('addSigners')} loading={addSigners.isPending} data-testid="task-add-signers">
+              {t('action.addSigners')}
+            </Button>
           ) : null}
+        </Space>
+      ) : null}
+      {mayHandle ? (
+        <RejectDialog
+          open={rejecting}
+          targets={targets.data ?? []}
+          reason={form.getFieldValue('comment') ?? ''}
+          pending={handle.isPending}
+          onCancel={() => setRejecting(false)}
+          onReject={async ({ rejectTo, reason }) => {
+            setDecision('reject');
+            await handle.mutateAsync({ body: { taskId: task.taskId, action: 'reject', rejectTo, comment: reason.trim() } });
+            setRejecting(false);
+            message.success(t('done.reject'));
+            leave();
+          }}
+        />
+      ) : null}
     </div>
   );
 }
@@ -311,9 +326,19 @@ function RejectDialog(props: {
       destroyOnHidden
       data-testid="task-reject-dialog"
     >
-      <Form<RejectValues> form={form} layout="vertical" name="task-reject" onFinish={(values) => props.onReject(values).catch(() => undefined)} preserve={false}>
+      <Form<RejectValues>
+        form={form}
+        layout="vertical"
+        name="task-reject"
+        onFinish={(values) => props.onReject(values).catch(() => undefined)}
+        preserve={false}
+      >
         <Form.Item name="rejectTo" label={t('field.rejectTo')} rules={[{ required: true, message: t('rule.rejectTo') }]}>
-          <Select placeholder={t('form.rejectToPlaceholder')} options={props.targets.map((n) => ({ value: n.nodeId, label: n.nodeName }))} data-testid="task-reject-to" />
+          <Select
+            placeholder={t('form.rejectToPlaceholder')}
+            options={props.targets.map((n) => ({ value: n.nodeId, label: n.nodeName }))}
+            data-testid="task-reject-to"
+          />
         </Form.Item>
         <Form.Item name="reason" label={t('field.rejectReason')} rules={[{ required: true, whitespace: true, message: t('rule.rejectReason') }]}>
           <Input.TextArea rows={3} maxLength={500} showCount placeholder={t('form.rejectReasonPlaceholder')} data-testid="task-reject-reason" />

@@ -40,4 +40,3 @@ export function MenuPicker({ widget, id, value, onChange }: { widget: WidgetProp
     />
   );
 }
-

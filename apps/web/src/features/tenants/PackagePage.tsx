@@ -1,9 +1,4 @@
-import {
-  TENANT_PACKAGE_ENDPOINTS as E,
-  TENANT_PACKAGE_PERMISSIONS as P,
-  type TenantPackage,
-  tenantPackageSubmit,
-} from '@macro/contract/tenants';
+import { TENANT_PACKAGE_ENDPOINTS as E, TENANT_PACKAGE_PERMISSIONS as P, type TenantPackage, tenantPackageSubmit } from '@macro/contract/tenants';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +35,12 @@ function PackageDialog({ state: current, onClose }: { state: Dialog | null; onCl
   if (!state) return null;
   const fields: SchemaField[] = [
     { name: 'packageName', label: t('package.name'), placeholder: t('package.namePlaceholder'), span: 24 },
-    { name: 'menuIds', label: t('package.menus'), span: 24, render: (widget) => <MenuPicker widget={{ ...widget, placeholder: t('package.menusPlaceholder') }} /> },
+    {
+      name: 'menuIds',
+      label: t('package.menus'),
+      span: 24,
+      render: (widget) => <MenuPicker widget={{ ...widget, placeholder: t('package.menusPlaceholder') }} />,
+    },
     { name: 'remark', label: t('field.remark'), span: 24 },
   ];
   const save = (values: PackageFormValues) =>

@@ -127,7 +127,10 @@ export function TenantDialog({ state: current, onClose }: { state: TenantDialogS
         <div data-testid="tenant-created">
           <p>{t('created.code', { code: created.tenantId })}</p>
           <p>
-            {t('created.password')} <Typography.Text code copyable data-testid="tenant-created-password">{created.adminPassword}</Typography.Text>
+            {t('created.password')}{' '}
+            <Typography.Text code copyable data-testid="tenant-created-password">
+              {created.adminPassword}
+            </Typography.Text>
           </p>
           <p>{t('created.once')}</p>
         </div>

@@ -35,7 +35,10 @@ export function TenantUsers({ tenant, onClose }: { tenant: TenantRecord | null; 
       title: t('users.created', { account: created.account }),
       content: (
         <p>
-          {t('created.password')} <Typography.Text code copyable data-testid="tenant-user-password">{created.password}</Typography.Text>
+          {t('created.password')}{' '}
+          <Typography.Text code copyable data-testid="tenant-user-password">
+            {created.password}
+          </Typography.Text>
         </p>
       ),
     });
@@ -47,9 +50,7 @@ export function TenantUsers({ tenant, onClose }: { tenant: TenantRecord | null; 
       dataIndex: 'status',
       title: t('field.status'),
       width: 90,
-      render: (status: number) => (
-        <Badge status={status === 1 ? 'success' : 'default'} text={status === 1 ? t('status.enabled') : t('users.disabled')} />
-      ),
+      render: (status: number) => <Badge status={status === 1 ? 'success' : 'default'} text={status === 1 ? t('status.enabled') : t('users.disabled')} />,
     },
   ];
   const rowActions: RowAction<TenantUserRow>[] = [
@@ -57,8 +58,7 @@ export function TenantUsers({ tenant, onClose }: { tenant: TenantRecord | null; 
       key: 'toggle',
       label: t('users.toggle'),
       permission: P.users,
-      onClick: (user) =>
-        change.mutate({ params: { id: String(user.id) }, body: { tenantId: code, status: user.status === 1 ? 0 : 1 } }),
+      onClick: (user) => change.mutate({ params: { id: String(user.id) }, body: { tenantId: code, status: user.status === 1 ? 0 : 1 } }),
     },
     {
       key: 'delete',

@@ -69,7 +69,26 @@ const FORM_SCHEMA = { shape: { ...userUpdateBody.shape, password: plainPassword,
 function valuesOf(user?: UserRecord): UserFormValues {
   if (!user) return DEFAULTS;
   const { account, name, realName, code, mobile, telephone, email, wechat, qq, sex, deptId, status, userType, roleIds, postIds, remark, userExt } = user;
-  return { account, name, realName, code, mobile, telephone, email, wechat, qq, birthday: user.birthday ?? '', sex, deptId, status, userType, roleIds, postIds, remark, userExt };
+  return {
+    account,
+    name,
+    realName,
+    code,
+    mobile,
+    telephone,
+    email,
+    wechat,
+    qq,
+    birthday: user.birthday ?? '',
+    sex,
+    deptId,
+    status,
+    userType,
+    roleIds,
+    postIds,
+    remark,
+    userExt,
+  };
 }
 
 const trim = (value: string | undefined) => value?.trim() ?? '';

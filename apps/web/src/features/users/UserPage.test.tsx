@@ -111,7 +111,9 @@ describe('the user screen', () => {
       if (url.pathname === '/api/macro-user/page') return { data: pageOf([user(1, 'lisi')]) };
       if (url.pathname === '/api/macro-system/dept/lazy-tree') return { data: [{ ...leaf, id: 3, title: '总部', hasChildren: true, parentId: 0 }] };
       if (url.pathname === '/api/macro-system/dept/tree') {
-        return { data: [{ ...leaf, id: 3, key: 3, value: 3, title: '总部', hasChildren: true, parentId: 0, children: [leaf, { ...leaf, id: 10, title: '财务组' }] }] };
+        return {
+          data: [{ ...leaf, id: 3, key: 3, value: 3, title: '总部', hasChildren: true, parentId: 0, children: [leaf, { ...leaf, id: 10, title: '财务组' }] }],
+        };
       }
       return undefined;
     });

@@ -4,7 +4,6 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { LockedHint, StatusSwitch } from './StatusSwitch';
 
-
 export function userColumns<T extends UserRecord>(t: TFunction): ColumnsType<T> {
   return [
     {

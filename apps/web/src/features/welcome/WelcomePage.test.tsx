@@ -8,7 +8,15 @@ import { WelcomePage } from './WelcomePage';
 
 // jsdom draws no canvas: the chart shows the figures it was given instead (the browser test sees the real canvas).
 vi.mock('../desktop/DashboardChart', () => ({
-  default: ({ option, label, testId }: { option: { xAxis: { data: string[] }; series: { name: string; data: number[] }[] }; label: string; testId: string }) => (
+  default: ({
+    option,
+    label,
+    testId,
+  }: {
+    option: { xAxis: { data: string[] }; series: { name: string; data: number[] }[] };
+    label: string;
+    testId: string;
+  }) => (
     <div role="img" aria-label={label} data-testid={testId}>
       {option.xAxis.data.map((x, i) => `${x}=${option.series[0].data[i]}`).join(' ')} / {option.series[0].name}
     </div>

@@ -26,7 +26,12 @@ function Dashboard({ summary }: { summary: DashboardSummary }) {
       <Card title={t('dashboard.counts')} style={{ marginTop: 16 }}>
         <div className="dashboard-counts">
           {counts.map((key) => (
-            <Statistic key={key} title={t(`dashboard.count.${key}`)} value={summary.counts[key] ?? 0} valueRender={(node) => <span data-testid={`dashboard-count-${key}`}>{node}</span>} />
+            <Statistic
+              key={key}
+              title={t(`dashboard.count.${key}`)}
+              value={summary.counts[key] ?? 0}
+              valueRender={(node) => <span data-testid={`dashboard-count-${key}`}>{node}</span>}
+            />
           ))}
         </div>
       </Card>

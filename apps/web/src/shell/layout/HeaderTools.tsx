@@ -57,7 +57,10 @@ export function HeaderTools() {
               <ThemePicker />
             </Suspense>
           }
-          title={t('look.theme')} trigger="click" placement="bottomRight">
+          title={t('look.theme')}
+          trigger="click"
+          placement="bottomRight"
+        >
           <Button type="text" icon={<SkinOutlined />} aria-label={t('look.theme')} data-testid="theme-button" />
         </Popover>
       ) : null}

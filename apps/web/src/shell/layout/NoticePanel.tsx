@@ -116,35 +116,35 @@ export function NoticeReader({ shown, setShown }: { shown: InboxItem | null; set
   };
   return (
     <Modal
-        open={shown !== null}
-        title={shown?.title}
-        onCancel={() => setShown(null)}
-        footer={
-          shown?.link ? (
-            <Space>
-              <Button onClick={() => setShown(null)}>{t('close')}</Button>
-              <Button type="primary" onClick={() => follow(shown.link)} data-testid="notice-follow">
-                {t('follow')}
-              </Button>
-            </Space>
-          ) : (
-            <Button type="primary" onClick={() => setShown(null)}>
-              {t('close')}
+      open={shown !== null}
+      title={shown?.title}
+      onCancel={() => setShown(null)}
+      footer={
+        shown?.link ? (
+          <Space>
+            <Button onClick={() => setShown(null)}>{t('close')}</Button>
+            <Button type="primary" onClick={() => follow(shown.link)} data-testid="notice-follow">
+              {t('follow')}
             </Button>
-          )
-        }
-        className="notice-reader"
-      >
-        {shown ? (
-          <>
-            <Typography.Paragraph type="secondary">
-              {t(`tab.${shown.category}`)} · {dayjs(shown.publishTime).format('YYYY-MM-DD HH:mm')} · {t('from', { name: shown.senderName || t('system') })}
-            </Typography.Paragraph>
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="notice-dialog-content">
-              {shown.content}
-            </Typography.Paragraph>
-          </>
-        ) : null}
-      </Modal>
+          </Space>
+        ) : (
+          <Button type="primary" onClick={() => setShown(null)}>
+            {t('close')}
+          </Button>
+        )
+      }
+      className="notice-reader"
+    >
+      {shown ? (
+        <>
+          <Typography.Paragraph type="secondary">
+            {t(`tab.${shown.category}`)} · {dayjs(shown.publishTime).format('YYYY-MM-DD HH:mm')} · {t('from', { name: shown.senderName || t('system') })}
+          </Typography.Paragraph>
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="notice-dialog-content">
+            {shown.content}
+          </Typography.Paragraph>
+        </>
+      ) : null}
+    </Modal>
   );
 }

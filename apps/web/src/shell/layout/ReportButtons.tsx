@@ -21,16 +21,16 @@ export function ReportButtons() {
   return (
     <>
       {showDebug ? (
-      <Tooltip title={t('button.log')}>
-        <Badge count={count} size="small" offset={[-4, 4]}>
-          <Button type="text" icon={<BugOutlined />} aria-label={t('button.log')} data-testid="log-button" onClick={() => setOpen('log')} />
-        </Badge>
-      </Tooltip>
+        <Tooltip title={t('button.log')}>
+          <Badge count={count} size="small" offset={[-4, 4]}>
+            <Button type="text" icon={<BugOutlined />} aria-label={t('button.log')} data-testid="log-button" onClick={() => setOpen('log')} />
+          </Badge>
+        </Tooltip>
       ) : null}
       {showFeedback ? (
-      <Tooltip title={t('feedback.tooltip')}>
-        <Button type="text" icon={<CameraOutlined />} aria-label={t('feedback.tooltip')} data-testid="feedback-button" onClick={() => setOpen('feedback')} />
-      </Tooltip>
+        <Tooltip title={t('feedback.tooltip')}>
+          <Button type="text" icon={<CameraOutlined />} aria-label={t('feedback.tooltip')} data-testid="feedback-button" onClick={() => setOpen('feedback')} />
+        </Tooltip>
       ) : null}
       <Suspense fallback={null}>
         {open === 'log' ? <LogDialog onClose={close} /> : null}

@@ -31,7 +31,6 @@ function CountedLabel({ label, useCount }: { label: string; useCount: () => numb
 export const SIDER_WIDTH = 220;
 export const SIDER_COLLAPSED_WIDTH = 64;
 
-
 /** The menus the user may open, as antd menu items, and what a click on one does. */
 export function useNavigationMenu() {
   const { i18n } = useTranslation('shell');
@@ -46,9 +45,7 @@ export function useNavigationMenu() {
       const useCount = menuBadge(menu.path);
       const label = useCount ? <CountedLabel label={text} useCount={useCount} /> : text;
       const icon = <MenuIcon name={menu.source} />;
-      return menu.children.length > 0
-        ? { key: menu.path, icon, label, children: menu.children.map(toItem) }
-        : { key: menu.path, icon, label };
+      return menu.children.length > 0 ? { key: menu.path, icon, label, children: menu.children.map(toItem) } : { key: menu.path, icon, label };
     };
     return tree.map(toItem);
   }, [tree, i18n]);
@@ -123,14 +120,7 @@ export function SideMenu() {
     );
   }
   return (
-    <Layout.Sider
-      width={SIDER_WIDTH}
-      collapsedWidth={SIDER_COLLAPSED_WIDTH}
-      collapsed={collapsed}
-      trigger={null}
-      className="shell-sider"
-      data-testid="sidebar"
-    >
+    <Layout.Sider width={SIDER_WIDTH} collapsedWidth={SIDER_COLLAPSED_WIDTH} collapsed={collapsed} trigger={null} className="shell-sider" data-testid="sidebar">
       <nav aria-label={t('navigation')}>
         {logo}
         {menu}

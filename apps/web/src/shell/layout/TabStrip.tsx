@@ -91,12 +91,7 @@ export function TabStrip({ refreshing, onRefresh }: TabStripProps) {
                   {label}
                 </Link>
                 {tag.key !== HOME_TAG.key && tags.length > 1 ? (
-                  <button
-                    type="button"
-                    className="shell-tab-close"
-                    aria-label={t('tabs.close', { name: label })}
-                    onClick={() => onClose(tag.key)}
-                  >
+                  <button type="button" className="shell-tab-close" aria-label={t('tabs.close', { name: label })} onClick={() => onClose(tag.key)}>
                     <CloseOutlined />
                   </button>
                 ) : null}

@@ -26,14 +26,16 @@ export function TopBar() {
   const menuShown = mobile ? drawerOpen : !collapsed;
   return (
     <Layout.Header className="shell-header">
-      {foldable ? <Button
-        type="text"
-        icon={menuShown ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-        onClick={mobile ? () => setDrawerOpen(!drawerOpen) : toggleCollapsed}
-        aria-label={t(menuShown ? 'collapseMenu' : 'expandMenu')}
-        aria-expanded={menuShown}
-        data-testid="collapse-toggle"
-      /> : null}
+      {foldable ? (
+        <Button
+          type="text"
+          icon={menuShown ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          onClick={mobile ? () => setDrawerOpen(!drawerOpen) : toggleCollapsed}
+          aria-label={t(menuShown ? 'collapseMenu' : 'expandMenu')}
+          aria-expanded={menuShown}
+          data-testid="collapse-toggle"
+        />
+      ) : null}
       {horizontal && !mobile ? <HeaderLogo /> : null}
       <h1 className="shell-title">{t('title')}</h1>
       <HeaderMenu />

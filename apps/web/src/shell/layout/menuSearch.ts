@@ -52,9 +52,7 @@ export async function loadPinyin(): Promise<PinyinOf> {
   return (label) => {
     let keys = cache.get(label);
     if (!keys) {
-      const syllables = pinyin(label, { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true }).map((s) =>
-        s.toLowerCase().replace(/[^a-z]/g, ''),
-      );
+      const syllables = pinyin(label, { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true }).map((s) => s.toLowerCase().replace(/[^a-z]/g, ''));
       keys = { initials: syllables.map((s) => s.charAt(0)).join(''), full: syllables.join('') };
       cache.set(label, keys);
     }

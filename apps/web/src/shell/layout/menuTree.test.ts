@@ -25,8 +25,7 @@ describe('mayFrame', () => {
 });
 
 describe('visibleMenus', () => {
-  const entry = (path: string, sort: number, children: MenuRoute[] = [], category = 1) =>
-    ({ path, category, sort, children }) as unknown as MenuRoute;
+  const entry = (path: string, sort: number, children: MenuRoute[] = [], category = 1) => ({ path, category, sort, children }) as unknown as MenuRoute;
   const tree = [
     entry('/workflow', 2, [entry('/workflow/stamps', 1), entry('/workflow/tasks', 2)]),
     entry('/system', 1, [entry('/controller/users', 1, [entry('user:add', 1, [], 2)])]),

@@ -74,8 +74,7 @@ export function menuLabel(menu: MenuRoute, i18n: I18n): string {
 }
 
 /** Whether the console has something to show for a menu path (a page, a frame link, a new window). */
-export const canOpenPath = (path: string): boolean =>
-  isExternalLink(path) || NEW_WINDOW_PATHS.has(path) || isOpenPath(path) || Boolean(findPage(path));
+export const canOpenPath = (path: string): boolean => isExternalLink(path) || NEW_WINDOW_PATHS.has(path) || isOpenPath(path) || Boolean(findPage(path));
 
 /** A page of the user's menus with its label and its folders' labels (outermost first, itself last). */
 export interface MenuLeaf {
@@ -89,9 +88,7 @@ export function flatMenuLeaves(menus: readonly MenuRoute[], i18n: I18n): MenuLea
   const walk = (nodes: readonly MenuRoute[], trail: string[]): MenuLeaf[] =>
     nodes.flatMap((menu) => {
       const label = menuLabel(menu, i18n);
-      return menu.children.length > 0
-        ? walk(menu.children, [...trail, label])
-        : [{ path: menu.path, label, trail: [...trail, label] }];
+      return menu.children.length > 0 ? walk(menu.children, [...trail, label]) : [{ path: menu.path, label, trail: [...trail, label] }];
     });
   return walk(visibleMenus(menus, canOpenPath), []);
 }

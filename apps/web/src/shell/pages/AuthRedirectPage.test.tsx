@@ -7,7 +7,16 @@ import { renderRoutes, serveApi } from '../../test/render';
 import { AuthRedirectPage } from './AuthRedirectPage';
 
 const PENDING = 'macro-social-pending';
-const TOKEN = { access_token: 'social-token', refresh_token: 'r', token_type: 'bearer', expires_in: 60, scope: 'all', user_id: 7, tenant_id: '000000', account: 'zhangsan' };
+const TOKEN = {
+  access_token: 'social-token',
+  refresh_token: 'r',
+  token_type: 'bearer',
+  expires_in: 60,
+  scope: 'all',
+  user_id: 7,
+  tenant_id: '000000',
+  account: 'zhangsan',
+};
 
 /** /authredirect with the provider's query, beside the pages it may move on to. */
 function openAt(query: string) {
@@ -58,7 +67,18 @@ describe('the /authredirect page', () => {
     remember({ source: 'dingtalk', state: 's2' });
     serveApi((url) =>
       url.pathname === '/api/macro-auth/oauth/token'
-        ? { status: 400, body: { code: 400, success: false, error: 'invalid_grant', error_code: 400, httpCode: 400, sys_msg: 'This social account is not linked to a user of this tenant', data: null } }
+        ? {
+            status: 400,
+            body: {
+              code: 400,
+              success: false,
+              error: 'invalid_grant',
+              error_code: 400,
+              httpCode: 400,
+              sys_msg: 'This social account is not linked to a user of this tenant',
+              data: null,
+            },
+          }
         : undefined,
     );
     await openAt('authCode=dt-union-9&state=s2');

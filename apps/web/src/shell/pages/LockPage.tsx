@@ -59,11 +59,7 @@ function UnlockCard() {
           </Typography.Text>
         </Space>
         <Form<UnlockForm> layout="vertical" onFinish={submit} style={{ marginTop: 24 }}>
-          <Form.Item
-            name="password"
-            rules={[{ required: true, message: t('lock.passwordRequired') }]}
-            validateTrigger="onBlur"
-          >
+          <Form.Item name="password" rules={[{ required: true, message: t('lock.passwordRequired') }]} validateTrigger="onBlur">
             <Input.Password autoFocus placeholder={t('lock.password')} aria-label={t('lock.password')} data-testid="unlock-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block icon={<UnlockOutlined />} data-testid="unlock-submit">

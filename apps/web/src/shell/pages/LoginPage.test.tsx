@@ -5,7 +5,16 @@ import { useSession } from '../../session/store';
 import { renderRoutes, serveApi } from '../../test/render';
 import { LoginPage } from './LoginPage';
 
-const TOKEN = { access_token: 'new-session', refresh_token: 'r', token_type: 'bearer', expires_in: 60, scope: 'all', user_id: 1, tenant_id: '000000', account: 'admin' };
+const TOKEN = {
+  access_token: 'new-session',
+  refresh_token: 'r',
+  token_type: 'bearer',
+  expires_in: 60,
+  scope: 'all',
+  user_id: 1,
+  tenant_id: '000000',
+  account: 'admin',
+};
 
 function openAt(path: string) {
   return renderRoutes({ '/login': <LoginPage />, '/wel/index': <p>home page</p>, '/system/dict': <p>dict page</p> }, path);
@@ -32,9 +41,7 @@ describe('token login on the sign-in page (validPlatformToken)', () => {
   });
 
   it('on failure only closes the loading screen: the form is there, with no error and no token in the address', async () => {
-    serveApi((url) =>
-      url.pathname === '/api/macro-auth/validPlatformToken' ? { status: 400, data: '平台令牌无效或已过期，请重新登录' } : { data: [] },
-    );
+    serveApi((url) => (url.pathname === '/api/macro-auth/validPlatformToken' ? { status: 400, data: '平台令牌无效或已过期，请重新登录' } : { data: [] }));
     const { location } = await openAt('/login?token=dead-token');
     await waitFor(() => expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'false'));
     expect(screen.getByTestId('login-form')).toBeInTheDocument();

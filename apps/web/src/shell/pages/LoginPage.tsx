@@ -5,14 +5,7 @@ import Password from 'antd/es/input/Password';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  DEFAULT_TENANT,
-  fetchSocialProviders,
-  type SocialProvider,
-  signIn,
-  signInWithPlatformToken,
-  startSocialSignIn,
-} from '../../api/session';
+import { DEFAULT_TENANT, fetchSocialProviders, type SocialProvider, signIn, signInWithPlatformToken, startSocialSignIn } from '../../api/session';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useSession } from '../../session/store';
 import { safeRedirect } from '../guards';
@@ -146,67 +139,52 @@ export function LoginPage() {
       </div>
       <main className="login-card" aria-labelledby="login-title" aria-busy={tokenLogin}>
         <Spin spinning={tokenLogin} description={t('tokenSigningIn')}>
-        {mac ? (
-          // The Mac variant: a lock-screen look, the mark large and centred above the form.
-          <div className="login-brand login-brand-mac">
-            <img src="/logo.svg" alt="" width={72} height={72} />
-            <h1 id="login-title">{t('shell:title')}</h1>
-            <p>{t('macHint')}</p>
-          </div>
-        ) : (
-          <div className="login-brand">
-            <img src="/logo.svg" alt="" width={44} height={44} />
-            <div>
+          {mac ? (
+            // The Mac variant: a lock-screen look, the mark large and centred above the form.
+            <div className="login-brand login-brand-mac">
+              <img src="/logo.svg" alt="" width={72} height={72} />
               <h1 id="login-title">{t('shell:title')}</h1>
-              <p>{t('subtitle')}</p>
+              <p>{t('macHint')}</p>
             </div>
-          </div>
-        )}
-        <form className="login-form" noValidate onSubmit={onSubmit} data-testid="login-form">
-          <LoginField id={FIELD_ID.tenantId} label={t('tenant')} error={errors.tenantId && t(errors.tenantId)}>
-            <Input size="large" prefix={<ApartmentOutlined />} autoComplete="organization" {...bind('tenantId')} />
-          </LoginField>
-          <LoginField id={FIELD_ID.username} label={t('account')} error={errors.username && t(errors.username)}>
-            <Input
-              size="large"
-              prefix={<UserOutlined />}
-              placeholder={t('accountPlaceholder')}
-              autoComplete="username"
-              autoFocus
-              {...bind('username')}
-            />
-          </LoginField>
-          <LoginField id={FIELD_ID.password} label={t('password')} error={errors.password && t(errors.password)}>
-            <Password
-              size="large"
-              prefix={<LockOutlined />}
-              placeholder={t('passwordPlaceholder')}
-              autoComplete="current-password"
-              {...bind('password')}
-            />
-          </LoginField>
-          {error ? <Alert type="error" showIcon title={error} className="login-error" data-testid="login-error" /> : null}
-          {expired && !error ? (
-            <Alert type="warning" showIcon title={t('sessionExpired')} className="login-error" role="status" data-testid="login-expired" />
-          ) : null}
-          <Button type="primary" size="large" htmlType="submit" block loading={pending} data-testid="login-submit">
-            {t('submit')}
-          </Button>
-          {providers.map((provider) => (
-            <Button
-              key={provider.source}
-              block
-              size="large"
-              className="login-social"
-              data-testid={`login-social-${provider.source}`}
-              onClick={() =>
-                startSocialSignIn(provider, values.tenantId.trim() || DEFAULT_TENANT, params.get('redirect') ?? '')
-              }
-            >
-              {t('socialWith', { source: t(`socialSources.${provider.source}`, { defaultValue: provider.source }) })}
+          ) : (
+            <div className="login-brand">
+              <img src="/logo.svg" alt="" width={44} height={44} />
+              <div>
+                <h1 id="login-title">{t('shell:title')}</h1>
+                <p>{t('subtitle')}</p>
+              </div>
+            </div>
+          )}
+          <form className="login-form" noValidate onSubmit={onSubmit} data-testid="login-form">
+            <LoginField id={FIELD_ID.tenantId} label={t('tenant')} error={errors.tenantId && t(errors.tenantId)}>
+              <Input size="large" prefix={<ApartmentOutlined />} autoComplete="organization" {...bind('tenantId')} />
+            </LoginField>
+            <LoginField id={FIELD_ID.username} label={t('account')} error={errors.username && t(errors.username)}>
+              <Input size="large" prefix={<UserOutlined />} placeholder={t('accountPlaceholder')} autoComplete="username" autoFocus {...bind('username')} />
+            </LoginField>
+            <LoginField id={FIELD_ID.password} label={t('password')} error={errors.password && t(errors.password)}>
+              <Password size="large" prefix={<LockOutlined />} placeholder={t('passwordPlaceholder')} autoComplete="current-password" {...bind('password')} />
+            </LoginField>
+            {error ? <Alert type="error" showIcon title={error} className="login-error" data-testid="login-error" /> : null}
+            {expired && !error ? (
+              <Alert type="warning" showIcon title={t('sessionExpired')} className="login-error" role="status" data-testid="login-expired" />
+            ) : null}
+            <Button type="primary" size="large" htmlType="submit" block loading={pending} data-testid="login-submit">
+              {t('submit')}
             </Button>
-          ))}
-        </form>
+            {providers.map((provider) => (
+              <Button
+                key={provider.source}
+                block
+                size="large"
+                className="login-social"
+                data-testid={`login-social-${provider.source}`}
+                onClick={() => startSocialSignIn(provider, values.tenantId.trim() || DEFAULT_TENANT, params.get('redirect') ?? '')}
+              >
+                {t('socialWith', { source: t(`socialSources.${provider.source}`, { defaultValue: provider.source }) })}
+              </Button>
+            ))}
+          </form>
         </Spin>
       </main>
       <footer className="login-footer">{t('footer', { year: new Date().getFullYear() })}</footer>

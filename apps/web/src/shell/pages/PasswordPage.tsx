@@ -63,18 +63,10 @@ export function PasswordCard({ embedded = false }: { embedded?: boolean }) {
           </Typography.Title>
           {mustChange ? <Alert type="warning" showIcon title={t('passwordChange.mustChange')} data-testid="password-must-change" /> : null}
           <Form<PasswordChange> layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={() => setError('')}>
-            <Form.Item
-              name="oldPassword"
-              label={t('passwordChange.old')}
-              rules={[{ required: true, message: t('messages:auth.oldPasswordRequired') }]}
-            >
+            <Form.Item name="oldPassword" label={t('passwordChange.old')} rules={[{ required: true, message: t('messages:auth.oldPasswordRequired') }]}>
               <Password autoComplete="current-password" data-testid="password-old" />
             </Form.Item>
-            <Form.Item
-              name="newPassword"
-              label={t('passwordChange.new')}
-              rules={[{ required: true, message: t('messages:auth.newPasswordRequired') }, length]}
-            >
+            <Form.Item name="newPassword" label={t('passwordChange.new')} rules={[{ required: true, message: t('messages:auth.newPasswordRequired') }, length]}>
               <Password autoComplete="new-password" data-testid="password-new" />
             </Form.Item>
             <Form.Item
@@ -85,9 +77,7 @@ export function PasswordCard({ embedded = false }: { embedded?: boolean }) {
                 { required: true, message: t('messages:auth.newPassword1Required') },
                 ({ getFieldValue }) => ({
                   validator: (_, value) =>
-                    !value || value === getFieldValue('newPassword')
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('messages:auth.passwordMismatch'))),
+                    !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('messages:auth.passwordMismatch'))),
                 }),
               ]}
             >

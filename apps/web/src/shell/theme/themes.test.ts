@@ -81,14 +81,27 @@ describe('themes', () => {
       if (!rgba) return color;
       const [r, g, b, a] = rgba.slice(1).map(Number);
       const base = [1, 3, 5].map((i) => Number.parseInt(background.slice(i, i + 2), 16));
-      return `#${[r, g, b].map((v, i) => Math.round(v * a + base[i] * (1 - a)).toString(16).padStart(2, '0')).join('')}`;
+      return `#${[r, g, b]
+        .map((v, i) =>
+          Math.round(v * a + base[i] * (1 - a))
+            .toString(16)
+            .padStart(2, '0'),
+        )
+        .join('')}`;
     };
     for (const picked of [DEFAULT_COLOR, '#FFB800', '#1E6BCC', '#722ED1', '#000080']) {
       const page = resolveTheme('dark', picked).content;
       expect(page.dark).toBe(true);
       // antd's dark surfaces: the container, an elevated panel (dropdowns, dialogs), and a selected row.
       for (const surface of ['#141414', '#1F1F1F', page.brandTint, page.brandTintHover]) {
-        for (const [what, text] of [['link', page.brand], ['link under the pointer', page.brandHover], ['text', page.text], ['secondary text', page.textSecondary], ['placeholder', page.placeholder], ['error', page.error]]) {
+        for (const [what, text] of [
+          ['link', page.brand],
+          ['link under the pointer', page.brandHover],
+          ['text', page.text],
+          ['secondary text', page.textSecondary],
+          ['placeholder', page.placeholder],
+          ['error', page.error],
+        ]) {
           expect(contrast(over(text, surface), surface), `${picked}: ${what} on ${surface}`).toBeGreaterThanOrEqual(AA);
         }
       }

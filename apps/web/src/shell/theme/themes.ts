@@ -6,21 +6,7 @@
  * checked against AA by themes.test.ts.
  */
 
-export const THEME_NAMES = [
-  'default',
-  'white',
-  'dark',
-  'hey',
-  'star',
-  'vip',
-  'bsf',
-  'iview',
-  'cool',
-  'd2',
-  'renren',
-  'beautiful',
-  'mac-os',
-] as const;
+export const THEME_NAMES = ['default', 'white', 'dark', 'hey', 'star', 'vip', 'bsf', 'iview', 'cool', 'd2', 'renren', 'beautiful', 'mac-os'] as const;
 
 export type ThemeName = (typeof THEME_NAMES)[number];
 

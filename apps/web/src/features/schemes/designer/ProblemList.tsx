@@ -31,7 +31,12 @@ export function ProblemList({ problems, title, onSelect, nameOf, type = 'warning
             const element = `${p.elementType} ${p.elementId}`;
             return (
               <li key={`${p.elementId}-${p.code}-${p.message}`} data-testid={`${testId}-item`}>
-                <Button type="link" size="small" onClick={() => onSelect(p.elementId)} aria-label={t('designer.problemShow', { element: name ? `${element} ${name}` : element })}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => onSelect(p.elementId)}
+                  aria-label={t('designer.problemShow', { element: name ? `${element} ${name}` : element })}
+                >
                   {element}
                   {name ? ` · ${name}` : ''}
                 </Button>

@@ -61,17 +61,29 @@ export function SimulatePanel({ xml }: { xml: string }) {
           <BoundForm formKey={formKey} value={filled} onChange={setFilled} testId="simulate-form" />
         </div>
       ) : (
-      <Form.Item
-        label={t('simulate.sample')}
-        extra={t('simulate.sampleHelp')}
-        validateStatus={variables ? undefined : 'error'}
-        help={variables ? undefined : t('simulate.sampleInvalid')}
-        htmlFor="simulate-sample"
-      >
-        <Input.TextArea id="simulate-sample" rows={4} value={sample} onChange={(e) => setSample(e.target.value)} style={{ fontFamily: 'monospace' }} data-testid="simulate-sample" />
-      </Form.Item>
+        <Form.Item
+          label={t('simulate.sample')}
+          extra={t('simulate.sampleHelp')}
+          validateStatus={variables ? undefined : 'error'}
+          help={variables ? undefined : t('simulate.sampleInvalid')}
+          htmlFor="simulate-sample"
+        >
+          <Input.TextArea
+            id="simulate-sample"
+            rows={4}
+            value={sample}
+            onChange={(e) => setSample(e.target.value)}
+            style={{ fontFamily: 'monospace' }}
+            data-testid="simulate-sample"
+          />
+        </Form.Item>
       )}
-      <Button onClick={() => variables && simulate.mutate({ body: { xml, variables } })} disabled={!variables || !xml.trim()} loading={simulate.isPending} data-testid="simulate-run">
+      <Button
+        onClick={() => variables && simulate.mutate({ body: { xml, variables } })}
+        disabled={!variables || !xml.trim()}
+        loading={simulate.isPending}
+        data-testid="simulate-run"
+      >
         {t('simulate.run')}
       </Button>
       {simulate.data ? (

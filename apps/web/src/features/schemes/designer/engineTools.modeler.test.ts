@@ -51,25 +51,27 @@ describe('the designer offers what the engine runs', () => {
     const { modeler, container, titles } = await designer(zh);
     open = modeler;
     const entries = modeler.get<{ getEntries: () => Record<string, Entry> }>('palette').getEntries();
-    expect(Object.entries(titles(entries))).toEqual(Object.entries({
-      'hand-tool': '抓手工具',
-      'lasso-tool': '框选工具',
-      'space-tool': '插入/删除空间',
-      'global-connect-tool': '连线工具',
-      'tool-separator': undefined,
-      'create.start-event': '创建开始事件',
-      'create.end': '创建结束事件',
-      'create.approval': '创建审批节点',
-      'create.cc': '创建抄送节点',
-      'create.service': '创建服务调用',
-      'create.condition': '创建条件分支',
-      'create.parallel': '创建并行分支',
-      'create.event-gateway': '创建事件网关',
-      'create.timer': '创建定时等待',
-      'create.message': '创建消息等待',
-      'create.signal': '创建信号等待',
-      'create.subprocess-expanded': '创建展开的子流程',
-    }));
+    expect(Object.entries(titles(entries))).toEqual(
+      Object.entries({
+        'hand-tool': '抓手工具',
+        'lasso-tool': '框选工具',
+        'space-tool': '插入/删除空间',
+        'global-connect-tool': '连线工具',
+        'tool-separator': undefined,
+        'create.start-event': '创建开始事件',
+        'create.end': '创建结束事件',
+        'create.approval': '创建审批节点',
+        'create.cc': '创建抄送节点',
+        'create.service': '创建服务调用',
+        'create.condition': '创建条件分支',
+        'create.parallel': '创建并行分支',
+        'create.event-gateway': '创建事件网关',
+        'create.timer': '创建定时等待',
+        'create.message': '创建消息等待',
+        'create.signal': '创建信号等待',
+        'create.subprocess-expanded': '创建展开的子流程',
+      }),
+    );
     const buttons = [...container.querySelectorAll('.djs-palette .entry')];
     expect(buttons).toHaveLength(16);
     for (const button of buttons) {
@@ -126,7 +128,9 @@ describe('the designer offers what the engine runs', () => {
   it("changes a task's type only to what the engine runs", async () => {
     const { modeler, container, shape } = await designer(zh);
     open = modeler;
-    modeler.get<{ open: (target: Shape, id: string, position: { x: number; y: number }) => void }>('popupMenu').open(shape('plain'), 'bpmn-replace', { x: 0, y: 0 });
+    modeler
+      .get<{ open: (target: Shape, id: string, position: { x: number; y: number }) => void }>('popupMenu')
+      .open(shape('plain'), 'bpmn-replace', { x: 0, y: 0 });
     const offered = [...container.ownerDocument.querySelectorAll('.djs-popup [data-id]')].map((e) => e.getAttribute('data-id'));
     expect(offered.filter((id) => id?.startsWith('replace-with-')).sort()).toEqual(
       [

@@ -47,7 +47,13 @@ export const KINDS: readonly Kind[] = [
   { id: 'approval', type: 'bpmn:UserTask', className: 'bpmn-icon-user-task', append: 'Append approval node', create: 'Create approval node' },
   { id: 'cc', type: 'bpmn:SendTask', className: 'bpmn-icon-send-task', append: 'Append CC node', create: 'Create CC node' },
   { id: 'condition', type: 'bpmn:ExclusiveGateway', className: 'bpmn-icon-gateway-xor', append: 'Append condition', create: 'Create condition' },
-  { id: 'parallel', type: 'bpmn:ParallelGateway', className: 'bpmn-icon-gateway-parallel', append: 'Append parallel branches', create: 'Create parallel branches' },
+  {
+    id: 'parallel',
+    type: 'bpmn:ParallelGateway',
+    className: 'bpmn-icon-gateway-parallel',
+    append: 'Append parallel branches',
+    create: 'Create parallel branches',
+  },
   { id: 'service', type: 'bpmn:ServiceTask', className: 'bpmn-icon-service-task', append: 'Append service call', create: 'Create service call' },
   {
     id: 'timer',
@@ -74,7 +80,13 @@ export const KINDS: readonly Kind[] = [
     options: catchEvent('bpmn:SignalEventDefinition'),
   },
   { id: 'receive', type: 'bpmn:ReceiveTask', className: 'bpmn-icon-receive-task', append: 'Append receive task', create: 'Create receive task' },
-  { id: 'event-gateway', type: 'bpmn:EventBasedGateway', className: 'bpmn-icon-gateway-eventbased', append: 'Append event-based gateway', create: 'Create event-based gateway' },
+  {
+    id: 'event-gateway',
+    type: 'bpmn:EventBasedGateway',
+    className: 'bpmn-icon-gateway-eventbased',
+    append: 'Append event-based gateway',
+    create: 'Create event-based gateway',
+  },
   { id: 'end', type: 'bpmn:EndEvent', className: 'bpmn-icon-end-event-none', append: 'Append end event', create: 'Create end event' },
 ];
 
@@ -132,7 +144,13 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 const namedButton = (entry: Entry): Entry =>
   entry.title ? { ...entry, html: `<div class="entry" role="button" tabindex="0" aria-label="${escapeAttribute(entry.title)}"></div>` } : entry;
 
-function EnginePalette(this: unknown, palette: { registerProvider(priority: number, provider: unknown): void }, create: Create, elementFactory: ElementFactory, translate: Translate) {
+function EnginePalette(
+  this: unknown,
+  palette: { registerProvider(priority: number, provider: unknown): void },
+  create: Create,
+  elementFactory: ElementFactory,
+  translate: Translate,
+) {
   palette.registerProvider(LATER, {
     getPaletteEntries: () => (stock: Entries) => {
       const entries: Entries = {};
@@ -141,7 +159,12 @@ function EnginePalette(this: unknown, palette: { registerProvider(priority: numb
       const kinds = KINDS.filter((k) => IN_PALETTE.has(k.id)).sort((a, b) => GROUPS.indexOf(groupOf(a)) - GROUPS.indexOf(groupOf(b)));
       for (const kind of kinds) {
         const start = (event: Event) => create.start(event, elementFactory.createShape({ type: kind.type, ...kind.options }));
-        entries[`create.${kind.id}`] = { group: groupOf(kind), className: kind.className, title: translate(kind.create), action: { dragstart: start, click: start } };
+        entries[`create.${kind.id}`] = {
+          group: groupOf(kind),
+          className: kind.className,
+          title: translate(kind.create),
+          action: { dragstart: start, click: start },
+        };
       }
       if (stock['create.subprocess-expanded']) entries['create.subprocess-expanded'] = stock['create.subprocess-expanded'];
       return entries;

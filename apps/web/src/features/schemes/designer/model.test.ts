@@ -41,7 +41,14 @@ describe('the designer’s node settings', () => {
   it('writes the panel’s settings as the macro extension and reads them back, keeping what it does not show', async () => {
     const { moddle, rootElement, element } = await load();
     const review = element('review');
-    expect(readNode(review)).toMatchObject({ approverKind: 'superior', approverValues: '1', counterSign: 'none', rejectMode: 'chosen', rejectedToSameApprover: false, withdraw: true });
+    expect(readNode(review)).toMatchObject({
+      approverKind: 'superior',
+      approverValues: '1',
+      counterSign: 'none',
+      rejectMode: 'chosen',
+      rejectedToSameApprover: false,
+      withdraw: true,
+    });
     writeNode(
       review,
       {
@@ -104,7 +111,9 @@ describe('the designer’s node settings', () => {
     const { moddle, rootElement, element } = await load();
     const flow = element('f1');
     writeNode(flow, { ...readNode(flow), condition: 'amount > 1000' }, modeling, moddle as never);
-    expect((await moddle.toXML(rootElement)).xml).toContain('<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">amount &gt; 1000</bpmn:conditionExpression>');
+    expect((await moddle.toXML(rootElement)).xml).toContain(
+      '<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">amount &gt; 1000</bpmn:conditionExpression>',
+    );
     writeNode(flow, { ...readNode(flow), condition: '' }, modeling, moddle as never);
     expect((await moddle.toXML(rootElement)).xml).not.toContain('conditionExpression');
   });
@@ -201,7 +210,9 @@ describe('the designer’s node settings', () => {
     expect(xml).toContain(`<bpmn:signalEventDefinition id="sd1" signalRef="${id}" />`);
     expect(xml).toContain(`<bpmn:signalEventDefinition id="sd2" signalRef="${id}" />`);
     const reparsed = await new BpmnModdle({ macro: macroDescriptor }).fromXML(xml);
-    const bo = (reparsed.rootElement as { rootElements: { $type: string; flowElements: Moddle[] }[] }).rootElements.find((r) => r.$type === 'bpmn:Process')!.flowElements.find((e) => e.id === 'wait')!;
+    const bo = (reparsed.rootElement as { rootElements: { $type: string; flowElements: Moddle[] }[] }).rootElements
+      .find((r) => r.$type === 'bpmn:Process')!
+      .flowElements.find((e) => e.id === 'wait')!;
     expect(readNode({ id: 'wait', type: bo.$type, businessObject: bo }).signalName).toBe('budgetApproved');
     // Another name makes another signal; the first stays for the end event.
     writeNode(wait, { ...readNode(wait), signalName: 'recall' }, modeling, moddle as never);

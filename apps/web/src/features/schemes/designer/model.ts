@@ -116,7 +116,14 @@ function referencedElsewhere(definitions: Moddle, root: Moddle, holder: Moddle, 
  * Points `holder` (of `element`) at the root element of `kind` named `name`: the one of that name
  * in the definitions if there is one, else its own renamed when nothing else uses it, else a new one.
  */
-function writeNamedRoot(element: DiagramElement, holder: Moddle | undefined, kind: NamedRoot, name: string, modeling: ModelingApi, moddle: ModdleFactory): void {
+function writeNamedRoot(
+  element: DiagramElement,
+  holder: Moddle | undefined,
+  kind: NamedRoot,
+  name: string,
+  modeling: ModelingApi,
+  moddle: ModdleFactory,
+): void {
   const definitions = holder && definitionsOf(element.businessObject);
   if (!holder || !definitions) return;
   const wanted = name.trim();

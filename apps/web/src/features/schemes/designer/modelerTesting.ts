@@ -3,7 +3,14 @@
 /** jsdom draws no SVG: the geometry diagram-js asks of it is stubbed, the modeling is bpmn-js's own. */
 export function stubSvgGeometry() {
   const matrix = () => ({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0, inverse: matrix, multiply: matrix, translate: matrix, scale: matrix });
-  const list = { numberOfItems: 0, consolidate: () => null, appendItem() {}, clear() {}, initialize() {}, createSVGTransformFromMatrix: (m: unknown) => ({ matrix: m, setMatrix() {} }) };
+  const list = {
+    numberOfItems: 0,
+    consolidate: () => null,
+    appendItem() {},
+    clear() {},
+    initialize() {},
+    createSVGTransformFromMatrix: (m: unknown) => ({ matrix: m, setMatrix() {} }),
+  };
   const svg = globalThis.SVGElement.prototype as unknown as Record<string, unknown>;
   Object.defineProperty(svg, 'transform', { get: () => ({ baseVal: list }), configurable: true });
   Object.assign(svg, {

@@ -25,7 +25,9 @@ describe('“remind every …” through bpmn-js', () => {
     const saved = async () => (await modeler.saveXML()).xml ?? '';
 
     writeReminder(task, { remindEvery: 24, remindUnit: 'H', remindTimes: 3 }, api);
-    expect(await saved()).toMatch(/<bpmn:boundaryEvent id="[^"]+" cancelActivity="false" attachedToRef="review"><bpmn:timerEventDefinition id="[^"]+"><bpmn:timeCycle xsi:type="bpmn:tFormalExpression">R3\/PT24H<\/bpmn:timeCycle>/);
+    expect(await saved()).toMatch(
+      /<bpmn:boundaryEvent id="[^"]+" cancelActivity="false" attachedToRef="review"><bpmn:timerEventDefinition id="[^"]+"><bpmn:timeCycle xsi:type="bpmn:tFormalExpression">R3\/PT24H<\/bpmn:timeCycle>/,
+    );
     writeReminder(task, { remindEvery: 2, remindUnit: 'D', remindTimes: null }, api);
     expect(readReminder(task)).toEqual({ remindEvery: 2, remindUnit: 'D', remindTimes: null });
     expect((await saved()).match(/<bpmn:boundaryEvent /g)).toHaveLength(1);

@@ -72,7 +72,11 @@ describe('the designer’s “remind every …” of a user task', () => {
   it('makes the boundary event on the task’s lower edge, changes it, removes it when cleared, and leaves it alone when unchanged', () => {
     const made = fakeApi();
     writeReminder(task(), { remindEvery: 24, remindUnit: 'H', remindTimes: 3 }, made.api);
-    expect(made.done).toEqual(['make bpmn:BoundaryEvent bpmn:TimerEventDefinition cancelActivity=false', 'attach to review at 180,130 true', 'set made R3/PT24H']);
+    expect(made.done).toEqual([
+      'make bpmn:BoundaryEvent bpmn:TimerEventDefinition cancelActivity=false',
+      'attach to review at 180,130 true',
+      'set made R3/PT24H',
+    ]);
 
     const nudge = boundary('nudge', 'R3/PT24H');
     const changed = fakeApi();

@@ -71,7 +71,8 @@ export function readReminder(task: DiagramShape): ReminderForm {
 }
 
 const sameReminder = (a: ReminderForm, b: ReminderForm) =>
-  (a.remindEvery ?? null) === (b.remindEvery ?? null) && (!a.remindEvery || (a.remindUnit === b.remindUnit && (a.remindTimes ?? null) === (b.remindTimes ?? null)));
+  (a.remindEvery ?? null) === (b.remindEvery ?? null) &&
+  (!a.remindEvery || (a.remindUnit === b.remindUnit && (a.remindTimes ?? null) === (b.remindTimes ?? null)));
 
 /**
  * Writes the panel's reminder onto the task: the boundary event made (on the task's lower edge),

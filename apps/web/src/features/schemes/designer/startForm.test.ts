@@ -8,12 +8,20 @@ const model = (start: string, more = '') => `<?xml version="1.0" encoding="UTF-8
 
 describe('the start form a simulation fills in', () => {
   it('is the form bound on the process start event', () => {
-    expect(startFormKeyOf(model('<bpmn:startEvent id="s"><bpmn:extensionElements><macro:node><macro:form formKey="leave"/></macro:node></bpmn:extensionElements></bpmn:startEvent>'))).toBe('leave');
+    expect(
+      startFormKeyOf(
+        model(
+          '<bpmn:startEvent id="s"><bpmn:extensionElements><macro:node><macro:form formKey="leave"/></macro:node></bpmn:extensionElements></bpmn:startEvent>',
+        ),
+      ),
+    ).toBe('leave');
   });
 
   it('is none when the start event binds none, even if a task or a sub-process start does', () => {
-    const task = '<bpmn:userTask id="t"><bpmn:extensionElements><macro:node><macro:form formKey="other"/></macro:node></bpmn:extensionElements></bpmn:userTask>';
-    const inner = '<bpmn:subProcess id="sp"><bpmn:startEvent id="s2"><bpmn:extensionElements><macro:node><macro:form formKey="inner"/></macro:node></bpmn:extensionElements></bpmn:startEvent></bpmn:subProcess>';
+    const task =
+      '<bpmn:userTask id="t"><bpmn:extensionElements><macro:node><macro:form formKey="other"/></macro:node></bpmn:extensionElements></bpmn:userTask>';
+    const inner =
+      '<bpmn:subProcess id="sp"><bpmn:startEvent id="s2"><bpmn:extensionElements><macro:node><macro:form formKey="inner"/></macro:node></bpmn:extensionElements></bpmn:startEvent></bpmn:subProcess>';
     expect(startFormKeyOf(model('<bpmn:startEvent id="s"/>', task + inner))).toBeNull();
   });
 

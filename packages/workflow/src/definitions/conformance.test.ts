@@ -69,7 +69,7 @@ interface Outcome {
  * Every model as it is, untouched: linted, and each the lint accepts deployed and started on this
  * database. The counts and the refusals are the engine's coverage of the corpus: a change to either
  * (a regression, or newly supported elements) fails here and is written down anew, with the figure
- * in README.md and docs/workflow.md.
+ * in docs/features.md and docs/workflow.md.
  */
 describe.skipIf(!models.length || !reachable)('BPMN MIWG reference models as they are: deploy and run', () => {
   // Every approver rule names someone here: whether a model starts is the engine's doing, not the organisation's.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DictPage } from './pages/dict.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 
-// Pictures of the dictionary screen to look at (DESIGN §8): both languages of the spec's
+// Pictures of the dictionary screen to look at: both languages of the spec's
 // screenshots, on a desktop and on a phone, with the dialog open over it.
 const WIDTHS = [1440, 375] as const;
 const TEXT = {

@@ -5,7 +5,7 @@ export const API_PREFIX = '/api';
 export const TENANT_HEADER = 'tenant-id';
 export const AUTH_HEADER = 'macro-auth';
 /**
- * The token cookie (spec 000 §4, §9): the access token again, HttpOnly, for what the browser
+ * The token cookie: the access token again, HttpOnly, for what the browser
  * fetches by itself and cannot give a header (downloads, previews). Accepted only by GET
  * endpoints that declare `cookieAuth`, and never instead of the header on a change (CSRF).
  */

@@ -1,7 +1,7 @@
 import { textLength } from './limits.ts';
 
 /*
- * Field rules of spec 000 §5 / 001 §5, as plain predicates so the console and the server
+ * The platform's field rules, as plain predicates so the console and the server
  * check exactly the same thing. The zod schemas made of them, which carry message keys each
  * side translates, are in validatorSchemas.ts: a screen that only checks a value loads no zod.
  */

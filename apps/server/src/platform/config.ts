@@ -89,7 +89,7 @@ export interface DirectoryConfig {
   dingtalk?: { baseUrl: string; appKey: string; appSecret: string; agentId?: string };
 }
 
-/** Where the console's map picker reads tiles and searches places (spec 000 §2 map picker). */
+/** Where the console's map picker reads tiles and searches places. */
 export interface MapConfig {
   /** Tile address template with `{z}`, `{x}`, `{y}` and optionally `{s}` (MACRO_MAP_TILE_URL). */
   tileUrl: string;

@@ -9,7 +9,7 @@ import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/helper.ts';
 
 /*
- * The API document at /docs/json is what real clients are built from (issue 7): it must be a
+ * The API document at /docs/json is what real clients are built from: it must be a
  * valid OpenAPI document, pass Redocly's recommended rules, describe every operation fully
  * (id, words, tag, permission, success and failure bodies, security) and generate a typed
  * client that compiles. Each check returns every problem it finds, so one run lists all the

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const attributes = (request: FastifyRequest) => ({ path: API_PREFIX, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' }) as const;
 
 /**
- * Puts the access token in the token cookie too (spec 000 §4: the token lives in a cookie and in
+ * Puts the access token in the token cookie too (the token lives in a cookie and in
  * local storage), for the GET endpoints that declare `cookieAuth`. It lives as long as the token
  * inside it: a longer cookie would only carry a dead token.
  */

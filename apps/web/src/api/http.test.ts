@@ -32,7 +32,7 @@ const failure = (status: number, fields: Record<string, unknown>): Reply => ({
   body: { code: status, success: false, error_code: status, httpCode: status, data: null, ...fields },
 });
 
-describe('failure rules (spec §8)', () => {
+describe('failure rules', () => {
   beforeAll(() => initI18n('zh'));
 
   it('fails on a non-200 status, success false, error_code other than 200, or httpCode 500', () => {
@@ -167,7 +167,7 @@ describe('request', () => {
     expect(refresh).not.toHaveBeenCalled();
   });
 
-  it('gives up after 40 s with the time-out message (spec §9)', async () => {
+  it('gives up after 40 s with the time-out message', async () => {
     const clock = new AbortController();
     const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(clock.signal);
     vi.stubGlobal(

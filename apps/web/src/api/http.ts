@@ -69,7 +69,7 @@ function asRecord(value: unknown): Record<string, unknown> | null {
   return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : null;
 }
 
-/** DESIGN §3 / spec §8: what makes a response a failure, whatever its status says. */
+/** What makes a response a failure, whatever its status says. */
 export function isFailure(status: number, body: unknown): boolean {
   const record = asRecord(body);
   if (status !== 200) return true;

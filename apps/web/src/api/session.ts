@@ -117,7 +117,7 @@ export async function signIn({ tenantId, username, password }: Credentials): Pro
 }
 
 /**
- * Token login (spec 000 §7): a host shell opens the console with a token this platform issued
+ * Token login: a host shell opens the console with a token this platform issued
  * (`/login?token=…`); the server answers with a session of that token's user.
  */
 export async function signInWithPlatformToken(token: string): Promise<void> {

@@ -30,7 +30,7 @@ const toOptions = (items: AreaItem[], level: number): AreaOption[] =>
 const childrenOf = (parentId: string) => callEndpoint(AREA_ENDPOINTS.children, { query: { parentId } });
 
 /**
- * The cascading area selector (spec 000 §2): province, city and county, each level read from
+ * The cascading area selector: province, city and county, each level read from
  * the server when it is opened. A value given beforehand has its levels read so it shows names.
  */
 export function AreaCascader({ id, value, onChange, placeholder, disabled, 'data-testid': testId }: AreaCascaderProps) {

@@ -20,7 +20,7 @@ interface FilePreviewProps {
 }
 
 /**
- * The file preview dialog (spec 000 §2): images (gif, jpg, jpeg, png), mp4 video, or pdf in an
+ * The file preview dialog: images (gif, jpg, jpeg, png), mp4 video, or pdf in an
  * embedded frame. Any other type says so and closes after 300 ms.
  */
 export function FilePreview({ file, onClose }: FilePreviewProps) {

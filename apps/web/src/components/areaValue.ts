@@ -1,4 +1,4 @@
-/** The cascading area selector's value (spec 000 §2): an array or a comma-separated string in, a comma-joined string out. */
+/** The cascading area selector's value: an array or a comma-separated string in, a comma-joined string out. */
 export type AreaValue = string | readonly string[] | null | undefined;
 
 /** The codes of a value given either way, blanks dropped, at most three levels. */

@@ -5,7 +5,7 @@ import { feedback, setFeedbackTarget } from './feedback';
 describe('toasts from outside components', () => {
   afterEach(() => setFeedbackTarget(null));
 
-  it('shows a warning for 2 seconds (spec §8), errors and successes for antd’s default', () => {
+  it('shows a warning for 2 seconds, errors and successes for antd’s default', () => {
     const target = { warning: vi.fn(), error: vi.fn(), success: vi.fn() };
     setFeedbackTarget(target as unknown as MessageInstance);
     feedback.warning('数据已被修改');

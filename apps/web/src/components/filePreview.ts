@@ -1,4 +1,4 @@
-/** What the file preview dialog can show (spec 000 §2). */
+/** What the file preview dialog can show. */
 export type PreviewKind = 'image' | 'video' | 'pdf';
 
 /** Extensions shown by kind: images gif, jpg, jpeg, png; mp4 video; pdf in a frame. */

@@ -57,7 +57,7 @@ describe('storage wrapper', () => {
   });
 });
 
-describe('settingData (spec 000 §3)', () => {
+describe('settingData', () => {
   afterEach(() => window.localStorage.clear());
 
   const SWIPER = { step: 4.4, hoverStop: true, openWatch: true, direction: 1, limitMoveNum: 4, waitTime: 3000, echartsAutoTime: 3000 };

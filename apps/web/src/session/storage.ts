@@ -59,7 +59,7 @@ export function clearStore(type?: StorageType): void {
   }
 }
 
-/** One scrolling list's settings on the data screens (spec 000 §3). */
+/** One scrolling list's settings on the data screens. */
 export interface SwiperSetting {
   step: number;
   hoverStop: boolean;
@@ -70,7 +70,7 @@ export interface SwiperSetting {
   echartsAutoTime: number;
 }
 
-/** Local settings kept under `settingData` (spec 000 §3). */
+/** Local settings kept under `settingData`. */
 export interface SettingData {
   sbtxSwiper: SwiperSetting;
   ssyjSwiper: SwiperSetting;

@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@macro/contract';
 import { create } from 'zustand';
 import { getContent, removeStore, setStore } from './storage';
 
-/** The user fields the token response carries (spec 000 §3 "Session user info"). */
+/** The user fields the token response carries. */
 export type SessionUser = Omit<TokenResponse, 'access_token' | 'token_type' | 'expires_in' | 'refresh_token' | 'scope'>;
 
 interface PersistedSession {
@@ -112,7 +112,7 @@ export const useSession = create<SessionState>()((set) => ({
   expire: () => set({ ...signedOut, expired: true }),
 }));
 
-/** Storage key of the tab strip's tags; the shell owns them, but logging out drops them (spec §4). */
+/** Storage key of the tab strip's tags; the shell owns them, but logging out drops them. */
 export const TAGS_STORAGE_KEY = 'tagList';
 
 // Mirror every persisted field into storage when it changes.

@@ -19,7 +19,7 @@ function usePrefersReducedMotion(): boolean {
 }
 
 /**
- * What every screen needs: theme (spec 000 §2, see theme/) and antd locale. antd's App (message, modal) and the query
+ * What every screen needs: theme and antd locale. antd's App (message, modal) and the query
  * client are mounted by the shell layout, keeping them off the sign-in page.
  */
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_TIMEOUT_MS, ChunkTimeoutError, withChunkTimeout } from './chunkTimeout';
 
-describe('chunk load time-out (spec 000 §9: 120000 ms)', () => {
+describe('chunk load time-out (120000 ms)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('gives up on code that has not arrived after 120 s, and not a moment before', async () => {

@@ -2,10 +2,10 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 
 export type FeaturePage = LazyExoticComponent<ComponentType>;
 
-/** An i18n key ("ns:key"), or one chosen from the page's query (spec §2 /detail/create). */
+/** An i18n key ("ns:key"), or one chosen from the page's query. */
 export type PageTitle = string | ((query: URLSearchParams) => string);
 
-/** What a page that is not a server menu tells the shell about itself (spec §2 route meta). */
+/** What a page that is not a server menu tells the shell about itself. */
 export interface PageMeta {
   /** Tab and browser title. */
   title: PageTitle;
@@ -16,7 +16,7 @@ export interface PageMeta {
 }
 
 /**
- * What a domain tells the shell about itself (STYLE §2); the shell never reaches further in.
+ * What a domain tells the shell about itself; the shell never reaches further in.
  * Each `features/<domain>/index.ts` exports one as `feature`; main.tsx collects them.
  */
 export interface FeatureDescriptor {

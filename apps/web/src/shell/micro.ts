@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * Micro-frontend mode (spec 000 §2): a host page mounts the console into one of its elements
+ * Micro-frontend mode: a host page mounts the console into one of its elements
  * (qiankun-style `bootstrap` / `mount` / `unmount`); the host keeps its own navigation, so the
  * console's tab bar, header and left menu are hidden.
  */

@@ -4,7 +4,7 @@ import { getContent, setStore } from '../session/storage';
 import { DEFAULT_COLOR, DEFAULT_THEME, isThemeName, type ThemeName } from './theme/themes';
 
 /**
- * The settings drawer's switches (spec 000 §2). Each `show…` flag shows or hides the shell's
+ * The settings drawer's switches. Each `show…` flag shows or hides the shell's
  * control for that feature; the features' own components read the flag from this store.
  */
 export interface ShellFlags {
@@ -25,7 +25,7 @@ export interface ShellFlags {
   showTopMenu: boolean;
   /** The feedback (screenshot) button. */
   showFeedback: boolean;
-  /** The error log button (front-end errors kept as logs, spec 000 §8). */
+  /** The error log button (front-end errors kept as logs). */
   showDebug: boolean;
   /** The lock-screen action. */
   showLock: boolean;
@@ -47,7 +47,7 @@ export const DEFAULT_FLAGS: ShellFlags = {
   showLock: true,
 };
 
-/** The storage entry (spec 000 §3 "setting values") holding the look and the switches. */
+/** The storage entry holding the look and the switches. */
 export const SETTINGS_KEY = 'setting';
 
 interface StoredLook extends ShellFlags {

@@ -6,7 +6,7 @@ import { HOME_TAG, type Tag, useTabs } from './tabs';
 const tag = (fullPath: string): Tag => ({ key: fullPath, path: fullPath.split('?')[0], fullPath });
 const keys = () => useTabs.getState().tags.map((t) => t.key);
 
-describe('tab strip rules (spec 000 §2)', () => {
+describe('tab strip rules', () => {
   beforeEach(() => useTabs.setState({ tags: [HOME_TAG] }));
 
   it('keeps one tab per full path: the same page with another query is another tab, the same address is not', () => {

@@ -5,7 +5,7 @@ import { TAGS_STORAGE_KEY, useSession } from '../session/store';
 import { getContent, setStore } from '../session/storage';
 import { HOME_PATH } from './registry';
 
-/** An opened page in the tab strip (spec §3 "Tag"); labels are derived when shown. */
+/** An opened page in the tab strip; labels are derived when shown. */
 export interface Tag {
   /** Identity: the path, or the full URL for pages that differ only by query (embedded links). */
   key: string;

@@ -5,7 +5,7 @@ import { areaItem, areaParams, areaQuery } from './schemas.ts';
 const BASE = '/macro-labor/areas';
 const tag = 'areas';
 
-/** The official province / city / county list, read one level at a time (spec 000 §2, §7). */
+/** The official province / city / county list, read one level at a time. */
 export const AREA_ENDPOINTS = {
   children: defineEndpoint({
     operationId: 'areas.children',

@@ -15,7 +15,7 @@ export const areaParent = z
 export const areaQuery = z.object({ parentId: areaParent.default('') });
 export const areaParams = z.object({ parentId: areaParent });
 
-/** One area (spec 000 §3 "Area item": F_AreaId is the value, F_AreaName the label). */
+/** One area. */
 export const areaItem = z
   .object({
     F_AreaId: z.string(),

@@ -6,7 +6,7 @@ import { asset, assetBody, assetIdQuery, assetListQuery, assetRemoved, assetRemo
 const BASE = '/macro-labor/assets';
 const tag = 'assets';
 
-/** The asset register (spec 000 §7): drafts are saved and changed, then submitted, after which they are read-only. */
+/** The asset register: drafts are saved and changed, then submitted, after which they are read-only. */
 export const ASSET_ENDPOINTS = {
   list: defineEndpoint({
     operationId: 'assets.list',

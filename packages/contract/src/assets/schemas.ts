@@ -36,7 +36,7 @@ const optionalId = z
   .min(1, { message: 'common.badRequest' })
   .max(INT_MAX, { message: 'common.badRequest' });
 
-/** The fields of an asset (spec 000 §7 `/macro-labor/assets`): what save and submit take. */
+/** The fields of an asset: what save and submit take. */
 export const assetFields = z.object({
   assetCode,
   assetName: requiredText('standard', 'assets.nameRequired'),

@@ -149,7 +149,7 @@ export const AUTH_ENDPOINTS = {
     tag: 'auth',
     summary: 'The reset password',
     description:
-      'The password a reset sets (`MACRO_RESET_PASSWORD`), for the confirmation that states it (spec 000 §5) and for telling the users whose password was reset; it is configuration, never written in the console. Only for holders of the reset code.',
+      'The password a reset sets (`MACRO_RESET_PASSWORD`), for the confirmation that states it and for telling the users whose password was reset; it is configuration, never written in the console. Only for holders of the reset code.',
     access: AUTH_PERMISSIONS.resetPassword,
     response: resetPasswordValue,
   }),

@@ -55,7 +55,7 @@ export const socialGrant = z.object({
   client_id: z.string().max(128).optional(),
 });
 /**
- * The legacy signed sign-in (spec 000 §7: `loginid, sign, time, Type`, no `grant_type`): a
+ * The legacy signed sign-in: a
  * trusted system vouches for an account with HMAC-SHA256 over the fields and the tenant, under a
  * shared secret; `time` bounds it in time, and each signature signs in once.
  */
@@ -87,7 +87,7 @@ export const clientCredentialsGrant = z.object({
 });
 export const tokenRequest = z.union([z.discriminatedUnion('grant_type', [passwordGrant, refreshGrant, socialGrant, clientCredentialsGrant]), signedGrant]);
 
-/** RFC 6749 token response plus the session user fields of spec 000 §3. */
+/** RFC 6749 token response plus the session user fields the console stores. */
 export const tokenResponse = z
   .object({
     access_token: z.string(),

@@ -4,7 +4,7 @@ import { dashboardSummary } from './schemas.ts';
 
 const tag = 'dashboard';
 
-/** The welcome page's figures (spec 000 §2: /wel/index is the dashboard). */
+/** The welcome page's figures. */
 export const DASHBOARD_ENDPOINTS = {
   summary: defineEndpoint({
     operationId: 'dashboard.summary',

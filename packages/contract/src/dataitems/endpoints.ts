@@ -6,7 +6,7 @@ import { dictEntry, dictRemoved, dictTreeNode } from '../dict/schemas.ts';
 import { requiredText, searchText, text } from '../text.ts';
 
 /**
- * Data items (spec 000 §7 "Dictionaries", second family): the system dictionaries again, under
+ * Data items: the system dictionaries again, under
  * the paths of the other client. A data item is a top-level dictionary, its details are the
  * entries under it; both families read and write the same rows with the same permission codes.
  */

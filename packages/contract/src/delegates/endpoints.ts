@@ -8,7 +8,7 @@ const tag = 'delegates';
 const RULES =
   'Start, end and the entrusted person are required; the end may not be before the start; nobody delegates to themselves; two delegations of one person may not overlap in time for a common process (an empty process list covers every process).';
 
-/** A user's delegations of their workflow tasks (spec 001 §7 "Delegates"). */
+/** A user's delegations of their workflow tasks. */
 export const DELEGATE_ENDPOINTS = {
   page: defineEndpoint({
     operationId: 'delegates.page',

@@ -21,7 +21,7 @@ const processKey = z
 
 /**
  * A delegation: while it runs, tasks of the covered processes (all when `processKeys` is empty)
- * that reach its owner go to the entrusted person (spec 001 §5: start, end and entrusted person required).
+ * that reach its owner go to the entrusted person.
  */
 export const delegateBody = z
   .object({

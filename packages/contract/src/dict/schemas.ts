@@ -63,7 +63,7 @@ export const dictionaryQuery = z.object({ code: requiredText('standard', 'dict.c
 export const dictTreeQuery = z.object({ code: searchText });
 export const dictRemoved = z.object({ removed: z.number().int() });
 
-/** Option of a dropdown fed by a dictionary (spec 000 §3 "Dictionary options"). */
+/** Option of a dropdown fed by a dictionary. */
 export const dictOption = z
   .object({
     id: z.number(),

@@ -16,7 +16,7 @@ const NAMES: Record<DirectoryProvider, { op: string; title: string }> = {
   'ding-talk': { op: 'dingTalk', title: 'DingTalk' },
 };
 
-/** The four calls of spec 000 §7 (identical for both directories), plus saving the tenant's choice. */
+/** The four directory calls (identical for both directories), plus saving the tenant's choice. */
 function directoryEndpoints(provider: DirectoryProvider) {
   const base = `/${provider}`;
   const { op, title } = NAMES[provider];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, parentId } from '../envelope.ts';
 
-/** The two enterprise directories a tenant can mirror its organisation from (spec 000 §7). */
+/** The two enterprise directories a tenant can mirror its organisation from. */
 export const DIRECTORY_PROVIDERS = ['wechat-work', 'ding-talk'] as const;
 export type DirectoryProvider = (typeof DIRECTORY_PROVIDERS)[number];
 

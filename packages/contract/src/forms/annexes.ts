@@ -5,7 +5,7 @@ import { base64Bytes } from '../images.ts';
 import { isAnnexId } from './fields.ts';
 
 /*
- * Annexes (spec 001 §7 "Form"): files uploaded for a form's file fields. A field's value is the
+ * Annexes: files uploaded for a form's file fields. A field's value is the
  * list of annex ids; the id is a random UUID, so holding the form's data is what lets a person
  * fetch its files. The bytes live in the platform's file store.
  */

@@ -32,7 +32,7 @@ import {
 const tag = 'forms';
 const S = '/form-scheme';
 
-/** Form schemes (spec 001 §7 "Form"): the designer's documents, their versions and the data filled in through them. */
+/** Form schemes: the designer's documents, their versions and the data filled in through them. */
 export const FORM_SCHEME_ENDPOINTS = {
   page: defineEndpoint({
     operationId: 'forms.scheme.page',

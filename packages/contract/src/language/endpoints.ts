@@ -21,7 +21,7 @@ const BASE = '/macro-language';
 const tag = 'language';
 
 /**
- * Language packs (spec 000 §7 "Language"): language types and translation maps that
+ * Language packs: language types and translation maps that
  * administrators edit at run time; the console merges a language's map over its built-in strings.
  */
 export const LANGUAGE_ENDPOINTS = {

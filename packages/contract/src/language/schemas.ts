@@ -7,7 +7,7 @@ const languageCode = requiredText('short', 'language.codeRequired').refine((v) =
   message: 'language.codeInvalid',
 });
 
-/** A language type: a language the console can be switched to (spec 000 §7 lg-type). */
+/** A language type: a language the console can be switched to. */
 export const lgTypeBody = z.object({
   code: languageCode,
   name: requiredText('short', 'language.nameRequired'),

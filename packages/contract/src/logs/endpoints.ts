@@ -19,7 +19,7 @@ import {
 const BASE = '/log';
 const tag = 'logs';
 
-/** Logs and feedback (spec 000 §2 log and feedback dialogs, §7 `/log`, §8). */
+/** Logs and feedback. */
 export const LOG_ENDPOINTS = {
   page: defineEndpoint({
     operationId: 'logs.page',

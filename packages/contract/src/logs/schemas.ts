@@ -37,7 +37,7 @@ const isoTime = z
   .max(40, { message: 'logs.timeInvalid' })
   .refine((v) => hasNoNul(v) && !Number.isNaN(Date.parse(v)), { message: 'logs.timeInvalid' });
 
-/** One unhandled front-end error as the console captured it (spec 000 §8). */
+/** One unhandled front-end error as the console captured it. */
 export const clientError = z.object({
   type: requiredText('short', 'logs.typeRequired'),
   message: boundedText(2000),

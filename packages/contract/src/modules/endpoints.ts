@@ -20,7 +20,7 @@ const tag = 'modules';
 const platform = ' Platform tenant administrators only: modules are the platform-wide menus.';
 
 /**
- * Modules (spec 000 §7 "Menus and modules"): a module is a menu with its buttons, form fields
+ * Modules: a module is a menu with its buttons, form fields
  * and list columns, in a subsystem. Its menu and buttons are rows of the menu table, so its
  * button codes are the permission codes roles grant; the calls need the menu screen's codes.
  */
@@ -88,7 +88,7 @@ export const MODULE_ENDPOINTS = {
     path: '/modules/fomrs/:id',
     tag,
     summary: "A module's form fields (the spec's spelling)",
-    description: `The same as /modules/forms/{id}, under the path spec 000 §7 writes.${platform}`,
+    description: `The same as /modules/forms/{id}, under the path older clients call.${platform}`,
     access: P.view,
     params: moduleIdParams,
     response: z.array(moduleFieldRecord),

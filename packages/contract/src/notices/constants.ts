@@ -1,6 +1,6 @@
 // The notices' fixed values, apart from their schemas (the top bar reads them without zod).
 
-/** The three tabs of the top bar's popover (spec 000 §2): notices, messages and mail. */
+/** The three tabs of the top bar's popover: notices, messages and mail. */
 export const NOTICE_CATEGORY = { notice: 1, message: 2, mail: 3 } as const;
 export type NoticeCategory = (typeof NOTICE_CATEGORY)[keyof typeof NOTICE_CATEGORY];
 export const NOTICE_CATEGORY_KEYS = ['notice', 'message', 'mail'] as const;

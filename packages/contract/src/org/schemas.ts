@@ -5,10 +5,10 @@ import { isCalendarDay, isDigits, isEmail, isLandline, isPhoneOrLandline } from 
 
 /** Companies and departments at the top of their tree sit under parent 0. */
 export const ORG_ROOT = 0;
-/** Dictionaries the natures come from (spec 000 §3). */
+/** Dictionaries the natures come from. */
 export const COMPANY_NATURE_DICT = 'CompanyNature';
 export const DEPARTMENT_NATURE_DICT = 'DepartmentNature';
-/** F_Type of a special post: 1 company (spec 000 §3), 2 department. */
+/** F_Type of a special post: 1 company, 2 department. */
 export const SPECIAL_POST_TYPE = { company: 1, department: 2 } as const;
 /** Digits of a phone extension. */
 export const EXTENSION_DIGITS = 6;

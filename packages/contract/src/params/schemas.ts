@@ -5,7 +5,7 @@ import { requiredText, searchText, text } from '../text.ts';
 /** A parameter key: letters, digits, `.`, `-` and `_` (the server's configuration reads it by key). */
 const paramKey = requiredText('standard', 'params.keyRequired').refine((v) => /^[A-Za-z0-9._-]+$/.test(v), { message: 'params.keyInvalid' });
 
-/** Generic parameter (spec 000 §3): name, key and value, all required (§5). */
+/** Generic parameter: name, key and value, all required (§5). */
 export const paramBody = z.object({
   paramName: requiredText('standard', 'params.nameRequired'),
   paramKey,

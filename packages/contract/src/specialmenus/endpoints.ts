@@ -7,7 +7,7 @@ import { specialMenu, specialMenuBody, specialMenuIdParams, specialMenuListQuery
 const BASE = '/macro-flow/special-menu';
 const tag = 'special-menus';
 
-/** Special menus: entries that launch one workflow template (spec 001 §2, §5). */
+/** Special menus: entries that launch one workflow template. */
 export const SPECIAL_MENU_ENDPOINTS = {
   page: defineEndpoint({
     operationId: 'specialmenus.page',

@@ -6,7 +6,7 @@ import { requiredText, searchText, text } from '../text.ts';
 const menuCode = requiredText('short', 'specialmenus.codeRequired').refine((v) => /^[A-Za-z0-9_:-]+$/.test(v), { message: 'specialmenus.codeInvalid' });
 
 /**
- * A special menu: an entry that launches one workflow template directly (spec 001 §5: name,
+ * A special menu: an entry that launches one workflow template directly (name,
  * code and one template required). `templateKey` is the template's key (its number).
  */
 export const specialMenuBody = z.object({

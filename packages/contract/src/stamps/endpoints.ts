@@ -23,7 +23,7 @@ import {
 const BASE = '/macro-flow/stamps';
 const tag = 'stamps';
 
-/** Electronic signatures (spec 001 §7 "Stamps"). */
+/** Electronic signatures. */
 export const STAMP_ENDPOINTS = {
   page: defineEndpoint({
     operationId: 'stamps.page',

@@ -65,7 +65,7 @@ export const stampPasswordText = requiredText('short', 'stamps.passwordRequired'
 /** What bodies carry: the password encrypted as at sign-in. */
 const stampPassword = encryptedPassword('stamps.passwordRequired');
 
-/** A new stamp: name, category, password and image are required (spec 001 §5). */
+/** A new stamp: name, category, password and image are required. */
 export const stampCreate = z.object({
   ...stampFields,
   password: stampPassword,

@@ -21,7 +21,7 @@ export const userInfo = z
   .meta({ id: 'UserInfo' });
 export type UserInfo = z.infer<typeof userInfo>;
 
-/** Values of a user's `status` (spec 000 §4: enabled or disabled). */
+/** Values of a user's `status`. */
 export const USER_STATUS = { enabled: 1, disabled: 0 } as const;
 /** Values of `sex`. */
 export const USER_SEX = { unknown: 0, male: 1, female: 2 } as const;
@@ -57,7 +57,7 @@ function optionalChecked(check: (value: string) => boolean, message: string) {
     .default('');
 }
 
-/** The editable fields of an Org user (spec 000 §3), each with its §5 rule. */
+/** The editable fields of an Org user, each with its §5 rule. */
 const userFields = {
   account: requiredText('short', 'users.accountRequired').refine(isLetterCode, { message: 'validation.letters' }),
   /** Nick name, shown in the console's top bar. */

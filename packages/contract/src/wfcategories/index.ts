@@ -1,8 +1,8 @@
 import type { DictKind } from '../dict/schemas.ts';
 
 /**
- * Workflow categories are the entries of one business dictionary (spec 001 §2: "page 1, size 100,
- * under a fixed parent"). Screens read them with `GET /dict-biz/child-list?parentId=<that
+ * Workflow categories are the entries of one business dictionary (read a page of
+ * 100 under a fixed parent). Screens read them with `GET /dict-biz/child-list?parentId=<that
  * dictionary's id>&current=1&size=100` (administrators) or `GET /dict-biz/dictionary?code=…`
  * (anyone signed in); templates store the entry's key.
  */

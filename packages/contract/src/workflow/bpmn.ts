@@ -1,4 +1,4 @@
-/** How a node's approvers are found (spec 001 §5): the kinds of the `macro:approver` rule. */
+/** How a node's approvers are found: the kinds of the `macro:approver` rule. */
 export const APPROVER_KINDS = ['person', 'roleCompany', 'roleDept', 'post', 'superior', 'nodeApprover', 'formField', 'sql'] as const;
 export type ApproverKind = (typeof APPROVER_KINDS)[number];
 

@@ -85,7 +85,7 @@ const annexOfInstanceQuery = instanceQuery.extend(annexParams.shape);
 const tasks = 'workflow-tasks';
 const monitor = 'workflow-monitor';
 
-/** Process templates (spec 001 §7 "Template"): deployed through the engine, versioned per number. */
+/** Process templates: deployed through the engine, versioned per number. */
 export const WORKFLOW_SCHEME_ENDPOINTS = {
   page: defineEndpoint({
     operationId: 'workflow.scheme.page',
@@ -276,7 +276,7 @@ export const WORKFLOW_SCHEME_ENDPOINTS = {
 /** What the lists of one's own work share. */
 const taskList = { method: 'GET', tag: tasks, access: P.taskView, query: taskListQuery } as const;
 
-/** The task centre (spec 001 §7 "Tasks"): start, act on tasks, and the lists of one's own work. */
+/** The task centre: start, act on tasks, and the lists of one's own work. */
 export const WORKFLOW_TASK_ENDPOINTS = {
   createProcess: defineEndpoint({
     operationId: 'workflow.task.createProcess',
@@ -662,7 +662,7 @@ const instances = (operationId: string, path: string, summary: string, descripti
     response: pageOf(instanceRecord),
   });
 
-/** The process monitor (spec 001 §7 "Monitor"): every instance of the tenant, suspend, resume, assign. */
+/** The process monitor: every instance of the tenant, suspend, resume, assign. */
 export const WORKFLOW_MONITOR_ENDPOINTS = {
   finished: instances('workflow.monitor.finished', 'finished-tasks', 'Finished processes', 'Ended instances of the tenant, newest first, searchable by title.'),
   unfinished: instances(
@@ -746,7 +746,7 @@ export const WORKFLOW_MONITOR_ENDPOINTS = {
   }),
 };
 
-/** The remaining task-centre calls of spec 001 §7: forms with field permissions, signatures, related processes, start links. */
+/** The remaining task-centre calls: forms with field permissions, signatures, related processes, start links. */
 export const WORKFLOW_TASK_FORM_ENDPOINTS = {
   taskForm: defineEndpoint({
     operationId: 'workflow.task.form',
@@ -946,7 +946,7 @@ export const WORKFLOW_SCHEME_RELATION_ENDPOINTS = {
 const RELATION = '/macro-flow/workflow-relation';
 const relations = 'workflow-relations';
 
-/** Workflow relations (spec 001 §7 "Workflow relation") and the template authority lookup. */
+/** Workflow relations and the template authority lookup. */
 export const WORKFLOW_RELATION_ENDPOINTS = {
   page: defineEndpoint({
     operationId: 'workflow.relation.page',

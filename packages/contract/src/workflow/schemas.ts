@@ -183,7 +183,7 @@ export const taskRecord = z
     ownerId: z.number().nullable(),
     state: z.string(),
     action: z.string().nullable(),
-    /** The approval state label of spec 001 §4: approving while the process runs, approved once it ended. */
+    /** The approval state label: approving while the process runs, approved once it ended. */
     status: z.string(),
     createTime: z.string(),
     /** When the task falls due (its node's due time), or null; past it while open, it is overdue. */
@@ -416,7 +416,7 @@ export const schemeRelationCheck = z.object({ removable: z.boolean(), running: z
 // ---------------------------------------------------------------- workflow relations
 
 const authorityIds = z.array(id, { message: 'common.idsInvalid' }).max(500, { message: 'common.idsInvalid' }).default([]);
-/** Who may start the template (spec 001 §6 "template authority"): people, roles, posts; all empty = everyone with the start code. */
+/** Who may start the template: people, roles, posts; all empty = everyone with the start code. */
 export const authority = z.object({ users: authorityIds, roles: authorityIds, posts: authorityIds });
 
 /** A workflow relation: binds a template to the form it starts with and to who may start it. */

@@ -128,7 +128,7 @@ describe('definitions', () => {
     expect(error.message).toContain('EndEvent e');
   });
 
-  it('applies the rules of spec 001 §5 to node settings', async () => {
+  it('applies the rules of node settings', async () => {
     const both = await refusal(linear(user('a', { values: '1', node: 'autoAgree="true" previousDesignates="true"' })));
     expect(both.message).toContain('auto-agree and "previous node designates the approver" cannot both be on');
     const designate = await refusal(linear(user('a', { values: '1,2', node: 'designateNext="true"', counterSign: 'type="parallel" completion="all"' })));

@@ -9,7 +9,7 @@ import { batchHistory, type Execution, type Run, type Task } from './run.ts';
 
 /*
  * Moving tokens backwards: reject to an earlier node, withdraw one's own completion. The rules
- * are those of issue 8 (after Flowable's change-state semantics): see each function.
+ * follow Flowable's change-state semantics: see each function.
  */
 
 /** The node in `scope` that holds `nodeId` (itself, or the sub-process around it). */

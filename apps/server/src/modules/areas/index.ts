@@ -3,7 +3,7 @@ import { defineModule, route } from '../../platform/module.ts';
 import { areaChildren, seedAreas } from './service.ts';
 import { areas } from './tables.ts';
 
-/** The province / city / county list behind the cascading area selector (spec 000 §2, §7). */
+/** The province / city / county list behind the cascading area selector. */
 export const module = defineModule({
   name: 'areas',
   tables: [areas],

@@ -3,7 +3,7 @@ import { check, date, index, integer, numeric, text, timestamp, uniqueIndex } fr
 import { defineDataResource } from '../../platform/dataScope.ts';
 import { idColumn, ownerColumn, tenantTable, timestamps } from '../../platform/tables.ts';
 
-/** The asset register (spec 000 §7 `/macro-labor/assets`): drafts, then submitted (read-only) rows. */
+/** The asset register: drafts, then submitted (read-only) rows. */
 export const assets = tenantTable(
   'macro_asset',
   {

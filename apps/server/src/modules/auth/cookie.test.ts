@@ -10,7 +10,7 @@ function tokenCookie(setCookie: string | string[] | undefined) {
   return { value: pair.slice(TOKEN_COOKIE.length + 1), attributes: attributes.map((a) => a.toLowerCase()) };
 }
 
-describeDb(`the token cookie of spec 000 §9 (${dbLabel})`, () => {
+describeDb(`the token cookie (${dbLabel})`, () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({ trustProxy: ['127.0.0.1'] });

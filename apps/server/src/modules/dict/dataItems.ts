@@ -10,7 +10,7 @@ import { dictDetail, dictTree, removeDicts, submitDict } from './service.ts';
 import { dicts } from './tables.ts';
 
 /**
- * The data-item calls (spec 000 §7, the second dictionary family): the system dictionaries
+ * The data-item calls: the system dictionaries
  * seen from another client. A data item is a top-level system dictionary, a detail an entry
  * under it; no rows of their own, so both families always show the same data.
  */

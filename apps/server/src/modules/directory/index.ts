@@ -7,7 +7,7 @@ import { directoryLinks, directorySettings } from './tables.ts';
 export { type WorkNotifier, workNotifier } from './clients.ts';
 export { linkedMembers } from './service.ts';
 
-/** Enterprise directory sync (spec 000 §7): WeChat Work and DingTalk, the same calls under each. */
+/** Enterprise directory sync: WeChat Work and DingTalk, the same calls under each. */
 export const module = defineModule({
   name: 'directory',
   after: ['org', 'users', 'auth'],

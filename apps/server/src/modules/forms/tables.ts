@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { files } from '../files/tables.ts';
 import { idColumn, ownerColumn, tenantTable, timestamps } from '../../platform/tables.ts';
 
-/** Form schemes (spec 001 §3): the current document and its version; earlier versions in `macro_form_scheme_version`. */
+/** Form schemes: the current document and its version; earlier versions in `macro_form_scheme_version`. */
 export const formSchemes = tenantTable(
   'macro_form_scheme',
   {

@@ -1,7 +1,7 @@
 import { bigint, index, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { idColumn, tenantTable } from '../../platform/tables.ts';
 
-/** Unhandled front-end errors, uploaded from the console's log dialog (spec 000 §8). */
+/** Unhandled front-end errors, uploaded from the console's log dialog. */
 export const errorLogs = tenantTable(
   'macro_log_error',
   {

@@ -113,7 +113,7 @@ export function engineFor({ db, config, audit }: Pick<ModuleDeps, 'db' | 'config
 function paged<T>(records: T[], total: number, q: PageQuery): Page<T> {
   return { records, total, current: q.current, size: q.size, totalExact: true, nextCursor: null };
 }
-/** The approval state label of spec 001 §4. */
+/** The approval state label: approving while the process runs, approved once it ended. */
 const statusOf = (state: string) => (state === 'running' || state === 'suspended' ? 'approving' : state === 'completed' ? 'approved' : state);
 
 // ---------------------------------------------------------------- templates

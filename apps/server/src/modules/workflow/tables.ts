@@ -57,7 +57,7 @@ export const wfStartLinks = tenantTable(
 );
 
 /**
- * A workflow relation (spec 001 "Workflow relation"): a template's start form and who may start
+ * A workflow relation: a template's start form and who may start
  * it (template authority by person, role or post; all empty = anyone holding the start code).
  */
 export const wfRelations = tenantTable(

@@ -79,7 +79,7 @@ function renderInput(field: SchemaField, shape: FieldShape, widget: WidgetProps,
   }
 }
 
-/** The one form for creating, editing and viewing a record (STYLE §8), laid out from the contract schema. */
+/** The one form for creating, editing and viewing a record, laid out from the contract schema. */
 export function SchemaForm<V>({ form, name, schema, fields, mode, initialValues, testIdPrefix, onValuesChange }: SchemaFormProps<V>) {
   const { t } = useTranslation();
   const readOnly = mode === 'view';

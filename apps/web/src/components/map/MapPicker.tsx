@@ -17,7 +17,7 @@ interface MapPickerProps {
 type Problem = 'notConfigured' | 'tiles' | 'mapLoad' | 'search';
 
 /**
- * The map picker (spec 000 §2, §9): search a place or click the map (zoom 13, 10 results),
+ * The map picker: search a place or click the map (zoom 13, 10 results),
  * then confirm. The map's tiles and search come from addresses the server configures; when
  * they are missing or unreachable the dialog says so and the point can still be typed in.
  */

@@ -1,4 +1,4 @@
-/** A point chosen on the map (spec 000 §3 "Map point"). */
+/** A point chosen on the map. */
 export interface MapPoint {
   longitude: number;
   latitude: number;

@@ -8,7 +8,7 @@ import { type GrantBranch, GrantTreeModal } from './GrantTreeModal';
 const menuIdsOf = (menus: readonly DataAuthorizeMenu[]): number[] => menus.flatMap((m) => [m.id, ...menuIdsOf(m.children)]);
 
 /**
- * Data authorisation per menu (spec 000 §6): which data scopes of each menu a role or a user
+ * Data authorisation per menu: which data scopes of each menu a role or a user
  * holds. The server applies them through the data-scope mechanism, as it does a role grant's.
  */
 export function DataAuthorizeDialog({ subject: current, onClose }: { subject: GrantSubject | null; onClose: () => void }) {

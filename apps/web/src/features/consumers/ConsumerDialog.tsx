@@ -27,7 +27,7 @@ const valuesOf = (consumer?: Consumer): ConsumerFormValues =>
     : EMPTY;
 const trim = (value: string | undefined) => value?.trim() ?? '';
 
-/** Create, edit or view a consumer user; the rules are the contract's (mobile and e-mail of spec §5). */
+/** Create, edit or view a consumer user; the rules are the contract's (mobile and e-mail). */
 export function ConsumerDialog({ state: current, onClose }: { state: ConsumerDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('consumers');
   const { state, record, initialValues } = useDialogRecord(current, valuesOf);

@@ -21,7 +21,7 @@ import { useHasPermission } from '../../session/store';
 /** Secondary text dark enough for WCAG AA on white (antd's label grey is 0.45 alpha). */
 const READABLE_LABEL = { color: 'rgba(0, 0, 0, 0.65)' };
 /** A green tag whose text meets AA (antd's green tag text does not). */
-/** Directory sync: mirror the organisation from WeChat Work or DingTalk (spec 000 §7). */
+/** Directory sync: mirror the organisation from WeChat Work or DingTalk. */
 export function DirectoryPage() {
   const { t } = useTranslation('directory');
   return (

@@ -19,7 +19,7 @@ interface FormSearch extends Record<string, string | undefined> {
   name?: string;
 }
 
-/** Form schemes (spec 001 §3–§4): designed here, bound to template nodes, versioned; exactly one default. */
+/** Form schemes: designed here, bound to template nodes, versioned; exactly one default. */
 export function FormSchemePage() {
   const { t } = useTranslation('forms');
   const { message } = App.useApp();

@@ -7,7 +7,7 @@ import { type FormData, FormView, type FormViewHandle } from '../../components/f
 import { useFormInfo, useFormRecord, useSaveRecord } from './api';
 
 /*
- * A form's record on a page of its own (spec §2): /detail/create?F_FormId=…[&id=…] adds a record
+ * A form's record on a page of its own: /detail/create?F_FormId=…[&id=…] adds a record
  * or changes one, /form-detail/index?F_FormId=…&primaryKey=… shows one. Other screens link here
  * (a list page's rows, a message, a bookmark), so everything the page needs is in its address.
  */

@@ -7,7 +7,7 @@ import { PageFrame } from './PageFrame';
 const RecordEditPage = lazy(() => import('../forms/public').then((m) => ({ default: m.RecordEditPage })));
 
 /**
- * /detail/create: titled "edit" when an id is passed, "create" otherwise (spec 000 §2). With a
+ * /detail/create: titled "edit" when an id is passed, "create" otherwise. With a
  * form (`F_FormId`) it adds a record of that form, or changes the record `id`.
  */
 export function DetailPage() {

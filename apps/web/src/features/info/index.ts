@@ -4,7 +4,7 @@ import { SETTING_PATH } from '../../shell/registry';
 
 export const INFO_PATH = '/info/index';
 
-/** The signed-in user's own pages: personal info and the password change (spec 000 §2). */
+/** The signed-in user's own pages: personal info and the password change. */
 export const feature: FeatureDescriptor = {
   pages: {
     [INFO_PATH]: lazy(() => import('./InfoPage').then((m) => ({ default: m.InfoPage }))),

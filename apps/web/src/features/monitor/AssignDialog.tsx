@@ -10,7 +10,7 @@ interface AssignValues {
   userId: number;
 }
 
-/** Gives one open task of a running process to another approver (spec 001 §7 Monitor `assign`). */
+/** Gives one open task of a running process to another approver. */
 export function AssignDialog({ instance, onClose }: { instance: InstanceRecord | null; onClose: () => void }) {
   const { t } = useTranslation('monitor');
   const { message } = App.useApp();

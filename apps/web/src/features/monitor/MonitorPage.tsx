@@ -17,7 +17,7 @@ interface KeywordSearch extends Record<string, string | undefined> {
 const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 const STATE_COLOURS: Record<string, string> = { running: 'blue', suspended: 'orange', completed: 'green', terminated: 'default' };
 
-/** The process monitor (spec 001 §2): running and finished processes of the tenant; suspend (asked first), resume, assign an approver. */
+/** The process monitor: running and finished processes of the tenant; suspend (asked first), resume, assign an approver. */
 export function MonitorPage() {
   const { t } = useTranslation('monitor');
   const { modal, message } = App.useApp();

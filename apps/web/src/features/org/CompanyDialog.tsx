@@ -55,7 +55,7 @@ function valuesOf(company: Company): CompanyFormValues {
   return values;
 }
 
-/** Create, edit or view a company: every field of spec §3, each with its §5 rule from the contract. */
+/** Create, edit or view a company: every field, each with its rule from the contract. */
 export function CompanyDialog({ state: current, onClose }: { state: CompanyDialogState | null; onClose: () => void }) {
   const { t } = useTranslation('org');
   const [state] = useState(current);

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
 import { MenuGrantTree } from './MenuGrantTree';
 
-/** Chooses which menus and buttons, data scopes and API scopes a role grants (spec 000 §3 "Role grant"). */
+/** Chooses which menus and buttons, data scopes and API scopes a role grants. */
 export function RoleGrantDialog({ role: current, onClose }: { role: RoleRecord | null; onClose: () => void }) {
   const [role] = useState(current);
   return role ? <GrantModal role={role} open={current !== null} onClose={onClose} /> : null;

@@ -22,7 +22,7 @@ interface Authority {
 const SHOWN_USERS = 20;
 
 /**
- * Template authority (spec 001 §6): who may start the template, by person, role or post. None
+ * Template authority: who may start the template, by person, role or post. None
  * chosen leaves it open to everyone holding the start permission. Saved on the template's
  * relation, which the launch list and the start call both check.
  */

@@ -31,7 +31,7 @@ function download(name: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
-/** Process templates (spec 001 §2): versioned BPMN, imported and exported as XML, enabled or disabled. */
+/** Process templates: versioned BPMN, imported and exported as XML, enabled or disabled. */
 export function SchemePage() {
   const { t } = useTranslation('schemes');
   const { message } = App.useApp();

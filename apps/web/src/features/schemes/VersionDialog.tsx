@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useChangeVersion, useRunningOf, useSchemeVersions, useTestVersionChange } from './api';
 
 /**
- * History and version change (spec 001 §4): the template's versions, its running processes, a
+ * History and version change: the template's versions, its running processes, a
  * test of moving the chosen ones to a version (per process: does every token find its node?),
  * then the change itself after a confirmation that says it cannot be undone.
  */

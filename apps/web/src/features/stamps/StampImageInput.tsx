@@ -15,7 +15,7 @@ interface StampImageInputProps {
   testId: string;
 }
 
-/** Chooses the stamp's image: PNG, JPEG, GIF or WebP up to 5 MB (spec 001 §5), refused above with the spec's message. */
+/** Chooses the stamp's image: PNG, JPEG, GIF or WebP up to 5 MB, refused above with the spec's message. */
 export function StampImageInput({ id, value, onChange, stampId, disabled, testId }: StampImageInputProps) {
   const { t } = useTranslation('stamps');
   const stored = useStampImage(value ? undefined : stampId);

@@ -39,7 +39,7 @@ function rowsOf(document: FormDocument | undefined, data: Record<string, unknown
 }
 
 /**
- * Print preview of a process (spec 001 §2): its form data and approval record in one of three
+ * Print preview of a process: its form data and approval record in one of three
  * styles — underlined fields like a paper form, a bordered table, or an official document with
  * the red masthead — laid out for A4 and printed from the browser.
  */

@@ -27,7 +27,7 @@ type Circulation = z.infer<typeof ccRecord>;
 
 const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 
-/** My tasks (spec 001 §2): to-do, done, what I started, drafts, the recycle bin and my circulations; start a new one from a template. */
+/** My tasks: to-do, done, what I started, drafts, the recycle bin and my circulations; start a new one from a template. */
 export function TaskCenterPage() {
   const { t } = useTranslation('tasks');
   const { modal, message } = App.useApp();
@@ -83,7 +83,7 @@ export function TaskCenterPage() {
     { dataIndex: 'endTime', title: t('field.endTime'), width: 170, render: when },
   ];
 
-  /** Withdrawing what I submitted takes it back to the start node: asked twice (spec 001 §4). */
+  /** Withdrawing what I submitted takes it back to the start node: asked twice. */
   const confirmWithdraw = (instance: InstanceRecord) =>
     modal.confirm({
       title: t('withdraw.title'),

@@ -8,7 +8,7 @@ import { USER_MENU_PATH } from './paths';
 import { UserDialog } from './UserDialog';
 
 /**
- * /controller/userEdit (spec 000 §2): a user's form on a page of its own, for links from other
+ * /controller/userEdit: a user's form on a page of its own, for links from other
  * screens — `?id=` edits that user, no id adds one. Closing it lands on the user list. It needs
  * the same button code the list's edit or add does (the server checks it again on save).
  */

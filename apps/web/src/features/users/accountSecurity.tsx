@@ -11,8 +11,8 @@ const SHOWN = [USER_ENDPOINTS.page, USER_ENDPOINTS.restPage, USER_ENDPOINTS.deta
 
 /**
  * An administrator's account-security actions on chosen users: unlock a sign-in lock at once,
- * and reset passwords to the configured reset password, which the confirmation states (spec 000
- * §5) as the server tells it: the console never holds it.
+ * and reset passwords to the configured reset password, which the confirmation states
+ * as the server tells it: the console never holds it.
  */
 export function useAccountSecurity() {
   const { t } = useTranslation('users');

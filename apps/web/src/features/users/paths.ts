@@ -1,3 +1,3 @@
-/** The user screens' paths (spec 000 §2 /controller/usermanage and /controller/userEdit). */
+/** The user screens' paths. */
 export const USER_MENU_PATH = '/controller/usermanage';
 export const USER_EDIT_PATH = '/controller/userEdit';

@@ -9,7 +9,7 @@ import { zodRule } from '../../components/zodRule';
 const PLACEHOLDER = 'data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
 const ROOT_CLASS = 'feedback-dialog-root';
 
-/** A JPEG (quality 0.8, spec 000 §3) of what the user sees, without this dialog. */
+/** A JPEG (quality 0.8) of what the user sees, without this dialog. */
 export async function captureScreen(): Promise<string> {
   const { toJpeg } = await import('html-to-image');
   return toJpeg(document.body, {

@@ -14,7 +14,7 @@ const NoticeReader = lazy(() => import('./NoticePanel').then((m) => ({ default: 
 const POLL_MS = 60_000;
 
 /**
- * The top bar's bell (spec 000 §2): unread notices, messages and mail of the signed-in user,
+ * The top bar's bell: unread notices, messages and mail of the signed-in user,
  * tabs of each, mark one or all read; an item opens in a dialog and counts as read.
  */
 export function NoticePopover() {

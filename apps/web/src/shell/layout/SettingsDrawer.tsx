@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type ShellFlag, useIsMobile, useShellSettings } from '../settings';
 import { BrandColorPicker, ThemePicker } from '../theme/ThemePicker';
 
-/** The switches of spec 000 §2's settings drawer, in its order (navigation has its own control). */
+/** The settings drawer's switches, in its order (navigation has its own control). */
 const SWITCHES = [
   'showTags',
   'showCollapse',

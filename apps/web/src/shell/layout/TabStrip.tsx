@@ -18,7 +18,7 @@ interface TabStripProps {
   onRefresh: () => void;
 }
 
-/** Opened pages (spec §2): close, close others, close all (back to welcome), refresh current. */
+/** Opened pages: close, close others, close all (back to welcome), refresh current. */
 export function TabStrip({ refreshing, onRefresh }: TabStripProps) {
   const { t, i18n } = useTranslation('shell');
   const menus = useSession((s) => s.menus);

@@ -94,7 +94,7 @@ export function flatMenuLeaves(menus: readonly MenuRoute[], i18n: I18n): MenuLea
 }
 
 /**
- * Opens a menu path the way spec §2 says: /dataView/view in a new window, an http(s) link in the
+ * Opens a menu path the way the platform does: /dataView/view in a new window, an http(s) link in the
  * frame page, anything else as a page of the console.
  */
 export function openMenuPath(path: string, navigate: (to: string) => void): void {

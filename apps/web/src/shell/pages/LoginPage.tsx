@@ -74,7 +74,7 @@ export function LoginPage() {
 
   useEffect(() => {
     // Token login from a host shell: the token leaves the address at once; on failure the
-    // loading screen just closes (spec 000 §7) and the form is there.
+    // loading screen just closes and the form is there.
     const token = handoff.current;
     if (!token) return;
     handoff.current = null;

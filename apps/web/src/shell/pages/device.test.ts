@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMacDevice } from './device';
 
-describe('Mac-type device (spec 000 §2 sign-in variant)', () => {
+describe('Mac-type device (the sign-in variant)', () => {
   it('recognises Macs, iPhones and iPads, and nothing else', () => {
     const mac = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36';
     const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';

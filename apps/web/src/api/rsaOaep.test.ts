@@ -27,7 +27,7 @@ describe('rsaOaepEncrypt', () => {
   ])('encrypts a %s message that the server-side private key decrypts', (_, message) => {
     const cipher = rsaOaepEncrypt(spki, message);
     expect(cipher.length).toBe(256);
-    // Compare as hex: jsdom's TextEncoder returns a Uint8Array of another realm than Node's Buffer.
+    // Compare as hex: the test DOM's TextEncoder may return a Uint8Array of another realm than Node's Buffer.
     expect(hex(decrypt(cipher))).toBe(hex(message));
   });
 

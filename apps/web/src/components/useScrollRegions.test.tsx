@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useScrollRegions } from './useScrollRegions';
 
-/** jsdom lays nothing out: each box says how wide its content is and how wide it shows. */
+/** The test DOM lays nothing out: each box says how wide its content is and how wide it shows. */
 function sized(box: HTMLElement | null, content: number, shown: number) {
   if (!box) return;
   Object.defineProperty(box, 'scrollWidth', { configurable: true, value: content });

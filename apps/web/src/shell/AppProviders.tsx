@@ -1,22 +1,11 @@
 import { ConfigProvider } from 'antd';
-import { type ReactNode, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo } from 'react';
+import { usePrefersReducedMotion } from '../components/reducedMotion';
 import { useLocaleStore } from '../i18n/locale';
 import { useShellSettings } from './settings';
 import { antdTheme, cssVariables, resolveTheme } from './theme/palette';
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 const BUTTON = { autoInsertSpace: false } as const;
-
-function subscribeReducedMotion(onChange: () => void): () => void {
-  const query = window.matchMedia?.(REDUCED_MOTION);
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
-
-/** WCAG 2.3.3: a user who asks the system for less motion gets dialogs and menus without animation. */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia?.(REDUCED_MOTION).matches ?? false);
-}
 
 /**
  * What every screen needs: theme and antd locale. antd's App (message, modal) and the query

@@ -17,7 +17,7 @@ export async function renderPage(ui: ReactElement, client = testQueryClient()) {
   await initI18n('zh');
   await loadFeatureBundles('zh');
   const view = render(
-    // No animations: jsdom never ends them, so closing dialogs would linger.
+    // No animations: the test DOM never ends them, so closing dialogs would linger.
     <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
       <App>
         <QueryClientProvider client={client}>{ui}</QueryClientProvider>

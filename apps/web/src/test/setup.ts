@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 
 // Each test starts from an empty document (vitest runs without globals, so RTL cannot do this itself).
 afterEach(cleanup);
-// antd renders slowly in jsdom, more so while other test files run beside it.
+// antd renders slowly in a test DOM, more so while other test files run beside it.
 configure({ asyncUtilTimeout: 5000 });
 
 /** Whether a width query (`(min-width: 768px)`, `(max-width: 575px)`, both) holds for the window's width. */
@@ -16,8 +16,8 @@ function widthMatches(query: string): boolean {
   return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
 }
 
-// antd's responsive helpers call matchMedia, which jsdom does not implement: width queries are
-// answered for jsdom's window (1024 px wide, a desktop), the rest do not match.
+// antd's responsive helpers call matchMedia, which a test DOM may lack: width queries are
+// answered for its window (1024 px wide, a desktop), the rest do not match.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
@@ -34,7 +34,7 @@ if (!window.matchMedia) {
   });
 }
 
-// antd's tables and text areas watch their size; jsdom has no ResizeObserver.
+// antd's tables and text areas watch their size; a test DOM may have no ResizeObserver.
 if (!('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe() {}
@@ -45,7 +45,7 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
-// antd 6 writes its theme as some thousand CSS custom properties. jsdom resolves every one of
+// antd 6 writes its theme as some thousand CSS custom properties. A test DOM resolves every one of
 // them, inherited through each ancestor, whenever testing-library reads an element's style for
 // a role query: a single getByRole in a table took 35 s. Tests drop the custom properties from
 // antd's style elements as they are written. No rule that hides an element depends on them.

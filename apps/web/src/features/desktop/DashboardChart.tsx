@@ -5,6 +5,7 @@ import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { usePrefersReducedMotion } from '../../components/reducedMotion';
 
 // Only what the dashboard draws: this file (and echarts with it) loads with the welcome page alone.
 use([BarChart, LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -25,6 +26,7 @@ export default function DashboardChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof init> | null>(null);
+  const still = usePrefersReducedMotion();
   useEffect(() => {
     const element = box.current!;
     const instance = init(element, undefined, { renderer: 'canvas' });
@@ -38,7 +40,7 @@ export default function DashboardChart({
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(option, true);
-  }, [option]);
+    chart.current?.setOption({ ...option, animation: !still }, true);
+  }, [option, still]);
   return <div ref={box} role="img" aria-label={label} className={className} data-testid={testId} />;
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, serveApi } from '../../test/render';
 import { SchemeDialog } from './SchemeDialog';
 
-// bpmn-js draws with SVG jsdom lacks: the editor stands in with what it is handed.
+// bpmn-js draws with SVG the test DOM lacks: the editor stands in with what it is handed.
 vi.mock('./designer/BpmnEditor', () => ({
   BpmnEditor: ({ refused = [], focus }: { refused?: FailureProblem[]; focus?: { id: string } }) => (
     <div data-testid="editor-stub" data-focus={focus?.id ?? ''}>

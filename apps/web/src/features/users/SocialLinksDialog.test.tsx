@@ -51,6 +51,6 @@ describe("a user's social accounts", () => {
     await waitFor(() => expect(within(dialog).queryByText('union-1')).toBeNull());
     const remove = calls.find((c) => c.url.pathname.endsWith('/social-link/remove'))!;
     expect(JSON.parse(String(remove.init?.body))).toEqual({ ids: [1] });
-    // Three dialogs' worth of antd interactions in jsdom: slow on a loaded two-core machine.
+    // Three dialogs' worth of antd interactions in the test DOM: slow on a loaded two-core machine.
   }, 120_000);
 });

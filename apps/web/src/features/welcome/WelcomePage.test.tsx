@@ -6,7 +6,7 @@ import { applyLanguage } from '../../i18n/locale';
 import { renderPage, serveApi } from '../../test/render';
 import { WelcomePage } from './WelcomePage';
 
-// jsdom draws no canvas: the chart shows the figures it was given instead (the browser test sees the real canvas).
+// The test DOM draws no canvas: the chart shows the figures it was given instead (the browser test sees the real canvas).
 vi.mock('../desktop/DashboardChart', () => ({
   default: ({
     option,

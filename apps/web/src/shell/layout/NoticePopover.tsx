@@ -4,6 +4,7 @@ import { Badge, Button, Popover, Spin } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint, useEndpointQuery } from '../../api/endpoint';
+import { tabOutOfPanel } from '../../components/focus';
 import { type Category, useAfterRead } from './noticeInbox';
 
 // The inbox and the reader load the first time the bell is opened.
@@ -39,11 +40,12 @@ export function NoticePopover() {
     });
   };
 
-  // Escape closes the panel and gives the keyboard back to the bell.
+  // Escape closes the panel and gives the keyboard back to the bell; Tab leaves it as if it stood right after the bell.
   const content = (
     // biome-ignore lint/a11y/noStaticElementInteractions: a key handler for the panel as a whole; its controls are its own
     <div
       onKeyDown={(event) => {
+        if (tabOutOfPanel(event, event.currentTarget, bell.current, () => setOpen(false))) return;
         if (event.key !== 'Escape') return;
         setOpen(false);
         bell.current?.focus();

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// bpmn-js needs SVG transforms and XML parsing that happy-dom does not implement.
 import Modeler from 'bpmn-js/lib/Modeler';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withDiagram } from '../../../components/bpmn/layout';

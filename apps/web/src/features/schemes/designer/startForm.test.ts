@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// bpmn-js needs SVG transforms and XML parsing that happy-dom does not implement.
 import { describe, expect, it } from 'vitest';
 import { startFormKeyOf } from './SimulatePanel';
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { SERVER_PORT, serverPort, WORKERS } from './support/slot.ts';
 
-/** One server per worker slot, on a fresh PGlite data folder of its own (support/slot.ts). */
+/** One server per worker slot, on a fresh database of its own (server.mjs, support/slot.ts). */
 function serverOf(slot: number) {
   const port = serverPort(slot);
   /** The WeChat Work stand-in social.spec.ts starts: the server is told where it will be. */

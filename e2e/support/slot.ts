@@ -1,5 +1,5 @@
 /**
- * Each Playwright worker has a server of its own, on its own PGlite data folder: worker slot `n`
+ * Each Playwright worker has a server of its own, on its own database (server.mjs): worker slot `n`
  * (TEST_PARALLEL_INDEX, set in the worker before the config is read) talks to the server on
  * `E2E_PORT + 10 n`, and that server's stand-ins (WeChat Work, the place search) listen 1000 and
  * 1001 above it.

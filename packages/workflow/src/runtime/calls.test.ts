@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { rowsOf } from '@macro/store';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wfInstances, wfJobs, wfTasks } from '../tables.ts';
 import { chain, definitions, end, flow, gateway, start, user } from '../test/bpmn.ts';
@@ -166,6 +167,27 @@ describe.skipIf(!reachable)('called processes', () => {
     expect((await database.tx((tx) => engine.diagram(tx, id))).current).toEqual([]);
     expect((await history(id)).filter((h) => h.action === 'interrupted').map((h) => `${h.event}:${h.userId}`)).toEqual([`operation:${userId}`]);
   };
+
+  it("a called instance's last approval, while its caller is held, waits for the caller before it takes the called instance", async () => {
+    // An operation on the caller that ends its called instances (a timer, a withdrawal) locks the
+    // caller, then the called ones; the approval that ends a called instance moves its caller. Both
+    // lock the caller first, or the two can wait for each other in a circle (a deadlock).
+    const caller = await startProcess('retrying');
+    const [child] = await calledBy(caller.instance.id);
+    const [review] = await tasksOf(child.id);
+    let approval: Promise<unknown> | undefined;
+    const childTakenMeanwhile = await database.tx(async (tx) => {
+      await engine.lockInstance(tx, caller.instance.id);
+      approval = database.tx((other) => engine.approve(other, { taskId: review.id, userId: 4 }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const [row] = rowsOf<{ id: number }>(await tx.execute(sql`select id from wf_instance where id = ${child.id} for update nowait`));
+      return row?.id;
+    });
+    expect(childTakenMeanwhile).toBe(child.id);
+    await approval;
+    expect(await instance(child.id)).toMatchObject({ state: 'completed' });
+    expect(await openTrace(database, engine, caller.instance.id)).toEqual(['after:3']);
+  });
 
   it('an interrupting timer on a call activity ends the called child', async () => {
     const { instance: parent } = await startProcess('hiring');

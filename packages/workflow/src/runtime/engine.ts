@@ -1,6 +1,6 @@
 import type { HistoryAction } from '@macro/contract/workflow';
 import { executePrepared, rowsOf, type Tx } from '@macro/store';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { compileProcess, type FlowNode, type LintProblem, lintProblem, type ProcessModel } from '../definitions/model.ts';
 import { parseXml } from '../definitions/moddle.ts';
 import { refuse, WorkflowError } from '../errors.ts';
@@ -69,6 +69,30 @@ export interface TaskInput {
 }
 
 /** The engine: operations on instances, each inside the caller's (tenant-scoped) transaction. */
+/**
+ * A condition that holds always and, evaluated once before the statement locks its own rows,
+ * locks the callers of the instance `instanceIdQuery` names, outermost first (a caller's id is
+ * lower than those it calls). Every operation on an instance thus locks its callers before it,
+ * as an operation on a caller that ends its called instances does (caller, then called): a called
+ * instance ending (which moves its caller) and its caller's timer or withdrawal cannot deadlock.
+ * An instance nothing called finds no callers in one index lookup.
+ */
+function callersLocked(instanceIdQuery: SQL) {
+  return sql`(select count(*) from (
+    select a.id from wf_instance a
+    where a.id in (
+      with recursive caller (id) as (
+        select i.parent_instance_id from wf_instance i where i.id = (${instanceIdQuery}) and i.parent_instance_id is not null
+        union all
+        select i.parent_instance_id from wf_instance i join caller on i.id = caller.id where i.parent_instance_id is not null
+      )
+      select id from caller
+    )
+    order by a.id
+    for update
+  ) callers) >= 0`;
+}
+
 export class WorkflowEngine implements RunHost {
   /** Compiled models by definition id: definitions never change once deployed. One engine serves one database. */
   private readonly models = new Map<number, Promise<ProcessModel>>();
@@ -121,9 +145,16 @@ export class WorkflowEngine implements RunHost {
 
   // ---------------------------------------------------------------- locking
 
-  /** Locks the instance row: operations on one instance run one after the other. */
+  /**
+   * Locks the instance row: operations on one instance run one after the other. Its callers are
+   * locked first (see callersLocked).
+   */
   async lockInstance(tx: Tx, instanceId: number): Promise<Instance> {
-    const [row] = await tx.select().from(wfInstances).where(eq(wfInstances.id, instanceId)).for('update');
+    const [row] = await tx
+      .select()
+      .from(wfInstances)
+      .where(and(eq(wfInstances.id, instanceId), callersLocked(sql`select ${instanceId}::integer`)))
+      .for('update');
     if (!row || row.deletedAt) refuse('workflow.instanceNotFound', `no instance ${instanceId}`, { id: instanceId });
     return row;
   }
@@ -147,7 +178,7 @@ export class WorkflowEngine implements RunHost {
   /**
    * Locks the task's instance, its task and its token, and reads all three as they are once
    * locked: what another transaction did first is seen. One statement; the row locks are taken in
-   * the order every operation takes them (instance first), and each row is read again after its
+   * the order every operation takes them (the instance's callers, the instance, then the task), and each row is read again after its
    * lock, so a task completed meanwhile comes back completed (or, its token gone, not at all).
    * Every operation on a task comes through here: its instance is judged before the task, so a
    * task of an ended or suspended instance is refused for that, not as already handled.
@@ -158,7 +189,7 @@ export class WorkflowEngine implements RunHost {
       .from(wfTasks)
       .innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
       .innerJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId))
-      .where(eq(wfTasks.id, taskId))
+      .where(and(eq(wfTasks.id, taskId), callersLocked(sql`select instance_id from wf_task where id = ${taskId}`)))
       .for('update', { of: [wfInstances, wfTasks, wfExecutions] });
     const { task, instance, execution } = locked ?? (await this.lockTaskApart(tx, taskId));
     this.assertTakesOperations(instance, options);

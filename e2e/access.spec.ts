@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage } from './pages/login.ts';
+import { LoginPage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { RolesPage, UsersPage } from './pages/users.ts';
 import { adminApi } from './support/api.ts';
@@ -7,9 +7,7 @@ import { expectNoSeriousViolations } from './support/axe.ts';
 
 test('a role granted only the dictionaries gives its user exactly that; the server refuses the rest; disabling ends the session', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   const shell = new Shell(page);
 
   // A role that grants the system folder and the dictionary screen, none of its buttons.
@@ -97,9 +95,7 @@ test('role grants link parent and children by default: ticking the workflow fold
   page,
 }) => {
   test.setTimeout(120_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await new Shell(page).openMenu('系统管理', '角色管理');
   const roles = new RolesPage(page);
   await roles.add({ name: '流程员', alias: 'e2e_flow' });

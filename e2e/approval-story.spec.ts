@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { taskListAs } from './pages/tasks.ts';
 import { adminApi, createRoleByApi, createUserByApi } from './support/api.ts';
@@ -91,9 +91,7 @@ test("an administrator designs a template with a form and an amount condition; a
       uiSchema: { 'ui:order': ['item', 'amount'] },
     },
   });
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
 
   // ---- the administrator designs and deploys the template
   await new Shell(page).openMenu('流程中心', '流程模板');

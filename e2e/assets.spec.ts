@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
@@ -8,9 +8,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifact
 
 test('an asset is drafted with its rules, changed, submitted, and is read-only afterwards — in zh, en and on a phone', async ({ page }) => {
   test.setTimeout(180_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await new Shell(page).openMenu('系统管理', '资产管理');
   await expect(page).toHaveURL(/\/controller\/assets$/);
 

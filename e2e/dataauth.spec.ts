@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
 import { AppFuncPage, GrantDialog } from './pages/authorize.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { ScopesPage } from './pages/scopes.ts';
 import { Shell } from './pages/shell.ts';
 import { RolesPage, UsersPage } from './pages/users.ts';
@@ -11,9 +11,7 @@ const SCREENS = 'e2e/artifacts/screens';
 
 test('an administrator authorises data per menu and app functions for a role, and grants groups to a user', async ({ page }) => {
   test.setTimeout(240_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   const shell = new Shell(page);
 
   // A data scope on the user menu to authorise.

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage } from './pages/login.ts';
+import { signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -30,9 +30,7 @@ test("an administrator builds a template with the designer's own actions — thr
       uiSchema: { 'ui:order': ['leaveType', 'days'], leaveType: { 'ui:enumNames': ['年假', '病假'] } },
     },
   });
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await new Shell(page).openMenu('流程中心', '流程模板');
   await page.getByTestId('scheme-add').click();
   const dialog = page.getByTestId('scheme-dialog');

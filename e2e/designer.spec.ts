@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -32,9 +32,7 @@ async function openTemplate(page: Page, request: APIRequestContext, templateCode
     category: 'general',
     xml: source.replaceAll(code, templateCode),
   });
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await new Shell(page).openMenu('流程中心', '流程模板');
   const row = page.getByTestId('scheme-table').locator('tbody tr.ant-table-row').filter({ hasText: templateCode });
   await clickRowAction(row, '编辑');

@@ -1,13 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { DictPage } from './pages/dict.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 
 test.beforeEach(async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
-  await expect(page).toHaveURL(/\/wel\/index$/);
+  await signInAsAdmin(page);
   await new Shell(page).openMenu('系统管理', '字典管理');
   await expect(page).toHaveURL(/\/controller\/dictionaries$/);
   // The browser's tab names the page.

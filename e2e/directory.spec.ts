@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { OrgPage } from './pages/org.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { WecomStandIn } from './support/wecom.ts';
@@ -25,10 +25,7 @@ test.beforeAll(() => {
 test.afterAll(() => wecom.stop());
 
 test('syncs departments and members from WeChat Work into the organisation screen', async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
-  await expect(page).toHaveURL(/\/wel\/index$/);
+  await signInAsAdmin(page);
 
   await page.goto('/controller/directory');
   await expect(page.getByTestId('directory-page')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { openPrintPreview, printInEachStyle } from './pages/print.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
@@ -41,9 +41,7 @@ test('an administrator designs a form with rules, previews it, saves versions; a
   request,
 }) => {
   test.setTimeout(240_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await new Shell(page).openMenu('流程中心', '表单设计');
   await expect(page).toHaveURL(/\/workflow\/forms$/);
 
@@ -187,9 +185,7 @@ test('an administrator designs a form with rules, previews it, saves versions; a
 
 test('a form that keeps its data in a table of its own: designed, saved, records added and changed through it', async ({ page }) => {
   test.setTimeout(180_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await new Shell(page).openMenu('流程中心', '表单设计');
   await page.getByTestId('form-add').click();
   const designer = page.getByTestId('form-designer');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
@@ -10,10 +10,7 @@ const SHOTS = 'e2e/artifacts/screens';
 test.describe.configure({ timeout: 180_000 });
 
 async function signIn(page: Page) {
-  await page.goto('/login');
-  await expect(page.getByTestId('login-form')).toBeVisible({ timeout: 30_000 });
-  await new LoginPage(page).signIn();
-  await expect(page.getByTestId('welcome-page')).toBeVisible({ timeout: 30_000 });
+  await signInAsAdmin(page);
 }
 
 /** An image whose address answers 404, as a page with a broken picture has. */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -14,9 +14,7 @@ test.afterEach(async ({ request }) => {
 
 test('modules and subsystems: a module with a button becomes a menu and a permission code; a subsystem groups it — in zh and en', async ({ page }) => {
   test.setTimeout(180_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await new Shell(page).openMenu('系统管理', '菜单管理');
   const menuPage = page.getByTestId('menu-page');
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { clickRowAction, rowActionNames } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -11,9 +11,7 @@ const stamp = Date.now().toString(36);
 test('the monitor suspends a running process after asking, resumes it, and assigns its task to another approver', async ({ page, request }) => {
   test.setTimeout(180_000);
   await createUserByApi(request, `e2e_mon_${stamp}`, `监控审批人${stamp}`, 'Monitor123');
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   const shell = new Shell(page);
 
   // A process to watch, started from the task centre.

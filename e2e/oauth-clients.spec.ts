@@ -1,7 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { clickRowAction } from './support/rows.ts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, LoginPage, switchLanguage } from './pages/login.ts';
+import { ADMIN, signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
@@ -33,10 +33,7 @@ async function copySecret(page: Page): Promise<string> {
 
 test.beforeEach(async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
-  await expect(page).toHaveURL(/\/wel\/index$/);
+  await signInAsAdmin(page);
 });
 
 test('the administrator creates an OAuth client, its copied secret gets a token, a rotation refuses the old one', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { OrgPage } from './pages/org.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -8,10 +8,7 @@ import { expectNoSeriousViolations } from './support/axe.ts';
 const SCREENS = 'e2e/artifacts/screens';
 
 test.beforeEach(async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
-  await expect(page).toHaveURL(/\/wel\/index$/);
+  await signInAsAdmin(page);
 });
 
 async function openOrganisation(page: Page) {

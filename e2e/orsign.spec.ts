@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { openPrintPreview } from './pages/print.ts';
 import { Shell } from './pages/shell.ts';
 import { taskListAs } from './pages/tasks.ts';
@@ -138,9 +138,7 @@ test('a request for a role of three shows in all three to-do lists; one transfer
   await expect(print).toBeHidden();
 
   // A second request, not yet taken: the monitor's assign dialog names its candidates.
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   const second = `发票二 ${stamp}`;
   await api.post(`${TASK}/create-process`, { code, title: second, variables: {} });
   await new Shell(page).openMenu('流程中心', '流程监控');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ConsumersPage } from './pages/consumers.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { LoginPage, switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { UsersPage } from './pages/users.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -90,9 +90,8 @@ test('an administrator gives a user posts, unlocks them after failed sign-ins an
 
 test('an administrator adds, finds, edits, disables and deletes a consumer user', async ({ page }) => {
   test.setTimeout(120_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  const _login = new LoginPage(page);
+  await signInAsAdmin(page);
   await expect(page.getByTestId('welcome-page')).toBeVisible();
   await new Shell(page).openMenu('系统管理', '消费者用户');
   await expect(page).toHaveURL(/\/controller\/consumerManage$/);

@@ -1,14 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
 test('an administrator creates a project and a role in it, and cannot remove the project while it has roles', async ({ page }) => {
   test.setTimeout(90_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await new Shell(page).openMenu('系统管理', '项目管理');
   await expect(page).toHaveURL(/\/controller\/project$/);
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { clickRowAction } from './support/rows.ts';
 import { expect, type Page, test } from '@playwright/test';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -22,9 +22,7 @@ const bpmn = (task: string) => `<?xml version="1.0" encoding="UTF-8"?>
 
 test('an administrator imports a template from a BPMN file, is told which element the engine refuses, enables, exports and deletes it', async ({ page }) => {
   test.setTimeout(180_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await new Shell(page).openMenu('流程中心', '流程模板');
   await expect(page).toHaveURL(/\/workflow\/schemes$/);
   // Every tenant starts with the leave template.
@@ -122,9 +120,7 @@ test('an administrator tests moving a running process to a new version, then app
   await api.post('/api/macro-flow/workflow-task/create-process', { code: versioned, title: `用章 ${versioned}` });
   await api.put('/api/macro-flow/model-scheme-info/update', { id: scheme.id, name: '用章审批', category: 'general', xml: xml('复核') });
 
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await new Shell(page).openMenu('流程中心', '流程模板');
   const row = page.getByTestId('scheme-table').locator('tbody tr.ant-table-row').filter({ hasText: versioned });
   await clickRowAction(row, '版本变更');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { ScopesPage } from './pages/scopes.ts';
 import { Shell } from './pages/shell.ts';
 import { RolesPage } from './pages/users.ts';
@@ -10,9 +10,7 @@ const SCREENS = 'e2e/artifacts/screens';
 
 test('an administrator defines data and API scopes per menu and grants them to a role', async ({ page }) => {
   test.setTimeout(180_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   const shell = new Shell(page);
 
   // Data scopes: choose the user menu, then add "own department" and a custom rule.

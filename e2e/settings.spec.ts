@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -21,9 +21,7 @@ test.afterEach(async ({ request }) => {
 
 test('platform settings: a language-pack label in the side menu, a parameter, a data item in the dictionary screen', async ({ page }) => {
   test.setTimeout(240_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   const shell = new Shell(page);
   const menu = page.getByTestId('side-menu');
 
@@ -151,9 +149,7 @@ test('platform settings: a language-pack label in the side menu, a parameter, a 
 });
 
 test('the console title is configurable: an administrator sets it in the language pack, every page names it', async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await expect(page.locator('.shell-title')).toHaveText('文件管理后台 2.0');
   await new Shell(page).openMenu('系统管理', '语言包');
   await page.getByTestId('translation-add').click();
@@ -178,9 +174,7 @@ test('the console title is configurable: an administrator sets it in the languag
 });
 
 test('where messages go: each channel says whether it can reach the user and why not, in zh and en, on a phone too', async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await expect(page.getByTestId('welcome-page')).toBeVisible();
   await page.goto('/info/setting');
   const card = page.getByTestId('notify-card');

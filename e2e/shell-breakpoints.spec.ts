@@ -1,14 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { LoginPage } from './pages/login.ts';
+import { signInAsAdmin } from './pages/login.ts';
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const siderWidth = async (page: Page) => (await page.getByTestId('sidebar').boundingBox())?.width ?? 0;
 
 test('the shell follows the breakpoints 768, 992 and 1200: drawer, folded sidebar, icon-only header, full header', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   const userName = page.locator('.shell-user-name');
   const languageLabel = page.locator('.shell-header .language-switch-label');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage } from './pages/login.ts';
+import { signInAsAdmin } from './pages/login.ts';
 import { adminApi } from './support/api.ts';
 
 const LINK = 'https://example.com/report';
@@ -16,9 +16,7 @@ test('a menu entry that is a link opens in the frame page as a tab of its own; a
   const api = await adminApi(request);
   // The creator's administrator role holds every menu, the new one too.
   await api.post('/api/macro-system/menu/submit', { name: '外部报表', code: CODE, path: LINK, sort: 90 });
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   const menu = page.getByTestId('side-menu').getByRole('menuitem', { name: '外部报表' });
   await menu.click();
   await expect(page).toHaveURL(`/iframe?src=${encodeURIComponent(LINK)}`);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { THEME_NAMES, THEMES } from '../apps/web/src/shell/theme/themes.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { signInAsAdmin, switchLanguage } from './pages/login.ts';
 
 /** `#RRGGBB` as the browser reports a computed colour. */
 function rgb(hex: string): string {
@@ -10,12 +10,7 @@ function rgb(hex: string): string {
 }
 
 async function signIn(page: Page) {
-  const login = new LoginPage(page);
-  await page.goto('/login');
-  // The first visit builds the page on a busy machine: give it time.
-  await expect(page.getByTestId('login-form')).toBeVisible({ timeout: 30_000 });
-  await login.signIn();
-  await expect(page.getByTestId('welcome-page')).toBeVisible({ timeout: 30_000 });
+  await signInAsAdmin(page);
 }
 
 async function openDrawer(page: Page) {

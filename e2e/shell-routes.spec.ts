@@ -1,17 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, LoginPage, switchLanguage } from './pages/login.ts';
+import { ADMIN, LoginPage, signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
 const SHOTS = 'e2e/artifacts/screens';
 const MAC_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
 async function signIn(page: Page) {
-  const login = new LoginPage(page);
-  await page.goto('/login');
-  await slowExpect(page.getByTestId('login-form')).toBeVisible();
-  await login.signIn();
-  await slowExpect(page).toHaveURL(/\/wel\/index$/);
-  await slowExpect(page.getByTestId('welcome-page')).toBeVisible({ timeout: 30_000 });
+  await signInAsAdmin(page);
 }
 
 // Every step loads a page anew (tabs must survive that); on a shared machine that takes a while.

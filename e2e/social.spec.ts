@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { LoginPage, switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { UsersPage } from './pages/users.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { WecomStandIn } from './support/wecom.ts';
@@ -73,9 +73,7 @@ test('refuses a return whose state this tab never sent, before the code reaches 
 
 test('an administrator links a WeChat Work member to a user on the user screen, and the member signs in as that user', async ({ page }) => {
   const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
-  await expect(page).toHaveURL(/\/wel\/index$/);
+  await signInAsAdmin(page);
   await page.goto('/controller/usermanage');
   const users = new UsersPage(page);
   await users.rowAction('admin', '第三方账号');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { rowActionNames } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { LoginPage, switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { OrgPage } from './pages/org.ts';
 import { Shell } from './pages/shell.ts';
 import { RolesPage, UsersPage } from './pages/users.ts';
@@ -45,9 +45,7 @@ test('the administrator builds a department, a post, a role and a user; the user
   browser,
 }) => {
   test.setTimeout(240_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await expect(page.getByTestId('welcome-page')).toBeVisible();
   const shell = new Shell(page);
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { openPrintPreview, printInEachStyle } from './pages/print.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi, createUserByApi } from './support/api.ts';
@@ -32,9 +32,7 @@ test('an approver starts a leave request, copies it, signs it with a stamp, appr
   const api = await adminApi(request);
   // Stamp passwords travel encrypted as at sign-in, as the console sends them.
   await api.post('/api/macro-flow/stamps', { stampName: `审批章${stamp}`, category: 1, password: api.encrypt('seal123'), image: PNG });
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   await new Shell(page).openMenu('流程中心', '我的任务');
   await expect(page).toHaveURL(/\/workflow\/tasks$/);
 

@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { LoginPage, signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 
 test.beforeEach(async ({ page }) => {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
-  await expect(page).toHaveURL(/\/wel\/index$/);
+  await signInAsAdmin(page);
 });
 
 test('the platform administrator creates a tenant, its administrator signs in, then the tenant is suspended', async ({ page, browser }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { LoginPage, switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { RolesPage, UsersPage } from './pages/users.ts';
 import { adminApi, createUserByApi } from './support/api.ts';
@@ -9,9 +9,7 @@ test('an administrator creates a role and a user, grants the role and disables t
   // A whole administration story with five axe runs: longer than a single screen's test.
   test.setTimeout(180_000);
   const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
-  await expect(page).toHaveURL(/\/wel\/index$/);
+  await signInAsAdmin(page);
   const shell = new Shell(page);
 
   // A role, added on the role screen; the alias rule shows on save.
@@ -140,9 +138,8 @@ test('an administrator creates a role and a user, grants the role and disables t
 
 test('a user gets a new password, is removed after confirmation, and a role leaves once nobody holds it', async ({ page }) => {
   test.setTimeout(60_000);
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  const _login = new LoginPage(page);
+  await signInAsAdmin(page);
   await expect(page.getByTestId('welcome-page')).toBeVisible();
   await page.goto('/controller/usermanage');
   const users = new UsersPage(page);
@@ -223,10 +220,7 @@ test('a link to /controller/userEdit opens that user’s form on its own page; w
   const account = `e2e_link_${Date.now().toString(36)}`;
   const id = await createUserByApi(request, account, '链接用户', 'Link@123456');
   try {
-    const login = new LoginPage(page);
-    await login.open();
-    await login.signIn();
-    await expect(page).toHaveURL(/\/wel\/index$/);
+    await signInAsAdmin(page);
     await page.goto(`/controller/userEdit?id=${id}`);
     const users = new UsersPage(page);
     await expect(users.dialog()).toContainText('编辑用户');

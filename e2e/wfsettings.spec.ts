@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -25,9 +25,7 @@ async function pickMoment(page: Page, input: ReturnType<Page['getByTestId']>, te
 test('workflow settings: a stamp with its image and members, a delegation, a special menu — in zh and en', async ({ page, request }) => {
   test.setTimeout(240_000);
   await createUserByApi(request, 'e2e_deputy', '代理人小张', 'Deputy123');
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn();
+  await signInAsAdmin(page);
   const shell = new Shell(page);
 
   // Stamps: the spec's required fields, the 5MB limit, then a public stamp its member may use.

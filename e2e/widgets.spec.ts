@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import { LoginPage, switchLanguage } from './pages/login.ts';
+import { signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { adminApi } from './support/api.ts';
 import { GEOCODER_PORT } from './support/slot.ts';
 
@@ -33,11 +33,7 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 30_000 });
 
 async function signIn(page: Page) {
-  const login = new LoginPage(page);
-  await page.goto('/login');
-  await expect(page.getByTestId('login-form')).toBeVisible({ timeout: 30_000 });
-  await login.signIn();
-  await expect(page).toHaveURL(/\/wel\/index$/, { timeout: 30_000 });
+  await signInAsAdmin(page);
 }
 
 async function choose(page: Page, name: string, mimeType: string, buffer: Buffer) {

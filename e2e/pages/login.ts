@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { tenant: '000000', account: 'admin', password: 'Admin@123456' };
 
@@ -33,4 +33,54 @@ export async function switchLanguage(page: Page, language: 'zh' | 'en' | 'ja') {
   await page.getByTestId('language-switch').click();
   await page.getByTestId(`language-${language}`).click();
   await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[language], { timeout: 30_000 });
+}
+
+type StoredSession = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** The administrator's signed-in browser state, kept per worker process (each has its own server). */
+let adminSession: StoredSession | undefined;
+
+/**
+ * Signs the administrator in and lands on the home page. The first test of a worker signs in
+ * through the form; later ones start from the cookies and storage that sign-in left, as a browser
+ * that stayed signed in does. A test about signing in uses LoginPage itself.
+ */
+export async function signInAsAdmin(page: Page) {
+  // A test before may have ended that session (signed out through the API, changed the password).
+  if (adminSession && !(await sessionAlive(page, adminSession))) adminSession = undefined;
+  if (adminSession) {
+    const { cookies, origins } = adminSession;
+    await page.context().addCookies(cookies);
+    // Once per tab: a later sign-out in the same tab stays signed out.
+    await page.context().addInitScript((stored) => {
+      if (sessionStorage.getItem('e2e-session-seeded')) return;
+      sessionStorage.setItem('e2e-session-seeded', '1');
+      const here = stored.find((origin) => origin.origin === location.origin);
+      for (const { name, value } of here?.localStorage ?? []) localStorage.setItem(name, value);
+    }, origins);
+    await page.goto('/wel/index');
+    await expect(page.getByTestId('welcome-page')).toBeVisible({ timeout: 30_000 });
+    return;
+  }
+  await page.goto('/login');
+  const login = new LoginPage(page);
+  await expect(page.getByTestId('login-form')).toBeVisible({ timeout: 30_000 });
+  await login.signIn();
+  await expect(page).toHaveURL(/\/wel\/index$/, { timeout: 30_000 });
+  await expect(page.getByTestId('welcome-page')).toBeVisible({ timeout: 30_000 });
+  adminSession = await page.context().storageState();
+}
+
+/** Whether the server still takes the stored session's token. */
+async function sessionAlive(page: Page, session: StoredSession): Promise<boolean> {
+  const stored = session.origins.flatMap((origin) => origin.localStorage).find((entry) => entry.name === 'macro-token');
+  const token = stored ? (JSON.parse(stored.value) as { content?: string }).content : undefined;
+  if (!token) return false;
+  const response = await page.request.get('/api/macro-user/info', { headers: { 'Macro-Auth': `bearer ${token}` } });
+  return response.ok();
+}
+
+/** After a sign-out the stored session is ended on the server: the next sign-in goes through the form. */
+export function forgetAdminSession() {
+  adminSession = undefined;
 }

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { forgetAdminSession } from './login.ts';
 
 /** Sidebar, top bar and user menu around every signed-in page. */
 export class Shell {
@@ -20,6 +21,7 @@ export class Shell {
   }
 
   async signOut() {
+    forgetAdminSession();
     await this.page.getByTestId('user-menu').click();
     await this.page.getByTestId('logout').click();
     const confirm = this.page.getByTestId('logout-confirm');

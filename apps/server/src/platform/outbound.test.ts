@@ -114,8 +114,9 @@ describe('outbound HTTP of administrator-written addresses', () => {
     expect((await call(`http://erp.internal.example:${port}/ok`, ['127.0.0.1'], rebinding)).status).toBe(200);
     expect(asked).toEqual(['erp.internal.example']);
     expect(received.slice(before)).toEqual([{ url: '/ok', host: `erp.internal.example:${port}`, body: '{"a":1}' }]);
-    // A name no resolver knows cannot be reached.
-    expect(await failureOf(call(`http://erp.example.com:${port}/ok`, [], async () => Promise.reject(new Error('ENOTFOUND'))))).toBe('unreachable');
+    // A name no resolver knows is refused alike: the answer does not tell which internal names exist.
+    expect(await failureOf(call(`http://erp.example.com:${port}/ok`, [], async () => Promise.reject(new Error('ENOTFOUND'))))).toBe('refused');
+    expect(await failureOf(call(`http://erp.example.com:${port}/ok`, [], async () => []))).toBe('refused');
     // A listed name is never resolved when nothing else could allow it.
     let resolved = false;
     const spy: HostLookup = async () => {

@@ -106,10 +106,12 @@ async function checkedAddress(url: URL, policy: OutboundPolicy, lookup: HostLook
       addresses = await Promise.race([lookup(url.hostname), deadline]);
     } catch (error) {
       if (error instanceof OutboundError) throw error;
-      throw new OutboundError('unreachable');
+      // A name no resolver knows answers as one that resolves to an internal address: the answer
+      // must not tell which internal names exist.
+      throw new OutboundError('refused');
     }
   }
-  if (addresses.length === 0) throw new OutboundError('unreachable');
+  if (addresses.length === 0) throw new OutboundError('refused');
   for (const address of addresses) {
     const bytes = ipBytes(address);
     const allowed = bytes !== null && (policy.ranges.some((range) => inRange(bytes, range)) || (isPublicAddress(bytes) && (!policy.listed || nameListed)));

@@ -147,12 +147,12 @@ describeDb(`workflow service tasks and BPMN performers in the product (${dbLabel
       [
         'credit-host',
         `<macro:service kind="http" url="${base.replace('127.0.0.1', '127.0.0.2')}/score"/>`,
-        'Service task score may not call 127.0.0.2: address not allowed',
+        'Service task score may not call 127.0.0.2: address not allowed or not found',
       ],
       [
         'credit-v6',
         `<macro:service kind="http" url="${base.replace('127.0.0.1', '[::1]')}/score"/>`,
-        'Service task score may not call [::1]: address not allowed',
+        'Service task score may not call [::1]: address not allowed or not found',
       ],
       ['credit-file', '<macro:service kind="http" url="file:///etc/passwd"/>', 'The address of service task score is not an http or https address'],
       ['credit-builtin', '<macro:service kind="builtin" name="format-disk"/>', 'Service task score names an unknown built-in service format-disk'],
@@ -249,9 +249,9 @@ describeDb(`workflow service tasks without an allow-list (${dbLabel})`, () => {
       expectFailure(
         await en.post(`${TASK}/create-process`, { code, title: 'x', variables: {} }),
         422,
-        `Service task score may not call ${named}: address not allowed`,
+        `Service task score may not call ${named}: address not allowed or not found`,
       );
-      expectFailure(await zh.post(`${TASK}/create-process`, { code, title: 'x', variables: {} }), 422, `服务任务 score 不能调用 ${named}：地址不允许访问`);
+      expectFailure(await zh.post(`${TASK}/create-process`, { code, title: 'x', variables: {} }), 422, `服务任务 score 不能调用 ${named}：地址不允许访问或无法解析`);
     }
     expect(connections).toBe(0);
   });

@@ -251,7 +251,11 @@ describeDb(`workflow service tasks without an allow-list (${dbLabel})`, () => {
         422,
         `Service task score may not call ${named}: address not allowed or not found`,
       );
-      expectFailure(await zh.post(`${TASK}/create-process`, { code, title: 'x', variables: {} }), 422, `服务任务 score 不能调用 ${named}：地址不允许访问或无法解析`);
+      expectFailure(
+        await zh.post(`${TASK}/create-process`, { code, title: 'x', variables: {} }),
+        422,
+        `服务任务 score 不能调用 ${named}：地址不允许访问或无法解析`,
+      );
     }
     expect(connections).toBe(0);
   });

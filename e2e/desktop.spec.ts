@@ -146,7 +146,11 @@ test('a desktop is designed with three widgets, made the default, shown on the w
   // History: a change is the next version; an earlier one can be made the newest again.
   await new Shell(page).openMenu('系统管理', '首页设计');
   await clickRowAction(row, '设计');
-  await designer.getByTestId('desktop-select-notices-1').click();
+  // The designer lays its widgets out once it knows its width: the click is tried again until the widget's panel opens.
+  await expect(async () => {
+    await designer.getByTestId('desktop-select-notices-1').click();
+    await expect(designer.getByTestId('widget-remove')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await designer.getByTestId('widget-remove').click();
   await expect(designer.getByTestId('desktop-widget-notices-1')).toHaveCount(0);
   await designer.getByTestId('desktop-designer-save').click();

@@ -9,10 +9,6 @@ const SHOTS = 'e2e/artifacts/screens';
 // Each test signs in, walks several screens and takes screenshots on a shared, busy machine.
 test.describe.configure({ timeout: 180_000 });
 
-async function signIn(page: Page) {
-  await signInAsAdmin(page);
-}
-
 /** An image whose address answers 404, as a page with a broken picture has. */
 async function addBrokenImage(page: Page) {
   await page.evaluate(() => {
@@ -28,7 +24,7 @@ async function addBrokenImage(page: Page) {
 }
 
 test('an error thrown in the page reaches the log dialog, is uploaded and is found on the log screen', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   const marker = `E2E boom ${Date.now()}`;
   await page.evaluate((message) => {
     setTimeout(() => {
@@ -116,7 +112,7 @@ test('an error thrown in the page reaches the log dialog, is uploaded and is fou
 });
 
 test('feedback with a screenshot of a page holding a broken image is submitted and listed', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await addBrokenImage(page);
   const text = `保存按钮点了没有反应 ${Date.now()}`;
 

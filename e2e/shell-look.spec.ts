@@ -9,10 +9,6 @@ function rgb(hex: string): string {
   return `rgb(${r}, ${g}, ${b})`;
 }
 
-async function signIn(page: Page) {
-  await signInAsAdmin(page);
-}
-
 async function openDrawer(page: Page) {
   await page.getByTestId('settings-button').click();
   await expect(page.getByTestId('settings-drawer')).toBeVisible();
@@ -27,7 +23,7 @@ const header = (page: Page) => page.locator('.shell-header');
 
 test('each of the 13 themes dresses the shell its own way, passes axe contrast, and outlives a reload', async ({ page }) => {
   test.setTimeout(480_000);
-  await signIn(page);
+  await signInAsAdmin(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'default');
 
   for (const name of THEME_NAMES) {
@@ -52,7 +48,7 @@ test('each of the 13 themes dresses the shell its own way, passes axe contrast, 
 });
 
 test('the dark theme darkens the pages too: a list, its row menu and a dialog, readable (axe) in zh and en', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await openDrawer(page);
   await page.getByTestId('settings-drawer').getByTestId('theme-dark').check();
   await closeDrawer(page);
@@ -109,7 +105,7 @@ test('the dark theme darkens the pages too: a list, its row menu and a dialog, r
 
 test('the brand colour follows the picker, darkened where text sits on it, and is kept', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page);
+  await signInAsAdmin(page);
   const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--macro-primary').trim());
   const before = await primary();
   // #409EFF is the chosen default; on screen it is the darker shade that reaches AA.
@@ -132,7 +128,7 @@ test('the brand colour follows the picker, darkened where text sits on it, and i
 
 test('every switch of the settings drawer changes the shell at once and is kept after a reload', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page);
+  await signInAsAdmin(page);
   await openDrawer(page);
   const drawer = page.getByTestId('settings-drawer');
   await page.screenshot({ path: 'e2e/artifacts/screens/settings-drawer-zh.png', animations: 'disabled' });
@@ -202,7 +198,7 @@ test('every switch of the settings drawer changes the shell at once and is kept 
 
 test('the settings drawer in English, and horizontal navigation as a picture', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page);
+  await signInAsAdmin(page);
   await switchLanguage(page, 'en');
   await openDrawer(page);
   const drawer = page.getByTestId('settings-drawer');

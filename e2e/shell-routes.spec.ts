@@ -5,10 +5,6 @@ import { expectNoSeriousViolations } from './support/axe.ts';
 const SHOTS = 'e2e/artifacts/screens';
 const MAC_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 
-async function signIn(page: Page) {
-  await signInAsAdmin(page);
-}
-
 // Every step loads a page anew (tabs must survive that); on a shared machine that takes a while.
 test.describe.configure({ timeout: 240_000 });
 const slowExpect = expect.configure({ timeout: 30_000 });
@@ -29,7 +25,7 @@ const activeTab = (page: Page) => tabStrip(page).locator('[aria-current="page"]'
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 test('tabs: one per full address, refresh timing, keep-alive, close rules, kept across a reload', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
 
   // Refresh: the icon spins for 500 ms; the page is drawn again 100 ms after the click.
   await visit(page, '/wel/test');
@@ -102,7 +98,7 @@ test('tabs: one per full address, refresh timing, keep-alive, close rules, kept 
 });
 
 test('each shell route opens with its title; the sidebar hides where the route says so', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   const routes: [string, string][] = [
     ['/wel/test', '测试页'],
     ['/wel/more', '更多'],
@@ -137,7 +133,7 @@ test('each shell route opens with its title; the sidebar hides where the route s
 });
 
 test('menu search with the keyboard only: by prefix, by pinyin initials and by full pinyin', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   const input = page.getByTestId('menu-search-input');
   await slowExpect(page.getByTestId('menu-search-open')).toBeVisible();
   const search = async (text: string) => {
@@ -183,7 +179,7 @@ test('menu search with the keyboard only: by prefix, by pinyin initials and by f
 });
 
 test('personal info: the own name is changed and the user menu shows it', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('change-password').click();
   await slowExpect(page).toHaveURL(/\/info\/setting$/);
@@ -251,7 +247,7 @@ test.describe('on a Mac', () => {
 
 test('at phone width the shell pages and the search still work', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto('/detail/create?id=9');
   await slowExpect(activeTab(page)).toHaveText('编辑');
   await page.getByTestId('menu-search-open').click();
@@ -269,7 +265,7 @@ test('at phone width the shell pages and the search still work', async ({ page }
 test('the lock screen: a lock password is required, every page goes to /lock until it is given, even after a reload, and unlocking returns to the locked page; sign-out from there', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   const lockVia = async (password: string) => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('lock-screen').click();
@@ -313,7 +309,7 @@ test('the lock screen: a lock password is required, every page goes to /lock unt
 });
 
 test('a screen whose code cannot load shows the error page with a reload, and the next address shows its page again', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   // The frame page's code is not in the browser yet: its request fails, as after a deploy.
   await page.route(/\/assets\/FramePage-[\w-]+\.js$/, (route) => route.abort('failed'));
   await visit(page, '/iframe?url=https%3A%2F%2Fexample.com');

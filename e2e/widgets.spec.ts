@@ -32,16 +32,12 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 
 test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 30_000 });
 
-async function signIn(page: Page) {
-  await signInAsAdmin(page);
-}
-
 async function choose(page: Page, name: string, mimeType: string, buffer: Buffer) {
   await page.locator('[data-testid="widgets-page"] input[type="file"]').setInputFiles({ name, mimeType, buffer });
 }
 
 test('file preview shows images, video and pdf, and closes on other types', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto('/wel/widgets');
   await expect(page.getByTestId('widgets-page')).toBeVisible({ timeout: 30_000 });
   const dialog = page.getByRole('dialog');
@@ -87,7 +83,7 @@ test('file preview shows images, video and pdf, and closes on other types', asyn
 });
 
 test('area selector reads a string or an array, loads levels from the server and emits a joined string', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto('/wel/widgets');
   await expect(page.getByTestId('widgets-page')).toBeVisible({ timeout: 30_000 });
   // Given as a string: the names of all three levels show (each level read from the server).
@@ -114,7 +110,7 @@ test('area selector reads a string or an array, loads levels from the server and
 });
 
 test('map picker opens without reachable tiles: says so, searches (10 results), picks by click or by hand', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto('/wel/widgets');
   await page.getByTestId('widgets-map').click();
   const picker = page.getByRole('dialog');
@@ -157,7 +153,7 @@ test('map picker opens without reachable tiles: says so, searches (10 results), 
 
 test('widgets page in English on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto('/wel/widgets');
   await expect(page.getByTestId('widgets-page')).toContainText('省市区选择');
   await switchLanguage(page, 'en');
@@ -170,7 +166,7 @@ test('widgets page in English on a phone', async ({ page }) => {
 });
 
 test('a host page mounts the console without its header, menu and tabs, and unmounts it', async ({ page }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 30_000 });
   await page.goto('/micro-host');
   await expect(page.locator('#host-state')).toHaveAttribute('data-state', 'unmounted');

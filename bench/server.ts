@@ -17,7 +17,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { seedDemo } from '../apps/server/seed/index.ts';
 import { buildApp, moduleDeps } from '../apps/server/src/app.ts';
 import { loadModules, tablesOf } from '../apps/server/src/modules.ts';
-import { createUser } from '../apps/server/src/modules/users/service.ts';
+import { createUser } from '../apps/server/src/modules/identity/users.ts';
 import { readConfig } from '../apps/server/src/platform/config.ts';
 import { withTenant } from '@macro/store';
 import { openDatabase } from '../apps/server/src/platform/db.ts';

@@ -1,8 +1,8 @@
 import { withTenant } from '@macro/store';
 import type { ModuleDeps } from '../src/platform/module.ts';
 import { provisionTenant } from '../src/modules/tenants/service.ts';
-import { randomPassword } from '../src/modules/users/password.ts';
-import { findUserByAccount } from '../src/modules/users/service.ts';
+import { randomPassword } from '../src/modules/identity/password.ts';
+import { findUserByAccount } from '../src/modules/identity/users.ts';
 
 export interface SeedResult {
   adminCreated: boolean;

@@ -143,6 +143,11 @@ export interface ServerModule {
   name: string;
   /** Modules this one builds on: they start, seed and provision first. */
   after?: readonly string[];
+  /**
+   * The modules whose `public.ts` this one imports: the module graph, read at a glance. It has
+   * no cycle, and boundaries.test.ts holds it equal to the imports.
+   */
+  uses?: readonly string[];
   tables?: readonly Table[];
   routes?: (deps: ModuleDeps) => Promise<RouteBinding[]> | RouteBinding[];
   menus?: readonly MenuContribution[];
@@ -165,9 +170,17 @@ export interface ServerModule {
   background?: (deps: ModuleDeps) => (() => void) | undefined;
   /** The module that owns data scopes gives every route context its predicate. */
   dataScope?: (deps: ModuleDeps) => DataScopePort;
+  /**
+   * Told, inside the changing transaction, when the platform's menus change shape: a menu moved
+   * or turned into a button (`moved`), or menus removed. A module that keeps menu ids of its own
+   * (tenant packages) follows here, so the menus module needs to know none of them.
+   */
+  menusChanged?: (ctx: Ctx, change: MenuChange, deps: ModuleDeps) => Promise<void>;
   /** The module that keeps the API access log is told of every signed-in request once answered. */
   requestLog?: (deps: ModuleDeps) => RequestLogPort;
 }
+
+export type MenuChange = { kind: 'moved' } | { kind: 'removed'; ids: readonly number[] };
 
 /** One answered signed-in request, for the API access log. */
 export interface RequestLogEntry {

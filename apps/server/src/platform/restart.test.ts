@@ -8,7 +8,7 @@ import { seedDemo } from '../../seed/index.ts';
 import { moduleDeps } from '../app.ts';
 import { loadModules, tablesOf } from '../modules.ts';
 import { submitDict } from '../modules/dict/service.ts';
-import { findUserByAccount } from '../modules/users/service.ts';
+import { findUserByAccount } from '../modules/identity/users.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db.ts';
 

@@ -1,7 +1,7 @@
 import { accessCodes, API_PREFIX, type Endpoint, fillPath } from '@macro/contract';
 import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser } from '../modules/users/service.ts';
+import { createUser } from '../modules/identity/users.ts';
 import { as, type Client, dbLabel, describeDb, LEAK, OTHER_TENANT, signIn, TENANT, type TestServer, startServer } from '../test/helper.ts';
 import type { SweepFixture } from './module.ts';
 

@@ -11,7 +11,7 @@ import type { Config } from '../platform/config.ts';
 import { type Database, openDatabase } from '../platform/db.ts';
 import type { ServerModule } from '../platform/module.ts';
 import { encryptPassword } from '../modules/auth/passwords.ts';
-import { createUser } from '../modules/users/service.ts';
+import { createUser } from '../modules/identity/users.ts';
 import { ADMIN_PASSWORD, OTHER_TENANT, TENANT, testConfig } from './fixtures.ts';
 
 export { ADMIN_PASSWORD, OTHER_TENANT, TENANT };

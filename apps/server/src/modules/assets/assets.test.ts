@@ -3,7 +3,7 @@ import { pageOf } from '@macro/contract';
 import { withTenant } from '@macro/store';
 import { expect, it } from 'vitest';
 import { castOf, type Client, dbLabel, describeDb, expectFailure, expectOk, TENANT } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
+import { createUser } from '../identity/users.ts';
 
 const BASE = '/api/macro-labor/assets';
 const page = pageOf(asset);

@@ -31,6 +31,7 @@ async function written(ctx: RouteCtx, writing: (scope: Awaited<ReturnType<RouteC
 
 export const module = defineModule({
   name: 'assets',
+  uses: ['org', 'users'],
   after: ['org', 'users'],
   tables: [assets],
   routes: () => [

@@ -7,8 +7,8 @@ import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, l
 import { withinScope } from '../../platform/dataScope.ts';
 import { conflict, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { departmentNameForReference, departmentNames } from '../org/departments.ts';
-import { usersByIds } from '../users/manage.ts';
+import { departmentNameForReference, departmentNames } from '../org/public.ts';
+import { usersByIds } from '../users/public.ts';
 import { assets } from './tables.ts';
 import { iso } from '../../platform/time.ts';
 

@@ -1,18 +1,24 @@
 import { AUTH_ENDPOINTS, newPasswordText } from '@macro/contract/auth';
 import { plainPassword } from '@macro/contract/users';
 import type { Ctx, Tx } from '@macro/store';
+import type { UserInfo } from '@macro/contract/users';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/module.ts';
-import { topMenus } from '../menus/service.ts';
-import { verifyPassword } from '../users/password.ts';
-import { localFileStore, readStoredFile, storeImage } from '../files/store.ts';
-import { findUser, roleIdsOf, setOwnAvatar, setPassword, type UserRow, updateOwnDetails, userInfo } from '../users/service.ts';
-import { paramValue } from '../params/index.ts';
+import { MENU_ENDPOINTS } from '@macro/contract/menus';
+import { menuRoutes, permissionCodes, topMenus } from '../menus/public.ts';
+import { apiScopeCodes } from '../scopes/public.ts';
+import { verifyPassword } from '../identity/public.ts';
+import { localFileStore, readStoredFile, storeImage } from '../files/public.ts';
+import { findUser, roleIdsOf, roleNamesOf, setOwnAvatar, setPassword, type UserRow, updateOwnDetails } from '../identity/public.ts';
+import { USER_STATUS, users } from '../identity/public.ts';
+import { tenantNameOf } from '../tenants/public.ts';
+import { paramValue } from '../params/public.ts';
 import { lockStates, unlockAccount } from './lockout.ts';
 import { type PasswordDecryptor, plainPasswordOf } from './passwords.ts';
 import type { AuthService } from './service.ts';
-import { endSessions } from './sessions.ts';
+import { endSessions } from '../identity/public.ts';
 
 /** What avatar files are stored as, and the address the console loads one from. */
 const AVATAR = 'avatar';
@@ -29,6 +35,29 @@ async function usersOr404(ctx: Ctx, userIds: readonly number[]): Promise<UserRow
   return found;
 }
 
+/** The signed-in user as the console's header shows them: names, tenant, roles. */
+export async function userInfo(tx: Tx, userId: number): Promise<UserInfo> {
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.status, USER_STATUS.enabled)));
+  if (!user) throw notFound();
+  const { names, aliases } = await roleNamesOf(tx, userId);
+  return {
+    id: user.id,
+    tenantId: user.tenantId,
+    tenantName: await tenantNameOf(tx, user.tenantId),
+    account: user.account,
+    name: user.name,
+    realName: user.realName,
+    avatar: user.avatar,
+    email: user.email,
+    phone: user.phone,
+    roleName: names.join(','),
+    roles: aliases,
+  };
+}
+
 /** The signed-in user's own account, and an administrator's account-security actions on others. */
 
 /**
@@ -43,6 +72,14 @@ export function accountRoutes(_service: AuthService, config: Config, decrypt: Pa
   return [
     route(AUTH_ENDPOINTS.userInfo, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
 
+    // The signed-in user's sidebar and permission codes.
+    route(MENU_ENDPOINTS.routes, async (_, { tx, auth }) => menuRoutes(tx, await roleIdsOf(tx, auth!.userId))),
+    route(MENU_ENDPOINTS.permissions, async (_, { tx, auth }) => {
+      const roleIds = await roleIdsOf(tx, auth!.userId);
+      // Codes held through API scopes count too: the console shows what the server lets through.
+      return [...new Set([...(await permissionCodes(tx, roleIds)), ...(await apiScopeCodes(tx, roleIds))])];
+    }),
+    route(MENU_ENDPOINTS.topMenu, async (_, { tx, auth }) => topMenus(tx, await roleIdsOf(tx, auth!.userId))),
     route(AUTH_ENDPOINTS.topMenu, async (_, { tx, auth }) => topMenus(tx, await roleIdsOf(tx, auth!.userId))),
 
     route(AUTH_ENDPOINTS.unlock, async ({ body }, ctx) => {

@@ -16,7 +16,7 @@ import {
   startServer,
   tokenRequest,
 } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
+import { createUser } from '../identity/users.ts';
 
 describeDb(`sign-in and session (${dbLabel})`, () => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, dbLabel, describeDb, encryptPassword, TENANT, type TestServer, startServer, tokenRequest } from '../../test/helper.ts';
-import { hashPassword } from '../users/password.ts';
+import { hashPassword } from '../identity/password.ts';
 import { oauthClients } from './tables.ts';
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;

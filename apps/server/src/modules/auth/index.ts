@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { defineModule } from '../../platform/module.ts';
 import { type AccessClaims, verifyAccessToken } from '../../platform/tokens.ts';
-import { rolesGrantCode } from '../menus/service.ts';
-import { rolesHoldApiScope } from '../scopes/grants.ts';
-import { roleIdsSql } from '../users/service.ts';
+import { rolesGrantCode } from '../menus/public.ts';
+import { rolesHoldApiScope } from '../scopes/public.ts';
+import { roleIdsSql } from '../identity/public.ts';
 import { AUTH_PERMISSIONS } from '@macro/contract/auth';
 import { USER_PERMISSIONS } from '@macro/contract/users';
 import { loadPlatformKeys } from './keys.ts';
@@ -44,6 +44,7 @@ function sessionCheck(claims: AccessClaims, code: string): { begin: SQL; granted
 
 export const module = defineModule({
   name: 'auth',
+  uses: ['files', 'identity', 'menus', 'params', 'scopes', 'tenants'],
   after: ['users', 'tenants', 'audit', 'menus', 'files', 'params'],
   tables: [authSessions, authUsedRefreshTokens, authLockouts, authRateLimits, platformKeys, authSocialLinks, authUsedSignatures, oauthClients],
   routes: async ({ db, config, audit }) => {

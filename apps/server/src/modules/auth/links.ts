@@ -6,7 +6,7 @@ import { auditedDelete, auditedInsert } from '../../platform/crud.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { SweepClient, SweepFixture } from '../../platform/module.ts';
 import { route } from '../../platform/module.ts';
-import { findUser } from '../users/service.ts';
+import { findUser } from '../identity/public.ts';
 import { authSocialLinks } from './tables.ts';
 
 type LinkRow = typeof authSocialLinks.$inferSelect;

@@ -2,7 +2,7 @@ import { rowsOf, withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, as, dbLabel, describeDb, encryptPassword, signIn, TENANT, type TestServer, startServer, tokenRequest } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
+import { createUser } from '../identity/users.ts';
 
 const LOCKED = '连续登录失败次数过多，账号已锁定，请稍后再试或联系管理员解锁';
 const WRONG = '账号或密码错误';

@@ -8,7 +8,7 @@ import type { Config } from '../../platform/config.ts';
 import { route } from '../../platform/module.ts';
 import { clearTokenCookie, setTokenCookie } from '../../platform/tokenCookie.ts';
 import { hit, TooManyAttempts } from './rateLimit.ts';
-import { DECOY_HASH, verifyPassword } from '../users/password.ts';
+import { DECOY_HASH, verifyPassword } from '../identity/public.ts';
 import { consoleClient, findClient, type GrantClient } from './clients.ts';
 import { type AuthService, invalidClient, invalidRequest, unauthorizedClient, unsupportedGrant } from './service.ts';
 

@@ -5,9 +5,9 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type AccessClaims, hashToken, newOpaqueToken, signAccessToken, verifyAccessToken } from '../../platform/tokens.ts';
-import { isActiveTenant } from '../tenants/service.ts';
-import { DECOY_HASH, verifyPassword } from '../users/password.ts';
-import { findUser, findUserByAccount, roleNamesOf, type UserRow } from '../users/service.ts';
+import { isActiveTenant } from '../tenants/public.ts';
+import { DECOY_HASH, verifyPassword } from '../identity/public.ts';
+import { findUser, findUserByAccount, roleNamesOf, type UserRow } from '../identity/public.ts';
 import { consoleClient, findClient, type GrantClient } from './clients.ts';
 import type { PlatformKeys } from './keys.ts';
 import { passwordDecryptor } from './passwords.ts';
@@ -15,7 +15,7 @@ import { linkedUserId } from './links.ts';
 import { type LockPolicy, recordFailure, recordSuccess, reserveAttempt, sweepLockouts } from './lockout.ts';
 import { sweepRateLimits } from './rateLimit.ts';
 import { ProviderUnavailable, type SocialProvider, socialProviderOf } from './social.ts';
-import { endSession as endOneSession, rotateSession } from './sessions.ts';
+import { endSession as endOneSession, rotateSession } from '../identity/public.ts';
 import { authSessions, authUsedRefreshTokens, authUsedSignatures } from './tables.ts';
 
 export interface AuthService {

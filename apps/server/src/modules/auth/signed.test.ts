@@ -4,8 +4,8 @@ import { withTenant } from '@macro/store';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { as, BASIC, dbLabel, describeDb, OTHER_TENANT, TENANT, type TestServer, startServer, tokenRequest } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
-import { users } from '../users/tables.ts';
+import { createUser } from '../identity/users.ts';
+import { users } from '../identity/tables.ts';
 
 const SECRET = 'shared-signing-secret';
 

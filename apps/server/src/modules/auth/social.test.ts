@@ -19,8 +19,8 @@ import {
   startServer,
   tokenRequest,
 } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
-import { users } from '../users/tables.ts';
+import { createUser } from '../identity/users.ts';
+import { users } from '../identity/tables.ts';
 import { DINGTALK, dingtalkStandIn, oauth2StandIn, type StandIn, WECOM, wecomStandIn } from './standIns.ts';
 
 const REDIRECT = 'http://localhost:8080/authredirect';

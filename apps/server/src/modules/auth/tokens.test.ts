@@ -17,7 +17,7 @@ import {
   startServer,
   tokenRequest,
 } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
+import { createUser } from '../identity/users.ts';
 
 const refresh = (server: TestServer, token: string) => tokenRequest(server, { grant_type: 'refresh_token', refresh_token: token });
 

@@ -4,9 +4,9 @@ import type { Ctx, Tx } from '@macro/store';
 import type { z } from 'zod';
 import { badRequest } from '../../platform/errors.ts';
 import { buildTree } from '../../platform/tree.ts';
-import { menuRows } from '../menus/lookup.ts';
-import { allDataScopes, lockScopes, replaceObjectScopes, scopesGrantedTo, userScopeIds } from '../scopes/grants.ts';
-import { packageMenusOf } from '../tenants/service.ts';
+import { menuRows } from '../menus/public.ts';
+import { allDataScopes, lockScopes, replaceObjectScopes, scopesGrantedTo, userScopeIds } from '../scopes/public.ts';
+import { packageMenusOf } from '../tenants/public.ts';
 import { distinctIds, type GrantObject, grantObject } from './objects.ts';
 
 /** The scopes the object holds itself: a role's grants, or those given to the user directly. */

@@ -22,6 +22,7 @@ const button = (code: string, name: string, i18n: string) => ({ code, name, cate
  */
 export const module = defineModule({
   name: 'authorize',
+  uses: ['identity', 'menus', 'scopes', 'tenants'],
   after: ['scopes', 'roles', 'users', 'menus'],
   tables: [appFuncs, appAuthorizes],
   routes: () => [

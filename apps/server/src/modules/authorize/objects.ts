@@ -1,8 +1,8 @@
 import { AUTHORIZE_OBJECT, type AuthorizeObjectType } from '@macro/contract/authorize';
 import type { Tx } from '@macro/store';
 import { notFound } from '../../platform/errors.ts';
-import { assertRolesExist } from '../roles/service.ts';
-import { findUser } from '../users/service.ts';
+import { assertRolesExist } from '../identity/public.ts';
+import { findUser } from '../identity/public.ts';
 
 /** Who a grant is for, as the services here name it. */
 export interface GrantObject {

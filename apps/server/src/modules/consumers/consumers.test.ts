@@ -15,7 +15,7 @@ import {
   type TestServer,
   startServer,
 } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
+import { createUser } from '../identity/users.ts';
 
 const BASE = '/api/macro-user/consumer';
 const page = pageOf(consumer);

@@ -1,11 +1,12 @@
 import { DASHBOARD_ENDPOINTS as E, DASHBOARD_PERMISSIONS as P } from '@macro/contract/dashboard';
 import { defineModule, route } from '../../platform/module.ts';
-import { DEPT_DATA } from '../org/tables.ts';
-import { USER_DATA } from '../users/tables.ts';
+import { DEPT_DATA } from '../org/public.ts';
+import { USER_DATA } from '../identity/public.ts';
 import { dashboardSummary } from './service.ts';
 
 export const module = defineModule({
   name: 'dashboard',
+  uses: ['audit', 'identity', 'menus', 'org', 'posts', 'scopes'],
   after: ['users', 'org', 'roles', 'posts', 'menus', 'audit'],
   routes: () => [
     route(

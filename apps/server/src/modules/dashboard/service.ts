@@ -6,15 +6,15 @@ import { ROLE_PERMISSIONS } from '@macro/contract/roles';
 import { USER_PERMISSIONS } from '@macro/contract/users';
 import { rowsOf, type Tx } from '@macro/store';
 import { type SQL, sql } from 'drizzle-orm';
-import { auditLogs } from '../audit/tables.ts';
-import { menus, roleMenus } from '../menus/tables.ts';
-import { permissionCodes } from '../menus/service.ts';
-import { departments } from '../org/tables.ts';
-import { posts } from '../posts/tables.ts';
-import { roles } from '../roles/tables.ts';
-import { apiScopeCodes } from '../scopes/grants.ts';
-import { roleIdsOf } from '../users/service.ts';
-import { users } from '../users/tables.ts';
+import { auditLogs } from '../audit/public.ts';
+import { menus, roleMenus } from '../menus/public.ts';
+import { permissionCodes } from '../menus/public.ts';
+import { departments } from '../org/public.ts';
+import { posts } from '../posts/public.ts';
+import { roles } from '../identity/public.ts';
+import { apiScopeCodes } from '../scopes/public.ts';
+import { roleIdsOf } from '../identity/public.ts';
+import { users } from '../identity/public.ts';
 import { iso } from '../../platform/time.ts';
 
 /** The caller's data-scope predicates (on alias `t`) of the resources the dashboard counts. */

@@ -2,7 +2,7 @@ import { delegate } from '@macro/contract/delegates';
 import { withTenant } from '@macro/store';
 import { beforeAll, expect, it } from 'vitest';
 import { castOf, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, TENANT } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
+import { createUser } from '../identity/users.ts';
 import { activeDelegateFor } from './service.ts';
 
 const BASE = '/api/macro-flow/workflow-Delegate';

@@ -1,6 +1,6 @@
 import { DELEGATE_ENDPOINTS, DELEGATE_PERMISSIONS } from '@macro/contract/delegates';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
-import { encryptPassword } from '../auth/passwords.ts';
+import { encryptPassword } from '../auth/public.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
 import { createDelegate, listDelegates, removeDelegate, updateDelegate } from './service.ts';
 import { delegates } from './tables.ts';
@@ -29,6 +29,7 @@ async function sweepFixture(owner: SweepClient) {
 
 export const module = defineModule({
   name: 'delegates',
+  uses: ['auth', 'users'],
   after: ['users'],
   tables: [delegates],
   routes: () => [

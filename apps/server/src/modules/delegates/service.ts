@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { auditedDelete, auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
 import { conflict, unprocessable } from '../../platform/errors.ts';
 import { listPage } from '../../platform/list.ts';
-import { usersByIds } from '../users/manage.ts';
+import { usersByIds } from '../users/public.ts';
 import { delegates } from './tables.ts';
 import { iso } from '../../platform/time.ts';
 

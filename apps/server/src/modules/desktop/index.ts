@@ -49,6 +49,7 @@ async function sweepFixture(owner: SweepClient) {
 
 export const module = defineModule({
   name: 'desktop',
+  uses: ['identity', 'org', 'posts', 'users'],
   after: ['users', 'roles', 'posts', 'org'],
   tables: [desktopSchemes, desktopSchemeVersions, visualRelations, visualHomes],
   routes: () => [

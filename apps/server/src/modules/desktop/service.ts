@@ -20,11 +20,11 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { iso } from '../../platform/time.ts';
 import { canonicalJson } from '../../platform/json.ts';
-import { departments } from '../org/tables.ts';
-import { posts } from '../posts/tables.ts';
-import { roles } from '../roles/tables.ts';
-import { userNamesOf } from '../users/manage.ts';
-import { userPosts, userRoles, users } from '../users/tables.ts';
+import { departments } from '../org/public.ts';
+import { posts } from '../posts/public.ts';
+import { roles } from '../identity/public.ts';
+import { userNamesOf } from '../users/public.ts';
+import { userPosts, userRoles, users } from '../identity/public.ts';
 import { desktopSchemes, desktopSchemeVersions, visualHomes, visualRelations } from './tables.ts';
 
 type Row = typeof desktopSchemes.$inferSelect;

@@ -10,6 +10,7 @@ export { linkedMembers } from './service.ts';
 /** Enterprise directory sync: WeChat Work and DingTalk, the same calls under each. */
 export const module = defineModule({
   name: 'directory',
+  uses: ['auth', 'identity', 'org', 'users'],
   after: ['org', 'users', 'auth'],
   tables: [directorySettings, directoryLinks],
   routes: ({ config }) =>

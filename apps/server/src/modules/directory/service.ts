@@ -5,11 +5,11 @@ import type { Ctx, Tx } from '@macro/store';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../platform/config.ts';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
-import { authSocialLinks } from '../auth/tables.ts';
-import { deptDetail, submitDept } from '../org/departments.ts';
-import { companies, departments } from '../org/tables.ts';
-import { createManagedUser, updateManagedUser, userDetail } from '../users/manage.ts';
-import { users } from '../users/tables.ts';
+import { authSocialLinks } from '../auth/public.ts';
+import { deptDetail, submitDept } from '../org/public.ts';
+import { companies, departments } from '../org/public.ts';
+import { createManagedUser, updateManagedUser, userDetail } from '../users/public.ts';
+import { users } from '../identity/public.ts';
 import { type DirectoryClient, type DirectoryDept, type DirectoryMember, DirectoryRefused, DirectoryUnavailable, directoryClient } from './clients.ts';
 import { directoryLinks, directorySettings } from './tables.ts';
 

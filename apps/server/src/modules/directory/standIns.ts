@@ -1,4 +1,4 @@
-import { type StandIn, standIn } from '../auth/standIns.ts';
+import { type StandIn, standIn } from '../auth/public.ts';
 
 /*
  * Stand-ins for the two directories' contacts APIs on 127.0.0.1, speaking their documented

@@ -2,9 +2,9 @@ import { type Annex, ANNEX_ENDPOINTS, ANNEX_TYPES, type AnnexUpload, extensionOf
 import type { Ctx, Tx } from '@macro/store';
 import { eq, inArray } from 'drizzle-orm';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
-import { files } from '../files/tables.ts';
-import { type FileStore, looksLike, readStoredFile, storeFile } from '../files/store.ts';
-import { userNamesOf } from '../users/manage.ts';
+import { files } from '../files/public.ts';
+import { type FileStore, looksLike, readStoredFile, storeFile } from '../files/public.ts';
+import { userNamesOf } from '../users/public.ts';
 import { formAnnexes } from './tables.ts';
 import { iso } from '../../platform/time.ts';
 

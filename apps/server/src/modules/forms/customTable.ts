@@ -4,7 +4,7 @@ import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { listPage } from '../../platform/list.ts';
-import { userNamesOf } from '../users/manage.ts';
+import { userNamesOf } from '../users/public.ts';
 import { iso } from '../../platform/time.ts';
 
 /*

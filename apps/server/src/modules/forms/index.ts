@@ -33,7 +33,7 @@ import {
   updateScheme,
 } from './service.ts';
 import { annexBytes, annexInfo, removeAnnex, uploadAnnex } from './annexes.ts';
-import { localFileStore } from '../files/store.ts';
+import { localFileStore } from '../files/public.ts';
 import { formAnnexes, formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
 
 /** A one-field form, for fixtures. */
@@ -62,6 +62,7 @@ async function sweepFixture(owner: SweepClient) {
 
 export const module = defineModule({
   name: 'forms',
+  uses: ['dict', 'files', 'users'],
   after: ['users', 'dict', 'files'],
   tables: [formSchemes, formSchemeVersions, formInstances, formRelations, formAnnexes],
   routes: ({ config }) => {

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, makeOnlyDefault } from '../../platform/crud.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { userNamesOf } from '../users/manage.ts';
+import { userNamesOf } from '../users/public.ts';
 import { formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
 import { applyCustomTable, dropCustomTable, insertRow, listRows, updateRow } from './customTable.ts';
 import { validFormData } from './validate.ts';

@@ -1,7 +1,7 @@
 import type { FormDocument } from '@macro/contract/forms';
 import { boolean, index, integer, jsonb, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { files } from '../files/tables.ts';
+import { files } from '../files/public.ts';
 import { idColumn, ownerColumn, tenantTable, timestamps } from '../../platform/tables.ts';
 
 /** Form schemes: the current document and its version; earlier versions in `macro_form_scheme_version`. */

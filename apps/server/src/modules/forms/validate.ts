@@ -2,7 +2,7 @@ import { ALL_FORM_FORMATS, dictionaryFields, type FormDocument, formErrorMessage
 import type { Tx } from '@macro/store';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { unprocessable } from '../../platform/errors.ts';
-import { dictionaryOptions } from '../dict/service.ts';
+import { dictionaryOptions } from '../dict/public.ts';
 import { checkAnnexes } from './annexes.ts';
 
 /*

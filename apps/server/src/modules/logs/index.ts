@@ -1,6 +1,6 @@
 import { LOG_ENDPOINTS, LOG_PERMISSIONS as P } from '@macro/contract/logs';
 import { defineModule, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
-import { localFileStore } from '../files/store.ts';
+import { localFileStore } from '../files/public.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
 import { bufferedRequestLog } from './requestLog.ts';
 import { clearLogs, createFeedback, feedbackImage, listFeedback, listLogs, removeLog, uploadErrors } from './service.ts';
@@ -36,6 +36,7 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
 
 export const module = defineModule({
   name: 'logs',
+  uses: ['files'],
   after: ['users', 'files', 'audit'],
   tables: [errorLogs, apiLogs, feedback],
   routes: ({ config }) => {

@@ -16,7 +16,7 @@ import {
   TENANT,
   type TestServer,
 } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
+import { createUser } from '../identity/users.ts';
 
 const BASE = '/api/log';
 const logPage = pageOf(logRecord);

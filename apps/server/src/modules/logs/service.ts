@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { auditedInsert, findOr404 } from '../../platform/crud.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { type FileStore, readStoredFile, storeFile } from '../files/store.ts';
+import { type FileStore, readStoredFile, storeFile } from '../files/public.ts';
 import { apiLogs, errorLogs, feedback } from './tables.ts';
 import { iso } from '../../platform/time.ts';
 

@@ -5,10 +5,9 @@ import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
 import { assertPlatformActor } from '../../platform/crossTenant.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
-import type { ModuleDeps } from '../../platform/module.ts';
+import type { MenuChange, ModuleDeps } from '../../platform/module.ts';
 import { buildTree } from '../../platform/tree.ts';
-import { adminRoleId } from '../roles/service.ts';
-import { tenantService, withdrawMenusFromPackages } from '../tenants/service.ts';
+import { adminRoleId } from '../identity/public.ts';
 import { contributedCodes } from './seed.ts';
 import { grantMenus } from './service.ts';
 import { menus, roleMenus } from './tables.ts';
@@ -60,6 +59,9 @@ function withAncestors(rows: readonly MenuRow[], hits: readonly MenuRow[]): Menu
 export function menuAdmin(deps: ModuleDeps) {
   const platform = deps.config.defaultTenantId;
   const builtIn = contributedCodes(deps.modules.flatMap((m) => m.menus ?? []));
+  const menusChanged = async (ctx: Ctx, change: MenuChange) => {
+    for (const module of deps.modules) await module.menusChanged?.(ctx, change, deps);
+  };
 
   function toRecord(row: MenuRow, rows: readonly MenuRow[], menusOnly = false): Menu {
     const parent = rows.find((other) => other.id === row.parentId);
@@ -168,7 +170,7 @@ export function menuAdmin(deps: ModuleDeps) {
     }
     await auditedUpdate(ctx, menus, RESOURCE, before, values);
     // A menu moved or turned into a button can leave a package's reach: packages are re-applied.
-    if (before.parentId !== values.parentId || before.category !== values.category) await tenantService(deps).reapplyPackages(ctx);
+    if (before.parentId !== values.parentId || before.category !== values.category) await menusChanged(ctx, { kind: 'moved' });
     return detail(ctx, before.id);
   }
 
@@ -194,7 +196,7 @@ export function menuAdmin(deps: ModuleDeps) {
       await ctx.audit.record(tx, ctx.actor, { action: 'revoke', resource: 'role', resourceId: roleId, before: { menuIds: menuIds.sort((a, b) => a - b) } });
     }
     // Packages no longer offer a menu that is gone.
-    await withdrawMenusFromPackages(ctx, ids);
+    await menusChanged(ctx, { kind: 'removed', ids });
     return { removed: await auditedDelete(ctx, menus, RESOURCE, doomed), grantsRemoved: grants.length };
   }
 

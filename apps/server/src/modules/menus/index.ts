@@ -1,10 +1,7 @@
 import { MENU_ENDPOINTS as E, MENU_PERMISSIONS as P, MENU_FOLDERS } from '@macro/contract/menus';
 import { defineModule, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
-import { apiScopeCodes } from '../scopes/grants.ts';
-import { roleIdsOf } from '../users/service.ts';
 import { menuAdmin } from './admin.ts';
 import { upsertMenus } from './seed.ts';
-import { menuRoutes, permissionCodes, topMenus } from './service.ts';
 import { menuSeeds, menus, roleMenus } from './tables.ts';
 
 /** Folders of the sidebar that domains put their screens under. */
@@ -33,6 +30,7 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
 
 export const module = defineModule({
   name: 'menus',
+  uses: ['identity'],
   tables: [menus, roleMenus, menuSeeds],
   menus: [
     { code: MENU_FOLDERS.system, name: '系统管理', path: '/controller', source: 'SettingOutlined', i18n: 'system', sort: 1 },
@@ -61,13 +59,6 @@ export const module = defineModule({
   routes: (deps) => {
     const admin = menuAdmin(deps);
     return [
-      route(E.routes, async (_, { tx, auth }) => menuRoutes(tx, await roleIdsOf(tx, auth!.userId))),
-      route(E.permissions, async (_, { tx, auth }) => {
-        const roleIds = await roleIdsOf(tx, auth!.userId);
-        // Codes held through API scopes count too: the console shows what the server lets through.
-        return [...new Set([...(await permissionCodes(tx, roleIds)), ...(await apiScopeCodes(tx, roleIds))])];
-      }),
-      route(E.topMenu, async (_, { tx, auth }) => topMenus(tx, await roleIdsOf(tx, auth!.userId))),
       route(E.list, ({ query }, ctx) => admin.list(ctx, query, false)),
       route(E.menuList, ({ query }, ctx) => admin.list(ctx, query, true)),
       route(E.lazyList, ({ query }, ctx) => admin.lazyList(ctx, query, false)),

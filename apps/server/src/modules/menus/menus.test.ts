@@ -19,7 +19,7 @@ import {
   type TestServer,
   startServer,
 } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
+import { createUser } from '../identity/users.ts';
 import { upsertMenus } from './seed.ts';
 
 const BASE = '/api/macro-system/menu';

@@ -2,7 +2,7 @@ import { MENU_CATEGORY, type MenuRoute } from '@macro/contract/menus';
 import type { Tx } from '@macro/store';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { buildTree } from '../../platform/tree.ts';
-import { roles } from '../roles/tables.ts';
+import { roles } from '../identity/public.ts';
 import { menus, roleMenus } from './tables.ts';
 
 type MenuRow = typeof menus.$inferSelect;

@@ -5,6 +5,7 @@ import { moduleExtras, subsystems } from './tables.ts';
 
 export const module = defineModule({
   name: 'modules',
+  uses: ['menus'],
   after: ['menus'],
   tables: [subsystems, moduleExtras],
   routes: (deps) => {

@@ -15,7 +15,7 @@ import {
   TENANT,
   type TestServer,
 } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
+import { createUser } from '../identity/users.ts';
 
 describeDb(`modules and subsystems (${dbLabel})`, () => {
   let server: TestServer;

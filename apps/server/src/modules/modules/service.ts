@@ -7,8 +7,8 @@ import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404 } 
 import { assertPlatformActor } from '../../platform/crossTenant.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
-import { menuAdmin } from '../menus/admin.ts';
-import { menus } from '../menus/tables.ts';
+import { menuAdmin } from '../menus/public.ts';
+import { menus } from '../menus/public.ts';
 import { moduleExtras, subsystems } from './tables.ts';
 
 type ModuleInput = z.output<typeof moduleBody>;

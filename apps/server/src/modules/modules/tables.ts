@@ -1,6 +1,6 @@
 import { index, integer, jsonb, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { globalTable, idColumn } from '../../platform/tables.ts';
-import { menus } from '../menus/tables.ts';
+import { menus } from '../menus/public.ts';
 
 /** Subsystems: platform-wide groups of modules. */
 export const subsystems = globalTable(

@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { unprocessable } from '../../platform/errors.ts';
 import type { Config, MailConfig } from '../../platform/config.ts';
-import { linkedMembers, type WorkNotifier, workNotifier } from '../directory/index.ts';
-import { users } from '../users/tables.ts';
+import { linkedMembers, type WorkNotifier, workNotifier } from '../directory/public.ts';
+import { users } from '../identity/public.ts';
 import { noticeDeliveries, noticePrefs, notices } from './tables.ts';
 import { wording } from './wording.ts';
 

@@ -36,6 +36,7 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
 
 export const module = defineModule({
   name: 'notices',
+  uses: ['directory', 'identity', 'users'],
   after: ['users', 'menus'],
   tables: [notices, noticeReads, noticePrefs, noticeDeliveries],
   routes: ({ config }) => [

@@ -25,6 +25,7 @@ async function sweepFixture(owner: SweepClient) {
 
 export const module = defineModule({
   name: 'oauthclients',
+  uses: ['auth', 'identity'],
   after: ['auth', 'menus'],
   routes: (deps) => {
     const service = oauthClientService(deps);

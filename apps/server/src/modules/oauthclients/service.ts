@@ -9,9 +9,9 @@ import { findOr404 } from '../../platform/crud.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
-import { oauthClients } from '../auth/tables.ts';
-import { hashPassword } from '../users/password.ts';
-import { findUserByAccount } from '../users/service.ts';
+import { oauthClients } from '../auth/public.ts';
+import { hashPassword } from '../identity/public.ts';
+import { findUserByAccount } from '../identity/public.ts';
 import { iso } from '../../platform/time.ts';
 
 type ClientRow = typeof oauthClients.$inferSelect;

@@ -8,7 +8,7 @@ import { withinScope } from '../../platform/dataScope.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { buildTree } from '../../platform/tree.ts';
-import { countUsersInDepartments, renameUsersDepartment } from '../users/service.ts';
+import { countUsersInDepartments, renameUsersDepartment } from '../identity/public.ts';
 import { lockCompanyShared } from './companies.ts';
 import { dictionaryNames, isSelfOrDescendant, iso, lockTree } from './shared.ts';
 import { companies, departments } from './tables.ts';

@@ -13,8 +13,8 @@ import { defineModule, type RouteCtx, route } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
 import { companyDetail, companyTree, removeCompany, submitCompany } from './companies.ts';
 import { companyDeptTree, deptDetail, deptTree, lazyDepts, lazyDeptTree, listDepts, removeDepts, submitDept } from './departments.ts';
-import { usersInDepartments } from '../users/people.ts';
-import { USER_DATA } from '../users/tables.ts';
+import { usersInDepartments } from '../identity/public.ts';
+import { USER_DATA } from '../identity/public.ts';
 import { assertCompany, departmentsOfCompanies } from './people.ts';
 import { provisionDemoOrganisation } from './starter.ts';
 import { saveSpecialPosts, specialPostHolders, specialPostsOf } from './specialPosts.ts';
@@ -47,6 +47,7 @@ const button = (code: string, name: string, i18n: string) => ({ code, name, cate
 
 export const module = defineModule({
   name: 'org',
+  uses: ['dict', 'identity', 'posts'],
   after: ['users', 'dict', 'posts'],
   tables: [companies, departments, specialPosts],
   routes: () => [

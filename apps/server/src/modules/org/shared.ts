@@ -1,7 +1,7 @@
 import { type Tx, rowsOf } from '@macro/store';
 import { type SQL, sql } from 'drizzle-orm';
 import { lockForTenant } from '../../platform/crud.ts';
-import { dictionaryOptions } from '../dict/service.ts';
+import { dictionaryOptions } from '../dict/public.ts';
 
 export const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 

@@ -3,7 +3,7 @@ import type { specialPostHolder, specialPosts as specialPostsSchema } from '@mac
 import type { Ctx, Tx } from '@macro/store';
 import { eq } from 'drizzle-orm';
 import { notFound } from '../../platform/errors.ts';
-import { existingPostIds, postsByIds } from '../posts/service.ts';
+import { existingPostIds, postsByIds } from '../posts/public.ts';
 import { lockTree } from './shared.ts';
 import { specialPosts } from './tables.ts';
 

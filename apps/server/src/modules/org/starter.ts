@@ -1,7 +1,7 @@
 import { ORG_ROOT, SPECIAL_POST_TYPE } from '@macro/contract/org';
 import type { Language } from '@macro/contract';
 import type { Ctx } from '@macro/store';
-import { postOptions } from '../posts/service.ts';
+import { postOptions } from '../posts/public.ts';
 import { hasCompanies, submitCompany } from './companies.ts';
 import { submitDept } from './departments.ts';
 import { saveSpecialPosts } from './specialPosts.ts';

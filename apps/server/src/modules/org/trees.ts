@@ -3,7 +3,7 @@ import type { Tx } from '@macro/store';
 import { type SQL, sql } from 'drizzle-orm';
 import { findOr404 } from '../../platform/crud.ts';
 import { buildTree } from '../../platform/tree.ts';
-import { postOptions } from '../posts/service.ts';
+import { postOptions } from '../posts/public.ts';
 import { companyRows } from './companies.ts';
 import { allDepts } from './departments.ts';
 import { companies } from './tables.ts';

@@ -39,6 +39,7 @@ async function sweepFixture(owner: SweepClient) {
 
 export const module = defineModule({
   name: 'posts',
+  uses: ['identity'],
   after: ['users'],
   tables: [posts],
   routes: () => [

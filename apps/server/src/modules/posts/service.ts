@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
 import { conflict } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { postHolderCounts, usersOfPost } from '../users/people.ts';
+import { postHolderCounts, usersOfPost } from '../identity/public.ts';
 import { posts } from './tables.ts';
 import { iso } from '../../platform/time.ts';
 

@@ -19,7 +19,7 @@ import {
   type TestServer,
   startServer,
 } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
+import { createUser } from '../identity/users.ts';
 
 const flat = (nodes: GrantTreeNode[]): GrantTreeNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
 const granted = z.object({ roles: z.number(), menus: z.number(), dataScopes: z.number(), apiScopes: z.number() });

@@ -3,10 +3,11 @@ import type { Ctx, Tx } from '@macro/store';
 import type { z } from 'zod';
 import { badRequest } from '../../platform/errors.ts';
 import { buildTree } from '../../platform/tree.ts';
-import { existingMenuIds, grantedMenuIds, menuRows, replaceGrants } from '../menus/lookup.ts';
-import { replaceScopeGrants, scopesGrantedTo } from '../scopes/grants.ts';
-import { packageMenusOf } from '../tenants/service.ts';
-import { assertRolesExist, removeRoles } from './service.ts';
+import { existingMenuIds, grantedMenuIds, menuRows, replaceGrants } from '../menus/public.ts';
+import { replaceScopeGrants, scopesGrantedTo } from '../scopes/public.ts';
+import { packageMenusOf } from '../tenants/public.ts';
+import { assertRolesExist } from '../identity/public.ts';
+import { removeRoles } from './service.ts';
 
 /** The menus and buttons the tenant may grant, as the grant dialog's tree. */
 export async function grantTree(tx: Tx, tenantId: string): Promise<GrantTreeNode[]> {

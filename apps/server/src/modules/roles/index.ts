@@ -1,11 +1,10 @@
 import { ROLE_ENDPOINTS as E, ROLE_PERMISSIONS as P } from '@macro/contract/roles';
 import { defineModule, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
-import { allMenuIds, grantMenus, permissionCodes } from '../menus/service.ts';
+import { allMenuIds, grantMenus, permissionCodes } from '../menus/public.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
-import { setRoleUsers, usersOfRole } from '../users/manage.ts';
-import { allRoles, ensureAdminRole, findRole, roleDetail, roleList, rolePage, roleTree, roleTreeWithout, submitRole } from './service.ts';
+import { allRoles, findRole, roleDetail, roleList, rolePage, roleTree, roleTreeWithout, submitRole } from './service.ts';
+import { ensureAdminRole } from '../identity/public.ts';
 import { grantRoles, grantTree, removeRolesWithGrants, roleTreeKeys } from './grants.ts';
-import { roles } from './tables.ts';
 
 /** Sweep data: a parent role with a child, named so a leak is easy to spot. */
 async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
@@ -32,8 +31,8 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
 
 export const module = defineModule({
   name: 'roles',
+  uses: ['identity', 'menus', 'scopes', 'tenants'],
   after: ['menus', 'tenants'],
-  tables: [roles],
   routes: () => [
     route(E.grant, ({ body }, ctx) => grantRoles(ctx, body)),
     route(E.grantTree, (_, { tx, actor }) => grantTree(tx, actor.tenantId)),
@@ -49,11 +48,6 @@ export const module = defineModule({
     route(E.create, ({ body }, ctx) => submitRole(ctx, body)),
     route(E.update, ({ params, body }, ctx) => submitRole(ctx, { ...body, id: params.id })),
     route(E.delete, async ({ params }, ctx) => ({ removed: await removeRolesWithGrants(ctx, [params.id]) })),
-    route(E.users, async ({ params }, { tx }) => {
-      await findRole(tx, params.id);
-      return usersOfRole(tx, params.id);
-    }),
-    route(E.setUsers, async ({ body }, ctx) => ({ users: await setRoleUsers(ctx, body.roleId, body.userIds) })),
     route(E.permission, async ({ params }, { tx }) => {
       await findRole(tx, params.id);
       return { permissions: await permissionCodes(tx, [params.id]) };

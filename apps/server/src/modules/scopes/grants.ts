@@ -3,7 +3,7 @@ import { executePrepared, jsonOf, rowsOf, type Tx } from '@macro/store';
 import { asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/errors.ts';
 import type { ScopeRule } from './rules.ts';
-import { menuRows } from '../menus/lookup.ts';
+import { menuRows } from '../menus/public.ts';
 import { apiScopes, dataScopes, roleApiScopes, roleDataScopes, userDataScopes } from './tables.ts';
 
 const list = (ids: readonly (number | string)[]) =>

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { DataResource, DataScopePort } from '../../platform/dataScope.ts';
 import { defineModule, type ModuleDeps, route } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
-import { deptSubtreeSql } from '../org/departments.ts';
-import { deptIdSql, roleIdsSql } from '../users/service.ts';
+import { deptSubtreeSql } from '../org/public.ts';
+import { deptIdSql, roleIdsSql } from '../identity/public.ts';
 import { apiScopeDetail, apiScopePage, declaredCodes, removeApiScopes, submitApiScope } from './apiScopes.ts';
 import { dataScopeDetail, dataScopePage, removeDataScopes, saveDataScope, updateDataScope } from './dataScopes.ts';
 import {
@@ -58,6 +58,7 @@ const button = (code: string, name: string, i18n: string) => ({ code, name, cate
 
 export const module = defineModule({
   name: 'scopes',
+  uses: ['identity', 'menus', 'org', 'tenants'],
   after: ['menus', 'tenants', 'roles', 'users', 'org'],
   tables: [dataScopes, apiScopes, roleDataScopes, roleApiScopes, userDataScopes],
   dataScope: dataScopePort,

@@ -17,7 +17,7 @@ import {
   TENANT,
   type TestServer,
 } from '../../test/helper.ts';
-import { createUser } from '../users/service.ts';
+import { createUser } from '../identity/users.ts';
 
 const DATA = '/api/macro-system/data-scope';
 const API = '/api/macro-system/api-scope';

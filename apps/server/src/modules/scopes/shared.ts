@@ -3,8 +3,8 @@ import { MENU_CATEGORY } from '@macro/contract/menus';
 import type { Tx } from '@macro/store';
 import { badRequest } from '../../platform/errors.ts';
 import { buildTree } from '../../platform/tree.ts';
-import { existingMenuIds, menuRows } from '../menus/lookup.ts';
-import { packageMenusOf } from '../tenants/service.ts';
+import { existingMenuIds, menuRows } from '../menus/public.ts';
+import { packageMenusOf } from '../tenants/public.ts';
 
 export const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 

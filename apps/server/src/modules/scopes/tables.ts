@@ -1,6 +1,6 @@
 import { index, integer, jsonb, primaryKey, text } from 'drizzle-orm/pg-core';
 import { idColumn, tenantTable, timestamps } from '../../platform/tables.ts';
-import { users } from '../users/tables.ts';
+import { users } from '../identity/public.ts';
 
 /**
  * Data scopes of a tenant: which rows of a resource (a domain's declared `DataResource`) a role

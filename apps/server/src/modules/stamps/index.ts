@@ -1,7 +1,7 @@
 import { STAMP_CATEGORY, STAMP_ENDPOINTS, STAMP_PERMISSIONS } from '@macro/contract/stamps';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
-import { encryptPassword, loadPasswordDecryptor } from '../auth/passwords.ts';
-import { localFileStore } from '../files/store.ts';
+import { encryptPassword, loadPasswordDecryptor } from '../auth/public.ts';
+import { localFileStore } from '../files/public.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
 import {
   createStamp,
@@ -43,6 +43,7 @@ async function sweepFixture(owner: SweepClient) {
 
 export const module = defineModule({
   name: 'stamps',
+  uses: ['auth', 'files', 'identity', 'users'],
   after: ['users', 'files'],
   tables: [stamps, stampUsers],
   routes: async ({ config, db }) => {

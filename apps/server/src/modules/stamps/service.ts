@@ -6,10 +6,10 @@ import type { z } from 'zod';
 import { auditedDelete, auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { type PasswordDecryptor, plainPasswordOf } from '../auth/passwords.ts';
-import { type FileStore, readStoredFile, storeImage } from '../files/store.ts';
-import { usersByIds } from '../users/manage.ts';
-import { hashPassword, verifyPassword } from '../users/password.ts';
+import { type PasswordDecryptor, plainPasswordOf } from '../auth/public.ts';
+import { type FileStore, readStoredFile, storeImage } from '../files/public.ts';
+import { usersByIds } from '../users/public.ts';
+import { hashPassword, verifyPassword } from '../identity/public.ts';
 import { stampUsers, stamps } from './tables.ts';
 import { iso } from '../../platform/time.ts';
 

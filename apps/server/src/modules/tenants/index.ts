@@ -7,7 +7,7 @@ import {
 } from '@macro/contract/tenants';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
-import { tenantService } from './service.ts';
+import { tenantService, withdrawMenusFromPackages } from './service.ts';
 import { tenantPackages, tenants } from './tables.ts';
 
 /** Sweep data: a tenant the platform administrator created, which no other tenant may see or change. */
@@ -26,7 +26,13 @@ async function sweepFixture(owner: SweepClient) {
 
 export const module = defineModule({
   name: 'tenants',
+  uses: ['identity', 'menus'],
   tables: [tenantPackages, tenants],
+  // Packages offer menus: a moved menu can leave a package's reach, a removed one leaves it.
+  menusChanged: async (ctx, change, deps) => {
+    if (change.kind === 'moved') await tenantService(deps).reapplyPackages(ctx);
+    else await withdrawMenusFromPackages(ctx, change.ids);
+  },
   routes: (deps) => {
     const service = tenantService(deps);
     return [

@@ -22,11 +22,11 @@ import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, l
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import type { ModuleDeps, TenantProvision } from '../../platform/module.ts';
-import { endSessions } from '../auth/sessions.ts';
-import { existingMenuIds, menusOpenedBy, restrictGrants } from '../menus/lookup.ts';
-import { type AccountBrief, changeAccount, countAccounts, findAccount, listAccounts, removeAccount } from '../users/accounts.ts';
-import { randomPassword } from '../users/password.ts';
-import { createUser, findUserByAccount } from '../users/service.ts';
+import { endSessions } from '../identity/public.ts';
+import { existingMenuIds, menusOpenedBy, restrictGrants } from '../menus/public.ts';
+import { type AccountBrief, changeAccount, countAccounts, findAccount, listAccounts, removeAccount } from '../identity/public.ts';
+import { randomPassword } from '../identity/public.ts';
+import { createUser, findUserByAccount } from '../identity/public.ts';
 import { TENANT_STATUS, tenantPackages, tenants } from './tables.ts';
 
 type TenantRow = typeof tenants.$inferSelect;

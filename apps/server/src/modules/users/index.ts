@@ -1,9 +1,10 @@
 import { USER_ENDPOINTS as E, USER_PERMISSIONS as P, type UserRecord } from '@macro/contract/users';
 import { assertWrittenInScope } from '../../platform/dataScope.ts';
 import { defineModule, type RouteCtx, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
-import { encryptPassword, loadPasswordDecryptor } from '../auth/passwords.ts';
+import { encryptPassword, loadPasswordDecryptor } from '../auth/public.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
-import { adminRoleId } from '../roles/service.ts';
+import { ROLE_ENDPOINTS } from '@macro/contract/roles';
+import { adminRoleId, assertRolesExist } from '../identity/public.ts';
 import {
   createManagedUser,
   grantRoles,
@@ -17,11 +18,14 @@ import {
   userPage,
   userPermissions,
   usersByIds,
+  usersOfRole,
+  setRoleUsers,
 } from './manage.ts';
 import { companyUsersOf, departmentMaintenanceUsers, enabledUsers, grantGroups, groupGrantView, maintenanceUsers } from './people.ts';
 import { acceptedPassword } from './secret.ts';
-import { createUser, findUserByAccount, userInfo } from './service.ts';
-import { USER_DATA, userGroups, userPosts, userRoles, users } from './tables.ts';
+import { createUser, findUserByAccount } from '../identity/public.ts';
+import { userInfo } from '../auth/public.ts';
+import { USER_DATA, users } from '../identity/public.ts';
 
 /** Sweep data: a user holding a role, both named so a leak is easy to spot. */
 async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
@@ -92,12 +96,18 @@ async function editInScope(ctx: RouteCtx, id: number, fields: Parameters<typeof 
 
 export const module = defineModule({
   name: 'users',
+  uses: ['auth', 'identity', 'menus', 'org', 'posts', 'tenants'],
   after: ['menus', 'tenants', 'roles'],
-  tables: [users, userRoles, userPosts, userGroups],
   routes: async ({ db, config }) => {
     const decrypt = await loadPasswordDecryptor(db);
     return [
       route(E.info, (_, { tx, auth }) => userInfo(tx, auth!.userId)),
+      // Who holds a role: membership is written here, beside the users' own roles.
+      route(ROLE_ENDPOINTS.users, async ({ params }, { tx }) => {
+        await assertRolesExist(tx, [params.id]);
+        return usersOfRole(tx, params.id);
+      }),
+      route(ROLE_ENDPOINTS.setUsers, async ({ body }, ctx) => ({ users: await setRoleUsers(ctx, body.roleId, body.userIds) })),
       route(E.page, async ({ query }, { tx, dataScope }) => userPage(tx, query, await dataScope(USER_DATA)), scoped),
       route(E.detail, async ({ query }, { tx, dataScope }) => userDetail(tx, query.id, await dataScope(USER_DATA)), scoped),
       route(

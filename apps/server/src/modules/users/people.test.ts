@@ -18,7 +18,7 @@ import {
   startServer,
   tokenRequest,
 } from '../../test/helper.ts';
-import { createUser } from './service.ts';
+import { createUser } from '../identity/users.ts';
 
 const USERS = '/api/macro-user';
 const briefs = pageOf(userBrief);

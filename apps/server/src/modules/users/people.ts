@@ -8,13 +8,13 @@ import { assertPlatformActor } from '../../platform/crossTenant.ts';
 import { findOr404, lockAll } from '../../platform/crud.ts';
 import { withinScope } from '../../platform/dataScope.ts';
 import { notFound } from '../../platform/errors.ts';
-import { containing, listPage } from '../../platform/list.ts';
-import { rolesGrantCode } from '../menus/service.ts';
-import { assertDepartment, companiesBelow, companyOfDepartment, departmentsOfCompanies } from '../org/people.ts';
-import { existingPostIds } from '../posts/service.ts';
-import { liveGroupsByIds } from '../tenants/service.ts';
-import { roleIdsSql } from './service.ts';
-import { USER_STATUS, userGroups, userPosts, users } from './tables.ts';
+import { rolesGrantCode } from '../menus/public.ts';
+import { assertDepartment, companiesBelow, companyOfDepartment, departmentsOfCompanies } from '../org/public.ts';
+import { existingPostIds } from '../posts/public.ts';
+import { liveGroupsByIds } from '../tenants/public.ts';
+import { briefPage, type DirectorySearch, usersInDepartments } from '../identity/public.ts';
+import { roleIdsSql } from '../identity/public.ts';
+import { USER_STATUS, userGroups, userPosts, users } from '../identity/public.ts';
 
 /*
  * What users hold beside their roles (posts, granted groups, the sign-in lock), and the
@@ -38,59 +38,7 @@ export async function replacePosts(ctx: Ctx, userId: number, postIds: readonly n
   await ctx.audit.record(tx, ctx.actor, { action: 'posts', resource: RESOURCE, resourceId: userId, before: { postIds: before }, after: { postIds: wanted } });
 }
 
-/** How many users hold each of these posts (posts nobody holds are absent); the posts module asks before removing. */
-export async function postHolderCounts(tx: Tx, postIds: readonly number[]): Promise<Map<number, number>> {
-  if (!postIds.length) return new Map();
-  const rows = await tx
-    .select({ postId: userPosts.postId, count: sql<number>`count(*)::int` })
-    .from(userPosts)
-    .where(inArray(userPosts.postId, [...postIds]))
-    .groupBy(userPosts.postId);
-  return new Map(rows.map((r) => [r.postId, Number(r.count)]));
-}
-
 // ---- directories: pages of users in short
-
-export interface DirectorySearch {
-  account?: string;
-  name?: string;
-  /** The account, the nick name or the real name (a picker's one search box). */
-  keyword?: string;
-}
-
-const BRIEF_COLUMNS = sql`t.id, t.account, t.name, t.real_name, t.dept_id, t.status`;
-
-const toBrief = (row: Record<string, unknown>): UserBrief => ({
-  id: Number(row.id),
-  account: String(row.account),
-  name: String(row.name),
-  realName: String(row.real_name),
-  deptId: row.dept_id === null || row.dept_id === undefined ? null : Number(row.dept_id),
-  status: Number(row.status),
-});
-
-/** `t.<column> ilike pattern` for any of the columns. */
-const anyOf = (columns: string[], pattern: string) =>
-  sql`(${sql.join(
-    columns.map((column) => sql`${sql.identifier('t')}.${sql.identifier(column)} ilike ${pattern}`),
-    sql` or `,
-  )})`;
-
-function briefPage(tx: Tx, where: SQL, query: PageQuery & DirectorySearch): Promise<Page<UserBrief>> {
-  const parts = [
-    where,
-    query.account ? sql`t.account ilike ${containing(query.account)}` : undefined,
-    query.name ? sql`(t.name ilike ${containing(query.name)} or t.real_name ilike ${containing(query.name)})` : undefined,
-    query.keyword ? anyOf(['account', 'name', 'real_name'], containing(query.keyword)) : undefined,
-  ].filter((part): part is SQL => part !== undefined);
-  return listPage(tx, { table: sql`${users}`, where: sql.join(parts, sql` and `), order: ['account', 'id'], columns: BRIEF_COLUMNS, toRecord: toBrief }, query);
-}
-
-const idsIn = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 /** SQL on `t`: an enabled user whose roles grant `code`. */
 const enabledHolderOf = (code: string) => sql`t.status = ${USER_STATUS.enabled} and ${rolesGrantCode(roleIdsSql(sql`t.id`), code)}`;
@@ -112,14 +60,6 @@ export async function departmentMaintenanceUsers(tx: Tx, deptId: number, query: 
 }
 
 /**
- * The users of these departments (the organisation module's company users call it), narrowed by
- * the caller's data scope on users (`scope`, on `t`).
- */
-export function usersInDepartments(tx: Tx, deptIds: readonly number[], query: PageQuery & DirectorySearch, scope: SQL = sql`true`): Promise<Page<UserBrief>> {
-  return briefPage(tx, deptIds.length ? sql`t.dept_id in (${idsIn(deptIds)}) and ${scope}` : sql`false`, query);
-}
-
-/**
  * The users of the user's company (`company`) or of the companies below it (`below`). Under a data
  * scope on users (`scope`, on `t`) a user outside it is not found, and the list holds only users inside it.
  */
@@ -135,11 +75,6 @@ export async function companyUsersOf(
   if (companyId === null) return usersInDepartments(tx, [], query);
   const companyIds = reach === 'company' ? [companyId] : await companiesBelow(tx, companyId);
   return usersInDepartments(tx, await departmentsOfCompanies(tx, companyIds), query, scope);
-}
-
-/** The users holding the post, by account (the posts module's `/posts/{id}/users`). */
-export function usersOfPost(tx: Tx, postId: number, query: PageQuery): Promise<Page<UserBrief>> {
-  return briefPage(tx, sql`exists (select 1 from ${userPosts} up where up.user_id = t.id and up.post_id = ${postId})`, query);
 }
 
 // ---- groups granted to users of the platform tenant

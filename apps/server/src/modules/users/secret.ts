@@ -1,6 +1,6 @@
 import { isAcceptablePassword, type PasswordPair } from '@macro/contract/users';
 import { badRequest } from '../../platform/errors.ts';
-import type { PasswordDecryptor } from '../auth/passwords.ts';
+import type { PasswordDecryptor } from '../auth/public.ts';
 
 /** The new password in clear, once both copies decrypt, match and meet the policy. */
 export function acceptedPassword(decrypt: PasswordDecryptor, pair: PasswordPair): string {

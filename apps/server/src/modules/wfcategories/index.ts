@@ -3,7 +3,7 @@ import { WORKFLOW_CATEGORY_DICT } from '@macro/contract/wfcategories';
 import type { Ctx, Tx } from '@macro/store';
 import { badRequest } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
-import { dictionaryExists, dictionaryOptions, submitDict } from '../dict/service.ts';
+import { dictionaryExists, dictionaryOptions, submitDict } from '../dict/public.ts';
 
 /** Categories every tenant starts with (key → name); a tenant edits them on the dictionary screen. */
 export const STARTER_CATEGORIES = [
@@ -42,6 +42,7 @@ export async function assertWorkflowCategory(tx: Tx, key: string): Promise<void>
  */
 export const module = defineModule({
   name: 'wfcategories',
+  uses: ['dict'],
   after: ['dict'],
   provision: provisionCategories,
 });

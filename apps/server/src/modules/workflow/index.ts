@@ -27,8 +27,8 @@ import { workflowTables } from '@macro/workflow/tables';
 import type { Endpoint } from '@macro/contract';
 import { defineModule, type EndpointArgs, type RouteBinding, type RouteCtx, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
-import { loadPasswordDecryptor } from '../auth/passwords.ts';
-import { stampPasswordOf, verifyStampPassword } from '../stamps/service.ts';
+import { loadPasswordDecryptor } from '../auth/public.ts';
+import { stampPasswordOf, verifyStampPassword } from '../stamps/public.ts';
 import { deleteDraft, lintXml } from '@macro/workflow';
 import {
   asAppError,
@@ -170,6 +170,7 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
 
 export const module = defineModule({
   name: 'workflow',
+  uses: ['auth', 'delegates', 'forms', 'identity', 'notices', 'org', 'posts', 'stamps', 'users', 'wfcategories'],
   after: ['users', 'org', 'posts', 'roles', 'delegates', 'stamps', 'wfcategories', 'notices'],
   tables: [...workflowTables, wfSchemes, wfStartLinks, wfRelations],
   uniqueMessages: [{ constraint: 'wf_scheme_code', message: 'workflow.templateExists', params: { code: 'code' } }],

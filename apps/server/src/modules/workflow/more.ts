@@ -19,12 +19,12 @@ import type { z } from 'zod';
 import { findOr404 } from '../../platform/crud.ts';
 import { AppError, notFound, unauthorized, unprocessable } from '../../platform/errors.ts';
 import type { Annex } from '@macro/contract/forms';
-import { annexesByIds, fileFieldsOf } from '../forms/annexes.ts';
-import { fromFormText, resolveForm } from '../forms/service.ts';
-import { verifyStampPassword } from '../stamps/service.ts';
-import { stamps } from '../stamps/tables.ts';
-import { usersByIds } from '../users/manage.ts';
-import { USER_STATUS, users } from '../users/tables.ts';
+import { annexesByIds, fileFieldsOf } from '../forms/public.ts';
+import { fromFormText, resolveForm } from '../forms/public.ts';
+import { verifyStampPassword } from '../stamps/public.ts';
+import { stamps } from '../stamps/public.ts';
+import { usersByIds } from '../users/public.ts';
+import { USER_STATUS, users } from '../identity/public.ts';
 import { asAppError, assertHolds, assertParticipant, checkTaskForm, createProcess, instanceList, processViewOf } from './service.ts';
 import { wfSchemes, wfStartLinks } from './tables.ts';
 

@@ -4,8 +4,8 @@ import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
-import { adminRoleId } from '../roles/service.ts';
-import { createUser } from '../users/service.ts';
+import { adminRoleId } from '../identity/roles.ts';
+import { createUser } from '../identity/users.ts';
 
 const SCHEME = '/api/macro-flow/model-scheme-info';
 const TASK = '/api/macro-flow/workflow-task';

@@ -1,8 +1,8 @@
 import { requestPath, taskPath } from '@macro/contract/workflow';
 import type { Tx } from '@macro/store';
 import type { NotificationPort, WorkflowEvent } from '@macro/workflow';
-import { sendSystemMessages } from '../notices/index.ts';
-import { userNamesOf } from '../users/manage.ts';
+import { sendSystemMessages } from '../notices/public.ts';
+import { userNamesOf } from '../users/public.ts';
 
 /** The catalogue key (workflow namespace) of each kind of message. */
 const ARRIVED_KEYS = { flow: 'notifyArrived', transfer: 'notifyTransferred', delegate: 'notifyDelegated', assign: 'notifyAssigned' } as const;

@@ -18,9 +18,9 @@ import {
   TENANT,
   type TestServer,
 } from '../../test/helper.ts';
-import { adminRoleId } from '../roles/service.ts';
+import { adminRoleId } from '../identity/roles.ts';
 import { TINY_PNG } from '../stamps/index.ts';
-import { createUser } from '../users/service.ts';
+import { createUser } from '../identity/users.ts';
 
 const SCHEME = '/api/macro-flow/model-scheme-info';
 const TASK = '/api/macro-flow/workflow-task';

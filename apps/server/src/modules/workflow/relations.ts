@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import { auditedDelete, auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { posts } from '../posts/tables.ts';
-import { roles } from '../roles/tables.ts';
-import { USER_STATUS, userPosts, userRoles, users } from '../users/tables.ts';
+import { posts } from '../posts/public.ts';
+import { roles } from '../identity/public.ts';
+import { USER_STATUS, userPosts, userRoles, users } from '../identity/public.ts';
 import { assertUsers } from './service.ts';
 import { wfRelations, wfSchemes } from './tables.ts';
 

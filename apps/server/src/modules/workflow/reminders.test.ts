@@ -5,8 +5,8 @@ import { runDueJobs } from '@macro/workflow';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { as, type Client, dbLabel, describeDb, expectOk, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
-import { adminRoleId } from '../roles/service.ts';
-import { createUser } from '../users/service.ts';
+import { adminRoleId } from '../identity/roles.ts';
+import { createUser } from '../identity/users.ts';
 import { engineFor } from './service.ts';
 
 const SCHEME = '/api/macro-flow/model-scheme-info';

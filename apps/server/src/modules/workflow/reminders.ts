@@ -1,6 +1,6 @@
 import type { ReminderPort } from '@macro/workflow';
 import { taskPath } from '@macro/contract/workflow';
-import { sendSystemMessages } from '../notices/index.ts';
+import { sendSystemMessages } from '../notices/public.ts';
 
 /**
  * A reminder of a task reaches each of its actors as a message in the console's bell, in each

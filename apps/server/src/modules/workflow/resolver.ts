@@ -1,10 +1,10 @@
 import { rowsOf, type Tx } from '@macro/store';
 import type { ApproverResolver, ApproverRule, DelegationPort, ResolveContext } from '@macro/workflow';
 import { type SQL, sql } from 'drizzle-orm';
-import { activeDelegateFor } from '../delegates/service.ts';
-import { departments } from '../org/tables.ts';
-import { roles } from '../roles/tables.ts';
-import { USER_STATUS, userPosts, userRoles, users } from '../users/tables.ts';
+import { activeDelegateFor } from '../delegates/public.ts';
+import { departments } from '../org/public.ts';
+import { roles } from '../identity/public.ts';
+import { USER_STATUS, userPosts, userRoles, users } from '../identity/public.ts';
 
 const ids = (values: readonly string[]) => values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
 const list = (values: readonly (number | string)[]) =>

@@ -42,12 +42,12 @@ import { auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts'
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
-import { checkedAgainstForm } from '../forms/service.ts';
-import { verifyStampPassword } from '../stamps/service.ts';
-import { stamps } from '../stamps/tables.ts';
-import { userNamesOf } from '../users/manage.ts';
-import { USER_STATUS, users } from '../users/tables.ts';
-import { assertWorkflowCategory } from '../wfcategories/index.ts';
+import { checkedAgainstForm } from '../forms/public.ts';
+import { verifyStampPassword } from '../stamps/public.ts';
+import { stamps } from '../stamps/public.ts';
+import { userNamesOf } from '../users/public.ts';
+import { USER_STATUS, users } from '../identity/public.ts';
+import { assertWorkflowCategory } from '../wfcategories/public.ts';
 import { assertMayStart, startableBy } from './relations.ts';
 import { delegatesPort, organisationResolver } from './resolver.ts';
 import { servicePort } from './services.ts';

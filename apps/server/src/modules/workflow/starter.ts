@@ -1,7 +1,7 @@
 import type { Ctx } from '@macro/store';
 import { eq } from 'drizzle-orm';
 import type { TenantProvision } from '../../platform/module.ts';
-import { findUserByAccount } from '../users/service.ts';
+import { findUserByAccount } from '../identity/public.ts';
 import { createScheme, engineFor } from './service.ts';
 import { wfSchemes } from './tables.ts';
 

@@ -17,12 +17,12 @@ import {
   TENANT,
   type TestServer,
 } from '../../test/helper.ts';
-import { adminRoleId } from '../roles/service.ts';
+import { adminRoleId } from '../identity/roles.ts';
 import { TINY_PNG } from '../stamps/index.ts';
-import { createUser } from '../users/service.ts';
-import { userPosts, userRoles, users } from '../users/tables.ts';
+import { createUser } from '../identity/users.ts';
+import { userPosts, userRoles, users } from '../identity/tables.ts';
 import { companies, departments } from '../org/tables.ts';
-import { roles } from '../roles/tables.ts';
+import { roles } from '../identity/tables.ts';
 import { inArray } from 'drizzle-orm';
 import type { ModuleDeps } from '../../platform/module.ts';
 import { module as workflowModule } from './index.ts';

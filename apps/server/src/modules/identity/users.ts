@@ -1,11 +1,8 @@
-import type { UserInfo } from '@macro/contract/users';
 import type { Tx } from '@macro/store';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { notFound } from '../../platform/errors.ts';
-import { rolesByIds } from '../roles/service.ts';
-import { tenantNameOf } from '../tenants/service.ts';
+import { rolesByIds } from './roles.ts';
 import { hashPassword } from './password.ts';
-import { USER_STATUS, userRoles, users } from './tables.ts';
+import { userRoles, users } from './tables.ts';
 
 export interface NewUser {
   account: string;
@@ -73,28 +70,6 @@ export function roleIdsSql(userId: SQL): SQL {
 export async function roleNamesOf(tx: Tx, userId: number): Promise<{ names: string[]; aliases: string[] }> {
   const held = await rolesByIds(tx, await roleIdsOf(tx, userId));
   return { names: held.map((r) => r.roleName), aliases: held.map((r) => r.roleAlias) };
-}
-
-export async function userInfo(tx: Tx, userId: number): Promise<UserInfo> {
-  const [user] = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.status, USER_STATUS.enabled)));
-  if (!user) throw notFound();
-  const { names, aliases } = await roleNamesOf(tx, userId);
-  return {
-    id: user.id,
-    tenantId: user.tenantId,
-    tenantName: await tenantNameOf(tx, user.tenantId),
-    account: user.account,
-    name: user.name,
-    realName: user.realName,
-    avatar: user.avatar,
-    email: user.email,
-    phone: user.phone,
-    roleName: names.join(','),
-    roles: aliases,
-  };
 }
 
 /** How many users hold each of these roles. */

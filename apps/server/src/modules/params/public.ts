@@ -1,0 +1,2 @@
+/** What other modules may use of params: everything else in this folder is its own. */
+export { paramValue } from './index.ts';

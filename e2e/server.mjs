@@ -36,7 +36,7 @@ const databaseUrl = await freshPostgres();
 // One data folder per server when on PGlite.
 const dataDir = `${root}e2e/artifacts/data-${port}`;
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ['--import', 'tsx', `${root}apps/server/src/main.ts`], {
+const server = spawn(process.execPath, ['--enable-source-maps', `${root}apps/server/dist/main.js`], {
   cwd: root,
   stdio: 'inherit',
   env: {

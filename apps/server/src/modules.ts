@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Table } from 'drizzle-orm';
 import type { ServerModule } from './platform/module.ts';
+import { SERVER_ROOT } from './platform/paths.ts';
 
-const MODULES_DIR = fileURLToPath(new URL('./modules/', import.meta.url));
+const MODULES_DIR = join(SERVER_ROOT, 'src/modules');
 
 /** Orders modules so each comes after the ones it names in `after`. */
 function ordered(modules: ServerModule[]): ServerModule[] {

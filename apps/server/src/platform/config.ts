@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { outboundPolicy } from './outbound.ts';
+import { SERVER_ROOT } from './paths.ts';
 
 export interface Config {
   port: number;
@@ -261,7 +262,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInRateWindow: Number(env.MACRO_SIGNIN_RATE_WINDOW ?? 60),
     social: socialFrom(env),
     signedLogin: signedLoginFrom(env),
-    webDist: resolve(env.MACRO_WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    webDist: resolve(env.MACRO_WEB_DIST ?? join(SERVER_ROOT, '../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     logRequests: env.LOG_REQUESTS === 'true',
     trustProxy: list(env.MACRO_TRUST_PROXY, /,/),

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { APP_ROLE, type Db } from '@macro/store';
 import { roleStatements } from '@macro/store/tables';
@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { grantStatements } from './tables.ts';
+import { SERVER_ROOT } from './paths.ts';
 
 export type { Db, Tx } from '@macro/store';
 
@@ -34,7 +35,7 @@ export interface Database {
   dump?: () => Promise<Blob>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+const migrationsFolder = join(SERVER_ROOT, 'migrations');
 /** Key of the advisory lock that lets one replica migrate while the others wait. */
 const MIGRATION_LOCK = 4_242_001;
 const EXCLUSIVE_LOCK = 4_242_002;

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AreaItem } from '@macro/contract/areas';
 import type { Db, Tx } from '@macro/store';
 import { asc, eq, sql } from 'drizzle-orm';
 import { areas } from './tables.ts';
+import { SERVER_ROOT } from '../../platform/paths.ts';
 
 type Row = typeof areas.$inferInsert;
 interface Division {
@@ -13,7 +15,7 @@ interface Division {
 
 /** The province → city → county tree (official codes; written by scripts/areas.mjs), read once when seeding. */
 function divisionTree(): Division[] {
-  return JSON.parse(readFileSync(new URL('./divisions.json', import.meta.url), 'utf8')) as Division[];
+  return JSON.parse(readFileSync(join(SERVER_ROOT, 'src/modules/areas/divisions.json'), 'utf8')) as Division[];
 }
 
 /** The tree as rows, parents before their children. */

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { type ChunkGroup, chunkPlan } from './build/chunkPlan';
 import { clientContractPlugin } from './build/clientContract';
 
@@ -63,20 +63,46 @@ function precompress(): Plugin {
 }
 
 /**
+ * A build rule that rewrites one import inside a library (the libraries are pinned to exact
+ * versions for it, see docs/architecture.md). A production build in which the rule never
+ * matched fails: the library moved the file, and the rule must follow instead of silently
+ * letting the bundle grow.
+ */
+function rewrite(
+  name: string,
+  matches: string,
+  resolveId: (this: Rollup.PluginContext, source: string, importer: string | undefined) => ReturnType<Rollup.PluginContext['resolve']> | string | null,
+): Plugin {
+  let building = false;
+  let matched = false;
+  return {
+    name,
+    enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    async resolveId(source, importer) {
+      const resolved = await resolveId.call(this, source, importer);
+      if (resolved) matched = true;
+      return resolved;
+    },
+    buildEnd(error) {
+      if (building && !error && !matched) this.error(`${name}: no ${matches} was seen; the library changed, update the rule in vite.config.ts`);
+    },
+  };
+}
+
+/**
  * antd's form context (which every input reads, the sign-in page's included) imports
  * `FormProvider` from @rc-component/form's index, and that index builds the whole form library
  * (fields, lists, the validator) as it loads. Pointing that one import at the module that
  * defines `FormProvider` gives the same component and leaves the rest to the pages with forms.
  */
 function formContextDirect(): Plugin {
-  return {
-    name: 'macro-form-context-direct',
-    enforce: 'pre',
-    async resolveId(source, importer) {
-      if (source !== '@rc-component/form' || !importer || !/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) return null;
-      return this.resolve('@rc-component/form/es/FormContext', importer, { skipSelf: true });
-    },
-  };
+  return rewrite('macro-form-context-direct', "antd/es/form/context.js importing '@rc-component/form'", function (source, importer) {
+    if (source !== '@rc-component/form' || !importer || !/[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) return null;
+    return this.resolve('@rc-component/form/es/FormContext', importer, { skipSelf: true });
+  });
 }
 
 /**
@@ -85,14 +111,26 @@ function formContextDirect(): Plugin {
  * filter gets the same tree, loaded the first time such a dropdown renders.
  */
 function tableFilterTreeOnDemand(): Plugin {
-  return {
-    name: 'macro-table-filter-tree-on-demand',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source !== '../../../tree' || !importer || !/[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(importer)) return null;
-      return resolve(import.meta.dirname, 'src/components/crud/FilterTree.tsx');
-    },
-  };
+  return rewrite('macro-table-filter-tree-on-demand', "antd/es/table/hooks/useFilter/FilterDropdown.js importing '../../../tree'", (source, importer) => {
+    if (source !== '../../../tree' || !importer || !/[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(importer)) return null;
+    return resolve(import.meta.dirname, 'src/components/crud/FilterTree.tsx');
+  });
+}
+
+/**
+ * Two libraries rjsf imports, each replaced by the little of them it uses (see each file).
+ * `markdown-to-jsx/react` is imported by @rjsf/core, `fast-uri` by @rjsf/utils.
+ */
+function rjsfLeanImports(): Plugin[] {
+  const replaced: [string, string][] = [
+    ['markdown-to-jsx/react', 'src/components/forms/plainMarkdown.tsx'],
+    ['fast-uri', 'src/components/forms/uriResolver.ts'],
+  ];
+  return replaced.map(([library, file]) =>
+    rewrite(`macro-rjsf-${library.replace(/\W+/g, '-')}`, `an import of '${library}'`, (source) =>
+      source === library ? resolve(import.meta.dirname, file) : null,
+    ),
+  );
 }
 
 /** See `treeshake.moduleSideEffects` below. */
@@ -126,14 +164,15 @@ export default defineConfig(({ mode }) => {
   const planning = mode === 'chunk-plan';
   const chunks = chunkPlan(resolve(import.meta.dirname, 'node_modules/.cache/chunk-plan.json'), chunkGroups, planning);
   return {
-    plugins: [react(), clientContractPlugin(), formContextDirect(), tableFilterTreeOnDemand(), chunks.plugin, ...(planning ? [] : [precompress()])],
-    resolve: {
-      // Two libraries rjsf imports, each replaced by the little of them it uses (see each file).
-      alias: [
-        { find: /^markdown-to-jsx\/react$/, replacement: resolve(import.meta.dirname, 'src/components/forms/plainMarkdown.tsx') },
-        { find: /^fast-uri$/, replacement: resolve(import.meta.dirname, 'src/components/forms/uriResolver.ts') },
-      ],
-    },
+    plugins: [
+      react(),
+      clientContractPlugin(),
+      formContextDirect(),
+      tableFilterTreeOnDemand(),
+      ...rjsfLeanImports(),
+      chunks.plugin,
+      ...(planning ? [] : [precompress()]),
+    ],
     server: { proxy: api },
     preview: { proxy: api },
     build: {

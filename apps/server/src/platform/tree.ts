@@ -1,3 +1,8 @@
+import { rowsOf, type Tx } from '@macro/store';
+import { eq, getTableName, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { lockForTenant } from './crud.ts';
+
 /** A node of any tree the platform builds. */
 export interface TreeNode<N> {
   children: N[];
@@ -31,4 +36,96 @@ export function buildTree<T, N extends TreeNode<N>>(rows: readonly T[], toNode: 
     else if (!parent && (options.orphans ?? 'root') === 'root') roots.push(node);
   }
   return roots;
+}
+
+/** A table that is a tree: an `id`, a `parent_id` column (`parentId`), and `root` as the parent of top nodes. */
+export interface TreeTable<T extends TreeColumns = TreeColumns> {
+  table: T;
+  root: number;
+}
+type TreeColumns = PgTable & { id: PgColumn; parentId: PgColumn };
+
+/** The domain's own words for a placement refused. */
+export interface TreeErrors {
+  parentNotFound: () => Error;
+  /** The parent is the node itself or one of its descendants. */
+  cycle: () => Error | Promise<Error>;
+}
+
+/**
+ * Serialises moves in one tree of the tenant (a transaction-scoped lock): two concurrent moves,
+ * A under B and B under A, each see no cycle on their own, so the second waits for the first and
+ * then sees it. Taken before any row lock of the move, or two opposite moves deadlock.
+ */
+export async function lockTreeMoves(tx: Tx, tree: TreeTable): Promise<void> {
+  await lockForTenant(tx, `tree:${getTableName(tree.table)}`);
+}
+
+/** Whether `candidate` is `id` or lies below it (one recursive statement, however deep). */
+export async function isSelfOrDescendant(tx: Tx, tree: TreeTable, id: number, candidate: number): Promise<boolean> {
+  if (candidate === id) return true;
+  const rows = rowsOf<{ found: boolean }>(
+    await tx.execute(sql`
+      with recursive below(id) as (
+        select t.id from ${tree.table} t where t.parent_id = ${id}
+        union
+        select t.id from ${tree.table} t join below b on t.parent_id = b.id
+      )
+      select exists (select 1 from below where id = ${candidate}) as found`),
+  );
+  return Boolean(rows[0]?.found);
+}
+
+/**
+ * Where a node goes, under the rules every tree keeps: its moves are serialised in the tenant
+ * (`lockTreeMoves`, for an existing node), its parent exists and stays until the transaction
+ * ends (a share lock: removing it waits), and it goes neither under itself nor under one of its
+ * descendants. Call it before locking the node's own row. Returns the parent row, null at the top.
+ */
+export async function placeInTree<T extends TreeColumns>(
+  tx: Tx,
+  tree: TreeTable<T>,
+  node: { id?: number; parentId: number },
+  errors: TreeErrors,
+): Promise<T['$inferSelect'] | null> {
+  if (node.id !== undefined) await lockTreeMoves(tx, tree);
+  if (node.parentId === tree.root) return null;
+  const [parent] = await tx
+    .select()
+    .from(tree.table as PgTable)
+    .where(eq(tree.table.id, node.parentId))
+    .for('share');
+  if (!parent) throw errors.parentNotFound();
+  if (node.id !== undefined && (await isSelfOrDescendant(tx, tree, node.id, node.parentId))) throw await errors.cycle();
+  return parent as T['$inferSelect'];
+}
+
+/**
+ * A child of one of `ids` that is not itself among them: what keeps those nodes from being
+ * removed. Call it after locking `ids` (a child added meanwhile has committed, or waits).
+ */
+export async function childLeftBehind(tx: Tx, tree: TreeTable, ids: readonly number[]): Promise<{ id: number; parentId: number } | undefined> {
+  if (!ids.length) return undefined;
+  const removing = new Set(ids);
+  const children = await tx
+    .select({ id: tree.table.id, parentId: tree.table.parentId })
+    .from(tree.table as PgTable)
+    .where(inArray(tree.table.parentId, [...ids]));
+  return (children as { id: number; parentId: number }[]).find((child) => !removing.has(child.id));
+}
+
+/** The ids of a node and all below it, from the rows of the whole tree (for trees read whole). */
+export function subtreeIds<T>(rows: readonly T[], rootId: number, options: Pick<TreeOptions<T>, 'id' | 'parentId'>): Set<number> {
+  const below = new Map<number, number[]>();
+  for (const row of rows) below.set(options.parentId(row), [...(below.get(options.parentId(row)) ?? []), options.id(row)]);
+  const inside = new Set([rootId]);
+  const pending = [rootId];
+  while (pending.length) {
+    for (const child of below.get(pending.pop()!) ?? []) {
+      if (inside.has(child)) continue;
+      inside.add(child);
+      pending.push(child);
+    }
+  }
+  return inside;
 }

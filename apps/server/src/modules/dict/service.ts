@@ -1,14 +1,16 @@
 import type { Page, PageQuery } from '@macro/contract';
 import { DICT_ROOT, type DictEntry, type DictKind, type DictNode, type DictOption, type DictTreeNode, type dictSubmit } from '@macro/contract/dict';
 import { type Ctx, rowsOf, type Tx } from '@macro/store';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { buildTree } from '../../platform/tree.ts';
+import { buildTree, childLeftBehind, type TreeTable } from '../../platform/tree.ts';
 import { dicts } from './tables.ts';
 import { iso } from '../../platform/time.ts';
+
+const DICT_TREE: TreeTable<typeof dicts> = { table: dicts, root: DICT_ROOT };
 
 export type DictInput = z.output<typeof dictSubmit>;
 export interface DictSearch {
@@ -159,12 +161,8 @@ export async function removeDicts(ctx: Ctx, kind: DictKind, ids: number[]): Prom
   const { tx } = ctx;
   const doomed = await lockAll(tx, dicts, ids, { where: eq(dicts.kind, kind), ...NOT_FOUND });
   // Read after the lock: children added meanwhile have committed, or wait for this removal.
-  const children = await tx
-    .select({ id: dicts.id, parentId: dicts.parentId })
-    .from(dicts)
-    .where(and(eq(dicts.kind, kind), inArray(dicts.parentId, ids)));
-  const deleting = new Set(ids);
-  const orphan = children.find((child) => !deleting.has(child.id));
+  // An entry's children are of its kind: the tree needs no filter by kind.
+  const orphan = await childLeftBehind(tx, DICT_TREE, ids);
   if (orphan) {
     const owner = doomed.find((row) => row.id === orphan.parentId)!;
     throw badRequest('dict.hasChildren', { name: owner.dictValue });

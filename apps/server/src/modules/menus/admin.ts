@@ -6,7 +6,7 @@ import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, l
 import { assertPlatformActor } from '../../platform/crossTenant.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { MenuChange, ModuleDeps } from '../../platform/module.ts';
-import { buildTree } from '../../platform/tree.ts';
+import { buildTree, childLeftBehind, placeInTree, subtreeIds, type TreeTable } from '../../platform/tree.ts';
 import { adminRoleId } from '../identity/public.ts';
 import { contributedCodes } from './seed.ts';
 import { grantMenus } from './service.ts';
@@ -18,6 +18,8 @@ type MenuInput = z.output<typeof menuSubmit>;
 
 const RESOURCE = 'menu';
 const NOT_FOUND = { message: 'menus.notFound' };
+const MENU_TREE: TreeTable<typeof menus> = { table: menus, root: MENU_ROOT };
+const BY_PARENT = { id: (row: MenuRow) => row.id, parentId: (row: MenuRow) => row.parentId };
 const isButton = (row: Pick<MenuRow, 'category'>) => row.category === MENU_CATEGORY.button;
 
 async function allMenus(tx: Tx): Promise<MenuRow[]> {
@@ -31,20 +33,6 @@ function matches(row: MenuRow, search: MenuSearch): boolean {
 const isFiltered = (search: MenuSearch) => Boolean(search.name || search.code || search.alias);
 
 /** Ids of `id` and everything below it. */
-function subtreeIds(rows: readonly MenuRow[], id: number): Set<number> {
-  const found = new Set([id]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const row of rows) {
-      if (!found.has(row.id) && found.has(row.parentId)) {
-        found.add(row.id);
-        grew = true;
-      }
-    }
-  }
-  return found;
-}
-
 /** The matching rows and every menu above them, so a filtered tree stays a tree. */
 function withAncestors(rows: readonly MenuRow[], hits: readonly MenuRow[]): MenuRow[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -109,7 +97,7 @@ export function menuAdmin(deps: ModuleDeps) {
   async function lazyList(ctx: Ctx, query: MenuSearch & { parentId: number }, menusOnly: boolean): Promise<Menu[]> {
     const rows = await rowsFor(ctx, menusOnly);
     const shown = isFiltered(query)
-      ? rows.filter((row) => row.id !== query.parentId && subtreeIds(rows, query.parentId).has(row.id) && matches(row, query))
+      ? rows.filter((row) => row.id !== query.parentId && subtreeIds(rows, query.parentId, BY_PARENT).has(row.id) && matches(row, query))
       : rows.filter((row) => row.parentId === query.parentId);
     return shown.map((row) => toRecord(row, rows, menusOnly));
   }
@@ -123,23 +111,18 @@ export function menuAdmin(deps: ModuleDeps) {
 
   /** The parent a menu goes under: an existing menu (not a button), kept from removal until the change commits. */
   async function parentOf(tx: Tx, input: MenuInput): Promise<MenuRow | null> {
-    if (input.parentId === MENU_ROOT) {
-      if (input.category === MENU_CATEGORY.button) throw unprocessable('menus.buttonNeedsMenu');
-      return null;
-    }
-    const [parent] = await tx.select().from(menus).where(eq(menus.id, input.parentId)).for('share');
-    if (!parent) throw unprocessable('menus.parentNotFound');
-    if (isButton(parent)) throw unprocessable('menus.parentIsButton', { name: parent.name });
+    if (input.parentId === MENU_ROOT && input.category === MENU_CATEGORY.button) throw unprocessable('menus.buttonNeedsMenu');
+    const parent = await placeInTree(tx, MENU_TREE, input, {
+      parentNotFound: () => unprocessable('menus.parentNotFound'),
+      cycle: async () => unprocessable('menus.parentCycle', { name: (await findOr404(tx, menus, input.id!, NOT_FOUND)).name }),
+    });
+    if (parent && isButton(parent)) throw unprocessable('menus.parentIsButton', { name: parent.name });
     return parent;
   }
 
-  /** The rules an existing entry's change must keep: no cycle, no button with children, a module's code fixed. */
+  /** The rules an existing entry's change must keep: no button with children, a module's code fixed. */
   async function assertChangeAllowed(tx: Tx, before: MenuRow, input: MenuInput): Promise<void> {
-    const rows = await allMenus(tx);
-    if (input.parentId !== MENU_ROOT && subtreeIds(rows, before.id).has(input.parentId)) {
-      throw unprocessable('menus.parentCycle', { name: before.name });
-    }
-    if (input.category === MENU_CATEGORY.button && rows.some((row) => row.parentId === before.id)) {
+    if (input.category === MENU_CATEGORY.button && (await childLeftBehind(tx, MENU_TREE, [before.id]))) {
       throw unprocessable('menus.buttonHasChildren', { name: before.name });
     }
     if (builtIn.has(before.code) && input.code !== before.code) {
@@ -150,8 +133,9 @@ export function menuAdmin(deps: ModuleDeps) {
   async function submit(ctx: Ctx, input: MenuInput): Promise<Menu> {
     assertPlatformActor(ctx, platform);
     const { tx } = ctx;
-    const before = input.id === undefined ? null : await findOr404(tx, menus, input.id, { lock: true, ...NOT_FOUND });
+    // The placement first: a move takes the tree's lock before the row's.
     await parentOf(tx, input);
+    const before = input.id === undefined ? null : await findOr404(tx, menus, input.id, { lock: true, ...NOT_FOUND });
     if (before) await assertChangeAllowed(tx, before, input);
     await assertUnique(tx, menus, eq(menus.code, input.code), {
       exceptId: input.id,
@@ -178,12 +162,7 @@ export function menuAdmin(deps: ModuleDeps) {
     assertPlatformActor(ctx, platform);
     const { tx } = ctx;
     const doomed = await lockAll(tx, menus, ids, NOT_FOUND);
-    const removing = new Set(ids);
-    const children = await tx
-      .select({ id: menus.id, parentId: menus.parentId })
-      .from(menus)
-      .where(inArray(menus.parentId, [...ids]));
-    const kept = children.find((child) => !removing.has(child.id));
+    const kept = await childLeftBehind(tx, MENU_TREE, ids);
     if (kept) throw unprocessable('menus.hasChildren', { name: doomed.find((row) => row.id === kept.parentId)!.name });
     // This tenant's grants go with an audit row per role; other tenants' go by the foreign key's cascade.
     const grants = await tx

@@ -199,6 +199,21 @@ describeDb(`menu administration (${dbLabel})`, () => {
     expect(expectOk(await admin.get(`${BASE}/detail?id=${a.id}`), menu).parentId).toBe(0);
   });
 
+  it('keeps one of two concurrent moves that together would make a cycle', async () => {
+    const x = await submit({ name: '竞甲', code: 'race:x' });
+    const y = await submit({ name: '竞乙', code: 'race:y' });
+    const [one, two] = await Promise.all([
+      admin.post(`${BASE}/submit`, { id: x.id, parentId: y.id, name: '竞甲', code: 'race:x' }),
+      admin.post(`${BASE}/submit`, { id: y.id, parentId: x.id, name: '竞乙', code: 'race:y' }),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 422]);
+    const parents = [
+      expectOk(await admin.get(`${BASE}/detail?id=${x.id}`), menu).parentId,
+      expectOk(await admin.get(`${BASE}/detail?id=${y.id}`), menu).parentId,
+    ];
+    expect(parents.filter((parent) => parent === 0)).toHaveLength(1);
+  });
+
   it("lets a module's menu be renamed and moved but keeps its code, the permission its routes check", async () => {
     const posts = await byCode('post:view');
     expectFailure(await admin.post(`${BASE}/submit`, { id: posts.id, parentId: posts.parentId, name: posts.name, code: 'post:look' }), 422, /系统内置菜单/);

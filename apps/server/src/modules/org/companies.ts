@@ -4,9 +4,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { buildTree } from '../../platform/tree.ts';
-import { dictionaryNames, isSelfOrDescendant, iso, lockTree } from './shared.ts';
-import { companies, departments } from './tables.ts';
+import { buildTree, childLeftBehind, isSelfOrDescendant, lockTreeMoves } from '../../platform/tree.ts';
+import { dictionaryNames, iso } from './shared.ts';
+import { COMPANY_TREE, companies, departments } from './tables.ts';
 
 export type CompanyInput = z.output<typeof companySubmit>;
 type CompanyRow = typeof companies.$inferSelect;
@@ -90,11 +90,11 @@ export async function submitCompany(ctx: Ctx, input: CompanyInput): Promise<Comp
   }
   // The tree lock comes before any row lock: two opposite moves would otherwise each hold the
   // row the other wants to read under the tree lock (a deadlock).
-  if (input.parentId !== ORG_ROOT) await lockTree(tx, 'macro_company');
+  if (input.parentId !== ORG_ROOT) await lockTreeMoves(tx, COMPANY_TREE);
   const before = await findOr404(tx, companies, id, { lock: true, ...COMPANY_NOT_FOUND });
   if (before.parentId !== input.parentId && input.parentId !== ORG_ROOT) {
     await lockCompanyShared(tx, input.parentId, 'org.parentCompanyNotFound');
-    if (await isSelfOrDescendant(tx, sql`${companies}`, id, input.parentId)) throw conflict('org.companyCycle');
+    if (await isSelfOrDescendant(tx, COMPANY_TREE, id, input.parentId)) throw conflict('org.companyCycle');
   }
   await auditedUpdate(ctx, companies, RESOURCE, before, { ...values, updatedAt: new Date() });
   return companyDetail(tx, id);
@@ -105,8 +105,7 @@ export async function removeCompany(ctx: Ctx, id: number): Promise<number> {
   const { tx } = ctx;
   // Locked first: a subsidiary or department added meanwhile either committed already or waits.
   const row = await findOr404(tx, companies, id, { lock: true, ...COMPANY_NOT_FOUND });
-  const [child] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.parentId, id)).limit(1);
-  if (child) throw conflict('org.companyHasChildren', { name: row.companyName });
+  if (await childLeftBehind(tx, COMPANY_TREE, [id])) throw conflict('org.companyHasChildren', { name: row.companyName });
   const [dept] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.companyId, id)).limit(1);
   if (dept) throw conflict('org.companyHasDepartments', { name: row.companyName });
   return auditedDelete(ctx, companies, RESOURCE, [row]);

@@ -7,11 +7,11 @@ import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, l
 import { withinScope } from '../../platform/dataScope.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { buildTree } from '../../platform/tree.ts';
+import { buildTree, childLeftBehind, isSelfOrDescendant, lockTreeMoves } from '../../platform/tree.ts';
 import { countUsersInDepartments, renameUsersDepartment } from '../identity/public.ts';
 import { lockCompanyShared } from './companies.ts';
-import { dictionaryNames, isSelfOrDescendant, iso, lockTree } from './shared.ts';
-import { companies, departments } from './tables.ts';
+import { dictionaryNames, iso } from './shared.ts';
+import { companies, DEPT_TREE, departments } from './tables.ts';
 
 export type DeptInput = z.output<typeof deptSubmit>;
 
@@ -166,7 +166,7 @@ export async function submitDept(ctx: Ctx, input: DeptInput, scope?: SQL): Promi
   }
   const { id, ...values } = input;
   // The tree lock comes before the row lock (as for companies): opposite moves must not deadlock.
-  if (id !== undefined) await lockTree(tx, 'macro_dept');
+  if (id !== undefined) await lockTreeMoves(tx, DEPT_TREE);
   // A department outside the caller's data scope is not found (404), as another tenant's.
   const before =
     id === undefined ? undefined : await findOr404(tx, departments, id, { lock: true, ...NOT_FOUND, where: scope && withinScope(departments, scope) });
@@ -175,7 +175,7 @@ export async function submitDept(ctx: Ctx, input: DeptInput, scope?: SQL): Promi
     const [parent] = await tx.select().from(departments).where(eq(departments.id, input.parentId)).for('share');
     if (!parent) throw notFound('org.parentDeptNotFound');
     if (parent.companyId !== input.companyId) throw badRequest('org.parentDeptOtherCompany');
-    if (id !== undefined && (await isSelfOrDescendant(tx, sql`${departments}`, id, input.parentId))) throw conflict('org.deptCycle');
+    if (id !== undefined && (await isSelfOrDescendant(tx, DEPT_TREE, id, input.parentId))) throw conflict('org.deptCycle');
   }
   if (before && before.companyId !== input.companyId) {
     const [child] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.parentId, before.id)).limit(1);
@@ -192,9 +192,7 @@ export async function submitDept(ctx: Ctx, input: DeptInput, scope?: SQL): Promi
 export async function removeDepts(ctx: Ctx, ids: number[], scope?: SQL): Promise<number> {
   const { tx } = ctx;
   const doomed = await lockAll(tx, departments, [...new Set(ids)], { ...NOT_FOUND, where: scope && withinScope(departments, scope) });
-  const children = await tx.select({ id: departments.id, parentId: departments.parentId }).from(departments).where(inArray(departments.parentId, ids));
-  const deleting = new Set(ids);
-  const orphan = children.find((child) => !deleting.has(child.id));
+  const orphan = await childLeftBehind(tx, DEPT_TREE, ids);
   if (orphan) throw conflict('org.deptHasChildren', { name: doomed.find((d) => d.id === orphan.parentId)!.deptName });
   const users = await countUsersInDepartments(tx, ids);
   const staffed = doomed.find((d) => (users.get(d.id) ?? 0) > 0);

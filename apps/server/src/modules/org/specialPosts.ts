@@ -4,7 +4,7 @@ import type { Ctx, Tx } from '@macro/store';
 import { eq } from 'drizzle-orm';
 import { notFound } from '../../platform/errors.ts';
 import { existingPostIds, postsByIds } from '../posts/public.ts';
-import { lockTree } from './shared.ts';
+import { lockForTenant } from '../../platform/crud.ts';
 import { specialPosts } from './tables.ts';
 
 type SpecialPosts = z.output<typeof specialPostsSchema>;
@@ -27,7 +27,7 @@ export async function saveSpecialPosts(ctx: Ctx, type: number, postIds: number[]
   const existing = new Set(await existingPostIds(tx, wanted));
   if (wanted.some((id) => !existing.has(id))) throw notFound('org.postNotFound');
   // One writer per tenant at a time, so two saves cannot interleave their delete and insert.
-  await lockTree(tx, 'macro_special_post');
+  await lockForTenant(tx, 'macro_special_post');
   const before = await specialPostsOf(tx, type);
   await tx.delete(specialPosts).where(eq(specialPosts.type, type));
   if (wanted.length) await tx.insert(specialPosts).values(wanted.map((postId) => ({ type, postId })));

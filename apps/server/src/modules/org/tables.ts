@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { defineDataResource } from '../../platform/dataScope.ts';
 import { idColumn, ownerColumn, tenantTable, timestamps } from '../../platform/tables.ts';
+import { ORG_ROOT } from '@macro/contract/org';
+import type { TreeTable } from '../../platform/tree.ts';
 
 /** Companies of a tenant, a tree by `parent_id` (0 at the top). */
 export const companies = tenantTable(
@@ -74,3 +76,7 @@ export const specialPosts = tenantTable(
   },
   (t) => [uniqueIndex('macro_special_post_type_post').on(t.tenantId, t.type, t.postId)],
 );
+
+/** The company and department trees, for the platform's tree kit. */
+export const COMPANY_TREE: TreeTable<typeof companies> = { table: companies, root: ORG_ROOT };
+export const DEPT_TREE: TreeTable<typeof departments> = { table: departments, root: ORG_ROOT };

@@ -1,12 +1,12 @@
 import type { Page, PageQuery } from '@macro/contract';
 import { ADMIN_ROLE_ALIAS, ROLE_ROOT, type RoleNode, type RoleRecord, type RoleTreeNode, type roleSubmit } from '@macro/contract/roles';
 import { type Ctx, rowsOf, type Tx } from '@macro/store';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll, lockForTenant } from '../../platform/crud.ts';
+import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { buildTree } from '../../platform/tree.ts';
+import { buildTree, childLeftBehind, placeInTree, subtreeIds, type TreeTable } from '../../platform/tree.ts';
 import { holderCounts } from '../identity/public.ts';
 import { roles } from '../identity/public.ts';
 import { iso } from '../../platform/time.ts';
@@ -19,6 +19,7 @@ export interface RoleSearch {
 
 const RESOURCE = 'role';
 const NOT_FOUND = { message: 'roles.notFound' };
+const ROLE_TREE: TreeTable<typeof roles> = { table: roles, root: ROLE_ROOT };
 
 const ROLE_COLUMNS = sql`t.id, t.parent_id, t.role_name, t.role_alias, t.sort, t.remark, t.created_at, t.updated_at,
   coalesce(p.role_name, '') as parent_name`;
@@ -99,21 +100,6 @@ function toTree(rows: TreeRow[]): RoleTreeNode[] {
   });
 }
 
-/** The ids of a role and all its descendants, from the rows of the whole tree. */
-function subtreeOf(rows: readonly TreeRow[], rootId: number): Set<number> {
-  const inside = new Set([rootId]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const row of rows) {
-      if (!inside.has(row.id) && inside.has(row.parentId)) {
-        inside.add(row.id);
-        grew = true;
-      }
-    }
-  }
-  return inside;
-}
-
 /** The tenant's role tree; a tenant id other than the caller's own shows nothing. */
 export async function roleTree(tx: Tx, ownTenant: string, tenantId?: string): Promise<RoleTreeNode[]> {
   if (tenantId && tenantId !== ownTenant) return [];
@@ -124,7 +110,7 @@ export async function roleTree(tx: Tx, ownTenant: string, tenantId?: string): Pr
 export async function roleTreeWithout(tx: Tx, roleId: number): Promise<RoleTreeNode[]> {
   await findOr404(tx, roles, roleId, NOT_FOUND);
   const rows = await treeRows(tx);
-  const excluded = subtreeOf(rows, roleId);
+  const excluded = subtreeIds(rows, roleId, { id: (r) => r.id, parentId: (r) => r.parentId });
   return toTree(rows.filter((r) => !excluded.has(r.id)));
 }
 
@@ -135,13 +121,7 @@ export async function roleTreeWithout(tx: Tx, roleId: number): Promise<RoleTreeN
  */
 export async function submitRole(ctx: Ctx, input: RoleInput): Promise<RoleRecord> {
   const { tx } = ctx;
-  if (input.parentId !== ROLE_ROOT) {
-    // Serialises tree edits of the tenant: a concurrent move cannot slip a cycle past this check.
-    await lockForTenant(tx, 'tree:macro_role');
-    const [parent] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, input.parentId)).for('key share');
-    if (!parent) throw unprocessable('roles.parentNotFound');
-    if (input.id !== undefined && subtreeOf(await treeRows(tx), input.id).has(input.parentId)) throw unprocessable('roles.parentCycle');
-  }
+  await placeInTree(tx, ROLE_TREE, input, { parentNotFound: () => unprocessable('roles.parentNotFound'), cycle: () => unprocessable('roles.parentCycle') });
   await assertUnique(tx, roles, eq(roles.roleAlias, input.roleAlias), {
     exceptId: input.id,
     message: 'roles.aliasExists',
@@ -174,9 +154,7 @@ export async function removeRoles(ctx: Ctx, ids: number[]): Promise<number> {
   const counts = await holderCounts(tx, ids);
   const held = doomed.find((role) => (counts.get(role.id) ?? 0) > 0);
   if (held) throw unprocessable('roles.hasUsers', { name: held.roleName, count: counts.get(held.id) ?? 0 });
-  const deleting = new Set(ids);
-  const children = await tx.select({ id: roles.id, parentId: roles.parentId }).from(roles).where(inArray(roles.parentId, ids));
-  const orphan = children.find((child) => !deleting.has(child.id));
+  const orphan = await childLeftBehind(tx, ROLE_TREE, ids);
   if (orphan) throw unprocessable('roles.hasChildren', { name: doomed.find((r) => r.id === orphan.parentId)!.roleName });
   return auditedDelete(ctx, roles, RESOURCE, doomed);
 }

@@ -15,12 +15,13 @@
  *   BENCH_DATABASES  which databases, comma-separated (default "postgres,pglite")
  *   BENCH_SIZES      sizes, comma-separated, the first 10000 (default "10000,1000000"; "10000" skips the million)
  *   BENCH_API_ONLY   1: the list endpoints alone
+ *   BENCH_CPU_PROF   1: the bench server writes a CPU profile to bench/profiles/ (summary: bench/profile.ts)
  *   DATABASE_URL     PostgreSQL that accepts CREATE DATABASE (default the local one on 127.0.0.1:5432);
  *                    the bench creates a database of its own there and drops it afterwards
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +67,8 @@ const CASES = [
 interface Load {
   /** Responses completed within the run, per second of the run. */
   rps: number;
+  /** CPU per response, in microseconds, of the server process and of the PostgreSQL backends (null where /proc cannot tell). */
+  cpu: { server: number; database: number } | null;
   /** Responses completed within the run; latencies are of these only. */
   count: number;
   mean: number;
@@ -90,6 +93,10 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** The bench server of one database, in a child process so the load generator has its own event loop. */
 class BenchServer {
   private waiting: { resolve: (m: ChildMessage) => void; reject: (e: Error) => void } | undefined;
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   private constructor(private readonly child: ChildProcess) {
     child.on('message', (message) => {
       const waiting = this.waiting;
@@ -105,7 +112,9 @@ class BenchServer {
 
   static async start(env: Record<string, string>) {
     const child = fork(join(root, 'bench/server.ts'), {
-      execArgv: ['--import', 'tsx'],
+      // BENCH_CPU_PROF=1: the server process writes a CPU profile into bench/profiles when it exits
+      // (bench/profile.ts summarises it); the floor shares the process, under bench/server.ts.
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/profiles')}`] : [])],
       stdio: 'inherit',
       env: { ...process.env, ...env },
     });
@@ -170,6 +179,35 @@ async function signIn(port: number, password: string, account = 'admin'): Promis
  * requests still queued after a run are waited for (`settle`) so they do not spill into the next.
  * Throughput and mean latency are over all rounds; p99 is the worst round's.
  */
+/** The bench server's process id (its CPU is counted per response). */
+let serverPid: number | undefined;
+const TICK_US = 10_000; // USER_HZ is 100 on Linux
+
+/** User and system CPU of a process so far, in microseconds; 0 when it cannot be read. */
+function cpuOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU so far of the server process and of every PostgreSQL process on this machine, in microseconds. */
+function cpuNow(): { server: number; database: number } | null {
+  if (!serverPid || !existsSync('/proc/self/stat')) return null;
+  let database = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') database += cpuOf(Number(entry));
+    } catch {
+      // the process has gone
+    }
+  }
+  return { server: cpuOf(serverPid), database };
+}
+
 async function loadPair(
   label: string,
   urls: { floor: string; product: string },
@@ -178,8 +216,15 @@ async function loadPair(
 ): Promise<{ floor: Load; product: Load }> {
   const ROUNDS = 3;
   // A slow answer is a result, not an error: the time-out is far above any latency measured here.
-  const run = async (side: 'floor' | 'product', phase: string, duration: number) => {
+  const cpu = { floor: { server: 0, database: 0 }, product: { server: 0, database: 0 } };
+  const run = async (side: 'floor' | 'product', phase: string, duration: number, counted = true) => {
+    const before = cpuNow();
     const result = await autocannon({ url: urls[side], headers: side === 'product' ? headers : {}, connections: CONNECTIONS, timeout: 120, duration });
+    const after = cpuNow();
+    if (counted && before && after) {
+      cpu[side].server += after.server - before.server;
+      cpu[side].database += after.database - before.database;
+    }
     if (result.non2xx || result.errors || result.timeouts) {
       errors.push(`${label} ${side} (${phase}): ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} time-outs`);
     }
@@ -187,17 +232,18 @@ async function loadPair(
     return result;
   };
   const rounds: Record<'floor' | 'product', autocannon.Result[]> = { floor: [], product: [] };
-  for (const side of ['floor', 'product'] as const) await run(side, 'warm-up', WARMUP);
+  for (const side of ['floor', 'product'] as const) await run(side, 'warm-up', WARMUP, false);
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of ['floor', 'product'] as const) rounds[side].push(await run(side, `round ${round + 1}`, DURATION / ROUNDS));
   }
-  const total = (results: autocannon.Result[]): Load => {
+  const total = (results: autocannon.Result[], side: 'floor' | 'product'): Load => {
     const count = results.reduce((sum, r) => sum + r.requests.total, 0);
     const seconds = results.reduce((sum, r) => sum + r.duration, 0);
     const mean = count ? results.reduce((sum, r) => sum + r.latency.average * r.requests.total, 0) / count : 0;
-    return { rps: count / seconds, count, mean, p99: Math.max(...results.map((r) => r.latency.p99)) };
+    const used = serverPid && count ? { server: cpu[side].server / count, database: cpu[side].database / count } : null;
+    return { rps: count / seconds, count, mean, p99: Math.max(...results.map((r) => r.latency.p99)), cpu: used };
   };
-  return { floor: total(rounds.floor), product: total(rounds.product) };
+  return { floor: total(rounds.floor, 'floor'), product: total(rounds.product, 'product') };
 }
 
 /** Both answer 2xx, and (when the product's body still has records and total) with the same page and total. */
@@ -243,12 +289,14 @@ async function measure(
   return result;
 }
 
+const cpuText = (load: Load) => (load.cpu ? `${fmt(load.cpu.server)} + ${fmt(load.cpu.database)}` : '-');
+
 function printTable(label: string, result: SizeResult) {
   console.log(
     `\n${label}, ${fmt(result.rows)} rows, ${fmt(result.users)} users (seeded in ${seconds(result.seedMs)}); ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up`,
   );
   console.log(
-    `  ${'case'.padEnd(11)} ${'floor req/s'.padStart(12)} ${'product req/s'.padStart(14)} ${'floor p99'.padStart(11)} ${'product p99'.padStart(12)}   product/floor`,
+    `  ${'case'.padEnd(11)} ${'floor req/s'.padStart(12)} ${'product req/s'.padStart(14)} ${'floor p99'.padStart(11)} ${'product p99'.padStart(12)}   product/floor   CPU µs/request, server + database: floor, product`,
   );
   const rps = (load: Load) => (load.rps < 10 ? load.rps.toFixed(1) : fmt(load.rps));
   const p99 = (load: Load) => (load.count ? `${fmt(load.p99)} ms` : 'none done');
@@ -257,7 +305,7 @@ function printTable(label: string, result: SizeResult) {
     const ratio = c.product.rps / c.floor.rps;
     few ||= c.product.count < 50 || c.floor.count < 50;
     console.log(
-      `  ${c.name.padEnd(11)} ${rps(c.floor).padStart(12)} ${rps(c.product).padStart(14)} ${p99(c.floor).padStart(11)} ${p99(c.product).padStart(12)}   ${ratio.toFixed(ratio < 0.1 ? 3 : 2)}  (target >= ${RATIO_TARGET.toFixed(2)} of floor: ${ratio >= RATIO_TARGET ? 'met' : 'MISSED'})`,
+      `  ${c.name.padEnd(11)} ${rps(c.floor).padStart(12)} ${rps(c.product).padStart(14)} ${p99(c.floor).padStart(11)} ${p99(c.product).padStart(12)}   ${ratio.toFixed(ratio < 0.1 ? 3 : 2)}  (target >= ${RATIO_TARGET.toFixed(2)} of floor: ${ratio >= RATIO_TARGET ? 'met' : 'MISSED'})   ${cpuText(c.floor)}, ${cpuText(c.product)}`,
     );
   }
   if (few) console.log('  (fewer than 50 responses in a run: its figures are rough)');
@@ -315,6 +363,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<{ label: stri
   try {
     const started = await BenchServer.start(env);
     server = started.server;
+    serverPid = started.server.pid;
     servers.add(server);
     const { ready } = started;
     const tokens = {

@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { type Endpoint, TOKEN_COOKIE } from '@macro/contract';
 import type { AuditPort } from '@macro/store';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.ts';
 import { registerConsole } from './platform/console.ts';
 import type { Database } from './platform/db.ts';
@@ -16,6 +16,7 @@ import type { ModuleDeps, ServerModule } from './platform/module.ts';
 import { registerEndpoints } from './platform/routes.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
 import { refuseUnpairedSurrogates } from './platform/wellFormed.ts';
+import { responseSerializer } from './platform/serializer.ts';
 
 export interface AppOptions {
   config: Config;
@@ -80,7 +81,7 @@ export async function buildApp({ config, database, modules, logger = false }: Ap
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   registerHttpBasics(app);
   refuseUnpairedSurrogates(app);
   await registerSecurityHeaders(app, config);

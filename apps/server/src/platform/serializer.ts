@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializer } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,10 +35,10 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
  * response back through the zod schema itself. A schema JSON Schema cannot express keeps zod's
  * own serializer (validate, then JSON.stringify).
  */
-export const responseSerializer: FastifySchemaCompiler<z.ZodType> = (route) => {
+export const responseSerializer: FastifySerializerCompiler<z.ZodType> = (route) => {
   let compiled: ((data: unknown) => string) | undefined;
   try {
-    compiled = fastJson(responseJsonSchema(route.schema) as Parameters<typeof fastJson>[0]);
+    compiled = fastJson(responseJsonSchema(route.schema) as unknown as Parameters<typeof fastJson>[0]);
   } catch {
     compiled = undefined;
   }

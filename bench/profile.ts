@@ -37,7 +37,7 @@ export function summarise(profile: Profile, top = 25): string {
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   // Time per sample, in microseconds.
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const add = (map: Map<string, number>, key: string, value: number) => map.set(key, (map.get(key) ?? 0) + value);
   const selfByPackage = new Map<string, number>();

@@ -15,7 +15,7 @@ import { rowsOf, type Tx, withTenant } from '@macro/store';
 import { openTestDatabase, postgresReachable, TENANT, type TestDatabase } from '@macro/workflow/testing';
 import { TOTAL_CAP } from '@macro/contract';
 import { sql } from 'drizzle-orm';
-import { taskList, todoList } from '../apps/server/src/modules/workflow/service.ts';
+import { taskList, todoList } from '../apps/server/src/modules/workflow/lists.ts';
 
 const TASKS = Number(process.env.BENCH_TODO_TASKS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -11,6 +11,7 @@ import { registerConsole } from './platform/console.ts';
 import type { Database } from './platform/db.ts';
 import { registerUniqueMessages } from './platform/errors.ts';
 import { frameworkErrors, registerHttpBasics } from './platform/http.ts';
+import type { AppError } from './platform/errors.ts';
 import { loadContractMessages } from './platform/messages.ts';
 import type { ModuleDeps, ServerModule } from './platform/module.ts';
 import { registerEndpoints } from './platform/routes.ts';
@@ -82,7 +83,8 @@ export async function buildApp({ config, database, modules, logger = false }: Ap
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
-  registerHttpBasics(app);
+  const translators = modules.flatMap((m) => (m.translateError ? [m.translateError] : []));
+  registerHttpBasics(app, (error, language) => translators.reduce<AppError | undefined>((found, translate) => found ?? translate(error, language), undefined));
   refuseUnpairedSurrogates(app);
   await registerSecurityHeaders(app, config);
   await app.register(formbody);

@@ -106,13 +106,16 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   reply.status(status).send(body);
 }
 
-export function registerHttpBasics(app: FastifyInstance): void {
+/** Turns a module's own kind of error into the platform's (ServerModule.translateError); undefined leaves it as it is. */
+export type ErrorTranslator = (error: unknown, language: Language) => AppError | undefined;
+
+export function registerHttpBasics(app: FastifyInstance, translate: ErrorTranslator = () => undefined): void {
   app.decorateRequest('language', 'zh');
   app.addHook('onRequest', async (request) => {
     request.language = pickLanguage(request.headers['accept-language']);
   });
   app.setErrorHandler((error, request, reply: FastifyReply) => {
-    const { status, body, log } = toFailure(error, request.language);
+    const { status, body, log } = toFailure(translate(error, request.language) ?? error, request.language);
     if (log) request.log.error({ err: error }, 'request failed');
     const sent = status === 500 ? { ...body, error_description: body.sys_msg } : body;
     // Calls outside the envelope are OAuth's (RFC 6749 §5.2): a refused request names its error

@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointResult, MessageParams } from '@macro/contract';
+import type { Endpoint, EndpointResult, Language, MessageParams } from '@macro/contract';
 import type { AuditPort, Ctx, Db, Tx } from '@macro/store';
 import type { SQL, Table } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -93,7 +93,7 @@ export interface TenantProvision {
 }
 
 export type { UniqueMessage } from './errors.ts';
-import type { UniqueMessage } from './errors.ts';
+import type { AppError, UniqueMessage } from './errors.ts';
 
 /** The subset of an HTTP client the tenant sweep uses. */
 export interface SweepClient {
@@ -176,6 +176,12 @@ export interface ServerModule {
    * (tenant packages) follows here, so the menus module needs to know none of them.
    */
   menusChanged?: (ctx: Ctx, change: MenuChange, deps: ModuleDeps) => Promise<void>;
+  /**
+   * A module whose services throw errors of their own kind (the workflow engine's refusals)
+   * turns them into the platform's AppError here, once for all its routes; anything else it
+   * returns undefined for. Asked before the error becomes a failure envelope.
+   */
+  translateError?: (error: unknown, language: Language) => AppError | undefined;
   /** The module that keeps the API access log is told of every signed-in request once answered. */
   requestLog?: (deps: ModuleDeps) => RequestLogPort;
 }

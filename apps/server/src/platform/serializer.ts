@@ -36,11 +36,18 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
  * own serializer (validate, then JSON.stringify).
  */
 export const responseSerializer: FastifySerializerCompiler<z.ZodType> = (route) => {
-  let compiled: ((data: unknown) => string) | undefined;
-  try {
-    compiled = fastJson(responseJsonSchema(route.schema) as unknown as Parameters<typeof fastJson>[0]);
-  } catch {
-    compiled = undefined;
-  }
-  return compiled ?? (zodSerializer(route as never) as (data: unknown) => string);
+  // Compiled when the route first answers with this status: a server starts without compiling
+  // the thousand serializers of routes and failures it may never send.
+  let write: ((data: unknown) => string) | undefined;
+  const compile = (): ((data: unknown) => string) => {
+    try {
+      return fastJson(responseJsonSchema(route.schema) as unknown as Parameters<typeof fastJson>[0]);
+    } catch {
+      return zodSerializer(route as never) as (data: unknown) => string;
+    }
+  };
+  return (data: unknown) => {
+    write ??= compile();
+    return write(data);
+  };
 };

@@ -24,53 +24,31 @@ import {
   withdrawTask,
 } from '@macro/workflow';
 import { workflowTables } from '@macro/workflow/tables';
-import type { Endpoint } from '@macro/contract';
-import { defineModule, type EndpointArgs, type RouteBinding, type RouteCtx, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
+import { defineModule, type RouteCtx, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
+import { AppError } from '../../platform/errors.ts';
 import { loadPasswordDecryptor } from '../auth/public.ts';
 import { stampPasswordOf, verifyStampPassword } from '../stamps/public.ts';
 import { deleteDraft, lintXml } from '@macro/workflow';
+import { asAppError, lintText, engineFor } from './shared.ts';
 import {
-  asAppError,
-  lintText,
   assertHolds,
   assertParticipant,
   assertUsers,
   assigneesOf,
   circulationOf,
-  circulations,
   processViewOf,
   schemeNodes,
   startableSchemes,
   taskDetailOf,
   versionXmlOf,
-  createProcess,
-  createScheme,
   diagramOf,
-  doneList,
-  drafts,
-  engineFor,
-  handleTask,
   historyOf,
-  instanceList,
-  listSchemes,
-  purge,
   rejectTargetsOf,
-  removeScheme,
-  restoreFromBin,
-  saveDraftOf,
-  schemeHistory,
-  schemeInfo,
-  setSchemeEnabled,
-  taskList,
-  todoList,
-  startedWhere,
-  binWhere,
-  finishedWhere,
-  unfinishedWhere,
-  toRecycleBin,
-  updateScheme,
-} from './service.ts';
+} from './instance.ts';
+import { circulations, doneList, drafts, instanceList, taskList, todoList, startedWhere, binWhere, finishedWhere, unfinishedWhere } from './lists.ts';
+import { createProcess, handleTask, purge, restoreFromBin, saveDraftOf, toRecycleBin } from './actions.ts';
+import { createScheme, listSchemes, removeScheme, schemeHistory, schemeInfo, setSchemeEnabled, updateScheme } from './templates.ts';
 import {
   createFromLink,
   issueStartLink,
@@ -94,17 +72,6 @@ import { provisionStarterTemplate } from './starter.ts';
 import { wfRelations, wfSchemes, wfStartLinks } from './tables.ts';
 
 const OK = { done: true as const };
-
-/** A route whose engine refusals become the API's 404 / 422 with the contract's message. */
-function wf<E extends Endpoint>(endpoint: E, handle: (args: EndpointArgs<E>, ctx: RouteCtx) => Promise<unknown>): RouteBinding {
-  return route(endpoint, (async (args: EndpointArgs<E>, ctx: RouteCtx) => {
-    try {
-      return await handle(args, ctx);
-    } catch (error) {
-      throw asAppError(error, ctx.request.language);
-    }
-  }) as never);
-}
 
 const me = (ctx: RouteCtx) => ctx.auth!.userId;
 
@@ -175,6 +142,11 @@ export const module = defineModule({
   tables: [...workflowTables, wfSchemes, wfStartLinks, wfRelations],
   uniqueMessages: [{ constraint: 'wf_scheme_code', message: 'workflow.templateExists', params: { code: 'code' } }],
   provision: (ctx, tenant, deps) => provisionStarterTemplate(ctx, tenant, deps),
+  // The engine's refusals become the API's 404 / 409 / 422, with the contract's message.
+  translateError: (error, language) => {
+    const known = asAppError(error, language);
+    return known instanceof AppError ? known : undefined;
+  },
   routes: async (deps) => {
     const { db, requestDb, audit } = deps;
     const engine = engineFor(deps);
@@ -183,21 +155,21 @@ export const module = defineModule({
     const stampPassword = (ciphertext: string) => stampPasswordOf(decrypt, ciphertext);
     return [
       // templates
-      wf(S.page, ({ query }, { tx }) => listSchemes(tx, query)),
-      wf(S.history, ({ query }, { tx }) => schemeHistory(tx, query.id)),
-      wf(S.info, ({ query }, { tx }) => schemeInfo(tx, query.modelId)),
-      wf(S.newModel, ({ body }, ctx) => createScheme(ctx, engine, body)),
-      wf(S.create, ({ body }, ctx) => createScheme(ctx, engine, body)),
-      wf(S.update, ({ body }, ctx) => updateScheme(ctx, engine, body)),
-      wf(S.enable, ({ body }, ctx) => setSchemeEnabled(ctx, body.id, true)),
-      wf(S.disable, ({ body }, ctx) => setSchemeEnabled(ctx, body.id, false)),
-      wf(S.remove, async ({ body }, ctx) => ({ removed: await removeScheme(ctx, body.id) })),
-      wf(S.reviewVersion, ({ query }, { tx }) => versionXmlOf(tx, query.definitionId)),
-      wf(S.nodeInfo, ({ query }, { tx }) => schemeNodes(tx, engine, query.modelId)),
-      wf(S.changeVersionTest, ({ body }, ctx) =>
+      route(S.page, ({ query }, { tx }) => listSchemes(tx, query)),
+      route(S.history, ({ query }, { tx }) => schemeHistory(tx, query.id)),
+      route(S.info, ({ query }, { tx }) => schemeInfo(tx, query.modelId)),
+      route(S.newModel, ({ body }, ctx) => createScheme(ctx, engine, body)),
+      route(S.create, ({ body }, ctx) => createScheme(ctx, engine, body)),
+      route(S.update, ({ body }, ctx) => updateScheme(ctx, engine, body)),
+      route(S.enable, ({ body }, ctx) => setSchemeEnabled(ctx, body.id, true)),
+      route(S.disable, ({ body }, ctx) => setSchemeEnabled(ctx, body.id, false)),
+      route(S.remove, async ({ body }, ctx) => ({ removed: await removeScheme(ctx, body.id) })),
+      route(S.reviewVersion, ({ query }, { tx }) => versionXmlOf(tx, query.definitionId)),
+      route(S.nodeInfo, ({ query }, { tx }) => schemeNodes(tx, engine, query.modelId)),
+      route(S.changeVersionTest, ({ body }, ctx) =>
         testVersionChange(engine, ctx.tx, { instanceIds: body.instanceIds, toDefinitionId: body.definitionId, mapping: body.mapping, userId: me(ctx) }),
       ),
-      wf(S.changeVersion, async ({ body }, ctx) => {
+      route(S.changeVersion, async ({ body }, ctx) => {
         const reports = await changeVersion(engine, ctx.tx, {
           instanceIds: body.instanceIds,
           toDefinitionId: body.definitionId,
@@ -208,46 +180,46 @@ export const module = defineModule({
         return reports;
       }),
       // tasks
-      wf(T.createProcess, ({ body }, ctx) => createProcess(ctx, engine, me(ctx), body)),
-      wf(T.taskHandle, ({ body }, ctx) =>
+      route(T.createProcess, ({ body }, ctx) => createProcess(ctx, engine, me(ctx), body)),
+      route(T.taskHandle, ({ body }, ctx) =>
         handleTask(ctx, engine, me(ctx), { ...body, stampPassword: body.stampPassword && stampPassword(body.stampPassword) }),
       ),
-      wf(T.reinitiate, async ({ body }, ctx) => {
+      route(T.reinitiate, async ({ body }, ctx) => {
         await engine.approve(ctx.tx, { taskId: body.taskId, userId: me(ctx), comment: body.comment, variables: body.variables, designated: body.designated });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'reinitiate', resource: 'workflow-task', resourceId: body.taskId });
         return OK;
       }),
-      wf(T.delegate, async ({ body }, ctx) => {
+      route(T.delegate, async ({ body }, ctx) => {
         await assertUsers(ctx.tx, [body.userId]);
         await delegateTask(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), toUserId: body.userId, comment: body.comment || undefined });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'delegate', resource: 'workflow-task', resourceId: body.taskId, after: { to: body.userId } });
         return OK;
       }),
-      wf(T.transfer, async ({ body }, ctx) => {
+      route(T.transfer, async ({ body }, ctx) => {
         await assertUsers(ctx.tx, [body.userId]);
         await transferTask(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), toUserId: body.userId, comment: body.comment || undefined });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'transfer', resource: 'workflow-task', resourceId: body.taskId, after: { to: body.userId } });
         return OK;
       }),
-      wf(T.withdraw, async ({ body }, ctx) => {
+      route(T.withdraw, async ({ body }, ctx) => {
         await withdrawTask(engine, ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx), taskId: body.taskId, confirmStart: body.confirmStart });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'withdraw', resource: 'workflow-instance', resourceId: body.processInstanceId });
         return OK;
       }),
-      wf(T.addSigners, async ({ body }, ctx) => {
+      route(T.addSigners, async ({ body }, ctx) => {
         await assertHolds(ctx.tx, engine, me(ctx), body.taskId);
         await assertUsers(ctx.tx, body.userIds);
         await addCounterSigners(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), userIds: body.userIds });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'addSigners', resource: 'workflow-task', resourceId: body.taskId, after: body.userIds });
         return OK;
       }),
-      wf(T.removeSigners, async ({ body }, ctx) => {
+      route(T.removeSigners, async ({ body }, ctx) => {
         await assertHolds(ctx.tx, engine, me(ctx), body.taskId);
         await removeCounterSigners(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), userIds: body.userIds });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'removeSigners', resource: 'workflow-task', resourceId: body.taskId, after: body.userIds });
         return OK;
       }),
-      wf(T.carbonCopy, async ({ body }, ctx) => {
+      route(T.carbonCopy, async ({ body }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), body.processInstanceId);
         await assertUsers(ctx.tx, body.userIds);
         await carbonCopy(engine, ctx.tx, { instanceId: body.processInstanceId, fromUserId: me(ctx), userIds: body.userIds, taskId: body.taskId });
@@ -259,47 +231,47 @@ export const module = defineModule({
         });
         return OK;
       }),
-      wf(T.read, async ({ params }, ctx) => {
+      route(T.read, async ({ params }, ctx) => {
         await readCarbonCopy(ctx.tx, { id: params.id, userId: me(ctx) });
         return OK;
       }),
-      wf(T.circulation, ({ query }, ctx) => circulationOf(ctx.tx, engine, me(ctx), query.id)),
-      wf(T.processTask, ({ query }, ctx) => taskDetailOf(ctx.tx, engine, me(ctx), query.taskId)),
-      wf(T.viewProcess, async ({ query }, ctx) => {
+      route(T.circulation, ({ query }, ctx) => circulationOf(ctx.tx, engine, me(ctx), query.id)),
+      route(T.processTask, ({ query }, ctx) => taskDetailOf(ctx.tx, engine, me(ctx), query.taskId)),
+      route(T.viewProcess, async ({ query }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
         return processViewOf(ctx.tx, engine, query.processInstanceId, me(ctx));
       }),
-      wf(T.candidateUsers, async ({ query }, ctx) => {
+      route(T.candidateUsers, async ({ query }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
         return assigneesOf(ctx.tx, engine, query.processInstanceId, 'open');
       }),
-      wf(T.allProcesses, ({ query }, ctx) => startableSchemes(ctx.tx, me(ctx), query)),
-      wf(T.validateStamp, ({ body }, ctx) => verifyStampPassword(ctx.tx, me(ctx), body.stampId, stampPassword(body.password))),
-      wf(T.circulations, ({ query }, ctx) => circulations(ctx.tx, me(ctx), query)),
-      wf(T.todo, async ({ query }, ctx) => taskList(ctx.tx, await todoList(ctx.tx, me(ctx)), query)),
-      wf(T.done, async ({ query }, ctx) => taskList(ctx.tx, await doneList(ctx.tx, me(ctx)), query)),
-      wf(T.started, ({ query }, ctx) => instanceList(ctx.tx, startedWhere(me(ctx)), query)),
-      wf(T.recycleBin, ({ query }, ctx) => instanceList(ctx.tx, binWhere(me(ctx)), query)),
-      wf(T.drafts, ({ query }, ctx) => drafts(ctx.tx, me(ctx), query)),
-      wf(T.saveDraft, ({ body }, ctx) => saveDraftOf(ctx, me(ctx), body)),
-      wf(T.deleteDraft, async ({ params }, ctx) => {
+      route(T.allProcesses, ({ query }, ctx) => startableSchemes(ctx.tx, me(ctx), query)),
+      route(T.validateStamp, ({ body }, ctx) => verifyStampPassword(ctx.tx, me(ctx), body.stampId, stampPassword(body.password))),
+      route(T.circulations, ({ query }, ctx) => circulations(ctx.tx, me(ctx), query)),
+      route(T.todo, async ({ query }, ctx) => taskList(ctx.tx, await todoList(ctx.tx, me(ctx)), query)),
+      route(T.done, async ({ query }, ctx) => taskList(ctx.tx, await doneList(ctx.tx, me(ctx)), query)),
+      route(T.started, ({ query }, ctx) => instanceList(ctx.tx, startedWhere(me(ctx)), query)),
+      route(T.recycleBin, ({ query }, ctx) => instanceList(ctx.tx, binWhere(me(ctx)), query)),
+      route(T.drafts, ({ query }, ctx) => drafts(ctx.tx, me(ctx), query)),
+      route(T.saveDraft, ({ body }, ctx) => saveDraftOf(ctx, me(ctx), body)),
+      route(T.deleteDraft, async ({ params }, ctx) => {
         await deleteDraft(ctx.tx, { id: params.id, ownerId: me(ctx) });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'delete', resource: 'workflow-draft', resourceId: params.id });
         return OK;
       }),
-      wf(T.toRecycleBin, ({ params }, ctx) => toRecycleBin(ctx, engine, me(ctx), params.id)),
-      wf(T.restore, ({ params }, ctx) => restoreFromBin(ctx, me(ctx), params.id)),
-      wf(T.deleteInstance, ({ params }, ctx) => purge(ctx, me(ctx), params.id)),
-      wf(T.history, async ({ query }, ctx) => {
+      route(T.toRecycleBin, ({ params }, ctx) => toRecycleBin(ctx, engine, me(ctx), params.id)),
+      route(T.restore, ({ params }, ctx) => restoreFromBin(ctx, me(ctx), params.id)),
+      route(T.deleteInstance, ({ params }, ctx) => purge(ctx, me(ctx), params.id)),
+      route(T.history, async ({ query }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
         return historyOf(ctx.tx, engine, query.processInstanceId);
       }),
-      wf(T.diagram, async ({ query }, ctx) => {
+      route(T.diagram, async ({ query }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
         return diagramOf(ctx.tx, engine, query.processInstanceId);
       }),
-      wf(S.simulate, ({ body }, ctx) => simulate(ctx, engine, me(ctx), ctx.request.language, body)),
-      wf(S.lint, async ({ body }, ctx) =>
+      route(S.simulate, ({ body }, ctx) => simulate(ctx, engine, me(ctx), ctx.request.language, body)),
+      route(S.lint, async ({ body }, ctx) =>
         (await lintXml(body.xml)).map((problem) => ({
           elementType: problem.elementType,
           elementId: problem.elementId,
@@ -307,71 +279,71 @@ export const module = defineModule({
           message: lintText(ctx.request.language, problem),
         })),
       ),
-      wf(T.rejectTargets, ({ query }, ctx) => rejectTargetsOf(ctx.tx, engine, me(ctx), query.taskId)),
-      wf(T.taskAssignee, async ({ query }, ctx) => {
+      route(T.rejectTargets, ({ query }, ctx) => rejectTargetsOf(ctx.tx, engine, me(ctx), query.taskId)),
+      route(T.taskAssignee, async ({ query }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
         return assigneesOf(ctx.tx, engine, query.processInstanceId, 'open');
       }),
-      wf(T.hisTaskAssignee, async ({ query }, ctx) => {
+      route(T.hisTaskAssignee, async ({ query }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
         return assigneesOf(ctx.tx, engine, query.processInstanceId, 'completed');
       }),
-      wf(T.saveTaskAssignee, async ({ body }, ctx) => {
+      route(T.saveTaskAssignee, async ({ body }, ctx) => {
         await assertUsers(ctx.tx, [body.userId]);
         await assignTask(engine, ctx.tx, { taskId: body.taskId, adminId: me(ctx), toUserId: body.userId });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'assign', resource: 'workflow-task', resourceId: body.taskId, after: { to: body.userId } });
         return OK;
       }),
       // forms (field permissions), signatures, related processes, start links
-      wf(TF.taskForm, ({ query }, ctx) => taskFormOf(ctx.tx, engine, me(ctx), query.taskId)),
-      wf(TF.formProcess, ({ body }, ctx) => saveFormOf(ctx, engine, me(ctx), body)),
-      wf(TF.createProcessForm, ({ query }, { tx }) => startFormOf(tx, engine, query.code)),
-      wf(TF.signature, ({ body }, ctx) => signOf(ctx, engine, me(ctx), { ...body, stampId: body.stampId, password: stampPassword(body.password) })),
-      wf(TF.attachments, ({ query }, ctx) => processAttachments(ctx.tx, engine, me(ctx), query.processInstanceId)),
-      wf(TF.annexInfo, ({ query }, ctx) => processAnnex(ctx.tx, engine, me(ctx), query.processInstanceId, query.id)),
-      wf(TF.relationTask, ({ query }, ctx) => relatedInstances(ctx.tx, me(ctx), query.processInstanceId)),
-      wf(TF.relationTaskInfo, ({ query }, ctx) => relatedInstanceInfo(ctx.tx, engine, me(ctx), query.processInstanceId, query.relatedId)),
-      wf(TF.startLink, ({ body }, ctx) => issueStartLink(ctx, me(ctx), body)),
-      wf(TF.publicCreate, ({ body }, { request }) => createFromLink(requestDb, audit, engine, { ip: request.ip, language: request.language }, body)),
+      route(TF.taskForm, ({ query }, ctx) => taskFormOf(ctx.tx, engine, me(ctx), query.taskId)),
+      route(TF.formProcess, ({ body }, ctx) => saveFormOf(ctx, engine, me(ctx), body)),
+      route(TF.createProcessForm, ({ query }, { tx }) => startFormOf(tx, engine, query.code)),
+      route(TF.signature, ({ body }, ctx) => signOf(ctx, engine, me(ctx), { ...body, stampId: body.stampId, password: stampPassword(body.password) })),
+      route(TF.attachments, ({ query }, ctx) => processAttachments(ctx.tx, engine, me(ctx), query.processInstanceId)),
+      route(TF.annexInfo, ({ query }, ctx) => processAnnex(ctx.tx, engine, me(ctx), query.processInstanceId, query.id)),
+      route(TF.relationTask, ({ query }, ctx) => relatedInstances(ctx.tx, me(ctx), query.processInstanceId)),
+      route(TF.relationTaskInfo, ({ query }, ctx) => relatedInstanceInfo(ctx.tx, engine, me(ctx), query.processInstanceId, query.relatedId)),
+      route(TF.startLink, ({ body }, ctx) => issueStartLink(ctx, me(ctx), body)),
+      route(TF.publicCreate, ({ body }, { request }) => createFromLink(requestDb, audit, engine, { ip: request.ip, language: request.language }, body)),
       // a template's resource and instances
-      wf(SR.readResource, ({ query }, { tx }) => schemeResourceOf(tx, engine, query.modelId)),
-      wf(SR.validateRelationTask, ({ query }, { tx }) => validateSchemeRelation(tx, query.modelId)),
-      wf(SR.relationTaskInfo, ({ query }, { tx }) => schemeRelationInfoOf(tx, query.modelId)),
-      wf(SR.relationTask, ({ query }, { tx }) => schemeInstances(tx, query.modelId, 'running', query)),
-      wf(SR.finishedTask, ({ query }, { tx }) => schemeInstances(tx, query.modelId, 'finished', query)),
+      route(SR.readResource, ({ query }, { tx }) => schemeResourceOf(tx, engine, query.modelId)),
+      route(SR.validateRelationTask, ({ query }, { tx }) => validateSchemeRelation(tx, query.modelId)),
+      route(SR.relationTaskInfo, ({ query }, { tx }) => schemeRelationInfoOf(tx, query.modelId)),
+      route(SR.relationTask, ({ query }, { tx }) => schemeInstances(tx, query.modelId, 'running', query)),
+      route(SR.finishedTask, ({ query }, { tx }) => schemeInstances(tx, query.modelId, 'finished', query)),
       // workflow relations and template authority
-      wf(R.page, ({ query }, { tx }) => listRelations(tx, query)),
-      wf(R.create, ({ body }, ctx) => createRelation(ctx, body)),
-      wf(R.update, ({ params, body }, ctx) => updateRelation(ctx, params.id, body)),
-      wf(R.remove, ({ params }, ctx) => removeRelation(ctx, params.id)),
-      wf(R.info, ({ params }, { tx }) => relationInfo(tx, params.id)),
-      wf(R.formInfo, ({ query }, { tx }) => relationFormInfoOf(tx, engine, query.nwfSchemeInfoId)),
-      wf(R.authUsers, ({ params }, { tx }) => authUsersOf(tx, params.nwfSchemeInfoId)),
+      route(R.page, ({ query }, { tx }) => listRelations(tx, query)),
+      route(R.create, ({ body }, ctx) => createRelation(ctx, body)),
+      route(R.update, ({ params, body }, ctx) => updateRelation(ctx, params.id, body)),
+      route(R.remove, ({ params }, ctx) => removeRelation(ctx, params.id)),
+      route(R.info, ({ params }, { tx }) => relationInfo(tx, params.id)),
+      route(R.formInfo, ({ query }, { tx }) => relationFormInfoOf(tx, engine, query.nwfSchemeInfoId)),
+      route(R.authUsers, ({ params }, { tx }) => authUsersOf(tx, params.nwfSchemeInfoId)),
       // monitor
-      wf(M.finished, ({ query }, { tx }) => instanceList(tx, finishedWhere, query)),
-      wf(M.history, ({ query }, { tx }) => historyOf(tx, engine, query.processInstanceId)),
-      wf(M.diagram, ({ query }, { tx }) => diagramOf(tx, engine, query.processInstanceId)),
-      wf(M.unfinished, ({ query }, { tx }) => instanceList(tx, unfinishedWhere, query)),
-      wf(M.suspend, async ({ body }, ctx) => {
+      route(M.finished, ({ query }, { tx }) => instanceList(tx, finishedWhere, query)),
+      route(M.history, ({ query }, { tx }) => historyOf(tx, engine, query.processInstanceId)),
+      route(M.diagram, ({ query }, { tx }) => diagramOf(tx, engine, query.processInstanceId)),
+      route(M.unfinished, ({ query }, { tx }) => instanceList(tx, unfinishedWhere, query)),
+      route(M.suspend, async ({ body }, ctx) => {
         await suspendInstance(engine, ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx) });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'suspend', resource: 'workflow-instance', resourceId: body.processInstanceId });
         return OK;
       }),
-      wf(M.resume, async ({ body }, ctx) => {
+      route(M.resume, async ({ body }, ctx) => {
         await resumeInstance(engine, ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx) });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'resume', resource: 'workflow-instance', resourceId: body.processInstanceId });
         return OK;
       }),
-      wf(M.assign, async ({ body }, ctx) => {
+      route(M.assign, async ({ body }, ctx) => {
         await assertUsers(ctx.tx, [body.userId]);
         await assignTask(engine, ctx.tx, { taskId: body.taskId, adminId: me(ctx), toUserId: body.userId });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'assign', resource: 'workflow-task', resourceId: body.taskId, after: { to: body.userId } });
         return OK;
       }),
-      wf(M.getAssign, ({ query }, { tx }) => assigneesOf(tx, engine, query.processInstanceId, 'open')),
+      route(M.getAssign, ({ query }, { tx }) => assigneesOf(tx, engine, query.processInstanceId, 'open')),
       // messages from other systems
-      wf(MSG.correlate, ({ body }, ctx) => deliverMessage(ctx, engine, me(ctx), body)),
-      wf(MSG.throwSignal, ({ body }, ctx) => broadcastSignal(ctx, engine, me(ctx), body)),
+      route(MSG.correlate, ({ body }, ctx) => deliverMessage(ctx, engine, me(ctx), body)),
+      route(MSG.throwSignal, ({ body }, ctx) => broadcastSignal(ctx, engine, me(ctx), body)),
     ];
   },
   background: (deps) => {

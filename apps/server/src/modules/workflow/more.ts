@@ -25,7 +25,10 @@ import { verifyStampPassword } from '../stamps/public.ts';
 import { stamps } from '../stamps/public.ts';
 import { usersByIds } from '../users/public.ts';
 import { USER_STATUS, users } from '../identity/public.ts';
-import { asAppError, assertHolds, assertParticipant, checkTaskForm, createProcess, instanceList, processViewOf } from './service.ts';
+import { asAppError } from './shared.ts';
+import { assertHolds, assertParticipant, processViewOf } from './instance.ts';
+import { checkTaskForm, createProcess } from './actions.ts';
+import { instanceList } from './lists.ts';
 import { wfSchemes, wfStartLinks } from './tables.ts';
 
 /*

@@ -10,7 +10,7 @@ import { containing, listPage } from '../../platform/list.ts';
 import { posts } from '../posts/public.ts';
 import { roles } from '../identity/public.ts';
 import { USER_STATUS, userPosts, userRoles, users } from '../identity/public.ts';
-import { assertUsers } from './service.ts';
+import { assertUsers } from './instance.ts';
 import { wfRelations, wfSchemes } from './tables.ts';
 
 /*

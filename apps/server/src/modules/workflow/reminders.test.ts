@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { as, type Client, dbLabel, describeDb, expectOk, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
 import { adminRoleId } from '../identity/roles.ts';
 import { createUser } from '../identity/users.ts';
-import { engineFor } from './service.ts';
+import { engineFor } from './shared.ts';
 
 const SCHEME = '/api/macro-flow/model-scheme-info';
 const TASK = '/api/macro-flow/workflow-task';

@@ -2,7 +2,8 @@ import type { Ctx } from '@macro/store';
 import { eq } from 'drizzle-orm';
 import type { TenantProvision } from '../../platform/module.ts';
 import { findUserByAccount } from '../identity/public.ts';
-import { createScheme, engineFor } from './service.ts';
+import { createScheme } from './templates.ts';
+import { engineFor } from './shared.ts';
 import { wfSchemes } from './tables.ts';
 
 /** The starter template's number: a leave request the tenant's administrator approves. */

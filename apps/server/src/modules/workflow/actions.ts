@@ -1,0 +1,149 @@
+import type { createProcessInput, draftInput, taskHandleInput } from '@macro/contract/workflow';
+import type { Ctx, Tx } from '@macro/store';
+import {
+  deleteInstance,
+  purgeInstance,
+  rejectTask,
+  restoreInstance,
+  saveDraft,
+  startFromDraft,
+  type WorkflowEngine,
+  wfDrafts,
+  wfInstances,
+  wfTasks,
+} from '@macro/workflow';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { notFound, unprocessable } from '../../platform/errors.ts';
+import { checkedAgainstForm } from '../forms/public.ts';
+import { verifyStampPassword } from '../stamps/public.ts';
+import { stamps } from '../stamps/public.ts';
+import { assertMayStart } from './relations.ts';
+import { wfSchemes } from './tables.ts';
+import { assertHolds } from './instance.ts';
+
+/* What people do to processes: start, handle a task, the recycle bin, drafts. */
+
+async function audit(ctx: Ctx, action: string, resourceId: number, after?: unknown) {
+  await ctx.audit.record(ctx.tx, ctx.actor, { action, resource: 'workflow-instance', resourceId, after });
+}
+
+/** The template by number, refused when missing (404) or disabled (422). */
+async function startableScheme(tx: Tx, code: string) {
+  const [row] = await tx.select().from(wfSchemes).where(eq(wfSchemes.code, code));
+  if (!row) throw notFound('workflow.templateNotFound');
+  if (!row.enabled) throw unprocessable('workflow.templateDisabled', { name: row.name });
+  return row;
+}
+
+export async function createProcess(ctx: Ctx, engine: WorkflowEngine, userId: number, input: z.output<typeof createProcessInput>) {
+  let started: { instance: { id: number }; startTaskId: number };
+  if (input.draftId) {
+    const [draft] = await ctx.tx
+      .select()
+      .from(wfDrafts)
+      .where(and(eq(wfDrafts.id, input.draftId), eq(wfDrafts.ownerId, userId)));
+    if (!draft) throw notFound('workflow.draftNotFound');
+    await startableScheme(ctx.tx, draft.definitionKey);
+    await assertMayStart(ctx.tx, draft.definitionKey, userId);
+    started = await startFromDraft(engine, ctx.tx, { draftId: input.draftId, ownerId: userId, designated: input.designated });
+  } else {
+    if (!input.code) throw unprocessable('workflow.startNeedsTemplate');
+    const scheme = await startableScheme(ctx.tx, input.code);
+    await assertMayStart(ctx.tx, scheme.code, userId);
+    const model = await engine.modelOf(ctx.tx, (await engine.latestDefinition(ctx.tx, scheme.code)).id);
+    await checkedAgainstForm(ctx.tx, model.nodes.get(model.startOf.get(model.id)!)?.settings.form?.formKey, {}, input.variables ?? {});
+    started = await engine.start(ctx.tx, {
+      definitionKey: scheme.code,
+      starterId: userId,
+      variables: input.variables,
+      title: input.title || scheme.name,
+      designated: input.designated,
+    });
+  }
+  await audit(ctx, 'start', started.instance.id);
+  return { instanceId: started.instance.id, taskId: started.startTaskId };
+}
+
+export async function handleTask(ctx: Ctx, engine: WorkflowEngine, userId: number, input: z.output<typeof taskHandleInput>) {
+  const [task] = await ctx.tx.select({ instanceId: wfTasks.instanceId }).from(wfTasks).where(eq(wfTasks.id, input.taskId));
+  if (!task) throw notFound('workflow.taskNotFound');
+  if (input.action === 'reject') {
+    if (!input.rejectTo) throw unprocessable('workflow.rejectNeedsNode');
+    await rejectTask(engine, ctx.tx, { taskId: input.taskId, userId, target: input.rejectTo, comment: input.comment });
+  } else {
+    let stamp: string | undefined;
+    if (input.stampId) {
+      if (!input.stampPassword) throw unprocessable('workflow.stampPasswordRequired');
+      await verifyStampPassword(ctx.tx, userId, input.stampId, input.stampPassword);
+      const [row] = await ctx.tx.select({ name: stamps.stampName }).from(stamps).where(eq(stamps.id, input.stampId));
+      stamp = row?.name;
+    }
+    if (input.variables && Object.keys(input.variables).length) {
+      await assertHolds(ctx.tx, engine, userId, input.taskId);
+      await checkTaskForm(ctx.tx, engine, task.instanceId, input.taskId, input.variables);
+    }
+    await engine.approve(ctx.tx, { taskId: input.taskId, userId, comment: input.comment, stamp, variables: input.variables, designated: input.designated });
+  }
+  await audit(ctx, input.action, task.instanceId, { taskId: input.taskId });
+  return { done: true as const };
+}
+
+/** Form data sent with a task, checked with what the instance holds against the form its node binds. */
+export async function checkTaskForm(tx: Tx, engine: WorkflowEngine, instanceId: number, taskId: number, variables: Record<string, unknown>) {
+  const [task] = await tx.select({ nodeId: wfTasks.nodeId }).from(wfTasks).where(eq(wfTasks.id, taskId));
+  const model = await engine.modelOf(tx, (await engine.instance(tx, instanceId)).definitionId);
+  await checkedAgainstForm(tx, model.nodes.get(task.nodeId)?.settings.form?.formKey, await engine.variablesOf(tx, instanceId), variables);
+}
+
+/** The instance, only for its starter (404 for anyone else). */
+async function ownInstance(tx: Tx, id: number, userId: number, inBin?: boolean) {
+  const [row] = await tx
+    .select()
+    .from(wfInstances)
+    .where(
+      and(
+        eq(wfInstances.id, id),
+        eq(wfInstances.starterId, userId),
+        inBin === undefined ? undefined : inBin ? isNotNull(wfInstances.deletedAt) : isNull(wfInstances.deletedAt),
+      ),
+    );
+  if (!row) throw notFound('workflow.instanceNotFound');
+  return row;
+}
+
+export async function toRecycleBin(ctx: Ctx, engine: WorkflowEngine, userId: number, id: number) {
+  await ownInstance(ctx.tx, id, userId, false);
+  await deleteInstance(engine, ctx.tx, { instanceId: id, userId });
+  await audit(ctx, 'recycle', id);
+  return { done: true as const };
+}
+
+export async function restoreFromBin(ctx: Ctx, userId: number, id: number) {
+  await ownInstance(ctx.tx, id, userId, true);
+  await restoreInstance(ctx.tx, { instanceId: id });
+  await audit(ctx, 'restore', id);
+  return { done: true as const };
+}
+
+export async function purge(ctx: Ctx, userId: number, id: number) {
+  await ownInstance(ctx.tx, id, userId, true);
+  await purgeInstance(ctx.tx, { instanceId: id });
+  await audit(ctx, 'delete', id);
+  return { done: true as const };
+}
+
+export async function saveDraftOf(ctx: Ctx, userId: number, input: z.output<typeof draftInput>) {
+  await startableScheme(ctx.tx, input.code);
+  const row = await saveDraft(ctx.tx, { id: input.id, definitionKey: input.code, ownerId: userId, title: input.title, data: input.data });
+  await ctx.audit.record(ctx.tx, ctx.actor, { action: input.id ? 'update' : 'create', resource: 'workflow-draft', resourceId: row.id });
+  return toDraft(row);
+}
+
+export const toDraft = (row: typeof wfDrafts.$inferSelect) => ({
+  id: row.id,
+  code: row.definitionKey,
+  title: row.title,
+  data: row.data as Record<string, unknown>,
+  updateTime: row.updatedAt.toISOString(),
+});

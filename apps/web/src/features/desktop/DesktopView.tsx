@@ -17,7 +17,7 @@ export const readingOrder = (widgets: readonly DesktopWidget[]) => [...widgets].
 export function WidgetCard({ widget, designing, extra }: { widget: DesktopWidget; designing?: boolean; extra?: React.ReactNode }) {
   const title = useWidgetTitle()(widget);
   return (
-    <Card size="small" title={title} extra={extra} className="desktop-widget" data-testid={`desktop-widget-${widget.i}`}>
+    <Card size="small" title={title} extra={extra} className={`desktop-widget desktop-widget-${widget.type}`} data-testid={`desktop-widget-${widget.i}`}>
       <WidgetBody widget={widget} title={title} designing={designing} />
     </Card>
   );

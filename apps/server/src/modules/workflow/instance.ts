@@ -16,7 +16,7 @@ import {
   wfInstances,
   wfTasks,
 } from '@macro/workflow';
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { findOr404 } from '../../platform/crud.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import { containing } from '../../platform/list.ts';
@@ -25,12 +25,11 @@ import { USER_STATUS, users } from '../identity/public.ts';
 import { startableBy } from './relations.ts';
 import { wfSchemes } from './tables.ts';
 import { withCandidates } from './lists.ts';
-import { toScheme } from './templates.ts';
+import { schemePage, toScheme } from './templates.ts';
 import { instanceList } from './lists.ts';
 import { SCHEME_NOT_FOUND } from './shared.ts';
 import { taskColumns } from './lists.ts';
 import { toTask } from './lists.ts';
-import { paged } from './shared.ts';
 
 /* One process and one template seen whole: history, diagram, assignees, views and details. */
 
@@ -194,15 +193,7 @@ export async function circulationOf(tx: Tx, engine: WorkflowEngine, userId: numb
 /** Enabled templates one can start from. */
 export async function startableSchemes(tx: Tx, userId: number, query: PageQuery & { keyword?: string }): Promise<Page<Scheme>> {
   const where = and(eq(wfSchemes.enabled, true), startableBy(userId), query.keyword ? ilike(wfSchemes.name, containing(query.keyword)) : undefined);
-  const rows = await tx
-    .select()
-    .from(wfSchemes)
-    .where(where)
-    .orderBy(desc(wfSchemes.id))
-    .limit(query.size)
-    .offset((query.current - 1) * query.size);
-  const [{ n }] = await tx.select({ n: count() }).from(wfSchemes).where(where);
-  return paged(await Promise.all(rows.map((r) => toScheme(tx, r))), Number(n), query);
+  return schemePage(tx, where, query);
 }
 
 /**

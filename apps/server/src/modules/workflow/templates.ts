@@ -1,8 +1,8 @@
-import type { Page } from '@macro/contract';
+import type { Page, PageQuery } from '@macro/contract';
 import type { Scheme, schemeInput, schemeListQuery, schemeUpdate } from '@macro/contract/workflow';
 import type { Ctx, Tx } from '@macro/store';
 import { type Definition, type WorkflowEngine, wfDefinitions } from '@macro/workflow';
-import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -11,7 +11,6 @@ import { assertWorkflowCategory } from '../wfcategories/public.ts';
 import { wfSchemes } from './tables.ts';
 import { paged } from './shared.ts';
 import { SCHEME_NOT_FOUND } from './shared.ts';
-import {} from './shared.ts';
 
 /* Templates: the schemes people start processes from, and their versions. */
 
@@ -49,6 +48,11 @@ export async function listSchemes(tx: Tx, query: z.output<typeof schemeListQuery
     query.code ? ilike(wfSchemes.code, containing(query.code)) : undefined,
     query.category ? eq(wfSchemes.category, query.category) : undefined,
   );
+  return schemePage(tx, where, query);
+}
+
+/** A page of templates matching `where`, newest first, each with its latest version. */
+export async function schemePage(tx: Tx, where: SQL | undefined, query: PageQuery): Promise<Page<Scheme>> {
   const rows = await tx
     .select()
     .from(wfSchemes)

@@ -10,10 +10,13 @@ const workflow = (db: 'pglite' | 'postgres') => ({
   test: { name: `workflow-${db}`, root: './packages/workflow', env: { TEST_DB: db } },
 });
 
+/** The repository's own tools (the domain scaffold), run as a person would run them. */
+const scripts = { test: { name: 'scripts', root: './scripts', include: ['**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 } };
+
 export default defineConfig({
   test: {
     // Two workers on a two-core machine: vitest's default leaves one core idle in a run.
     maxWorkers: 2,
-    projects: ['packages/contract', server('pglite'), server('postgres'), workflow('pglite'), workflow('postgres'), 'apps/web'],
+    projects: ['packages/contract', server('pglite'), server('postgres'), workflow('pglite'), workflow('postgres'), 'apps/web', scripts],
   },
 });

@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const base = process.argv[2] ?? 'HEAD';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const projects = ['contract', 'server-pglite', 'workflow-pglite', 'web'].flatMap((name) => ['--project', name]);
+const projects = ['contract', 'server-pglite', 'workflow-pglite', 'web', 'scripts'].flatMap((name) => ['--project', name]);
 
 const steps = [
   ['typecheck', npm, ['run', 'typecheck']],

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const projects = ['apps/web', 'apps/server', 'packages/workflow', 'e2e', 'bench', 'packages/store', 'packages/contract'];
+const projects = ['apps/web', 'apps/server', 'packages/workflow', 'e2e', 'bench', 'packages/store', 'packages/contract', 'scripts'];
 const jobs = Number(process.env.TYPECHECK_JOBS ?? Math.max(2, availableParallelism()));
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 

@@ -1,6 +1,6 @@
 import type { HistoryAction } from '@macro/contract/workflow';
 import { executePrepared, rowsOf, type Tx } from '@macro/store';
-import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { compileProcess, type FlowNode, type LintProblem, lintProblem, type ProcessModel } from '../definitions/model.ts';
 import { parseXml } from '../definitions/moddle.ts';
 import { refuse, WorkflowError } from '../errors.ts';
@@ -150,11 +150,22 @@ export class WorkflowEngine implements RunHost {
    * locked first (see callersLocked).
    */
   async lockInstance(tx: Tx, instanceId: number): Promise<Instance> {
-    const [row] = await tx
+    // Most instances were called by none (the caller is set when the row is made, never after):
+    // they lock alone, without planning the walk up the callers.
+    const [alone] = await tx
       .select()
       .from(wfInstances)
-      .where(and(eq(wfInstances.id, instanceId), callersLocked(sql`select ${instanceId}::integer`)))
-      .for('update');
+      .where(and(eq(wfInstances.id, instanceId), isNull(wfInstances.parentInstanceId)))
+      .for('update')
+      .prepare('wf_lock_instance_alone')
+      .execute();
+    const [row] = alone
+      ? [alone]
+      : await tx
+          .select()
+          .from(wfInstances)
+          .where(and(eq(wfInstances.id, instanceId), callersLocked(sql`select ${instanceId}::integer`)))
+          .for('update');
     if (!row || row.deletedAt) refuse('workflow.instanceNotFound', `no instance ${instanceId}`, { id: instanceId });
     return row;
   }
@@ -184,13 +195,19 @@ export class WorkflowEngine implements RunHost {
    * task of an ended or suspended instance is refused for that, not as already handled.
    */
   async lockTask(tx: Tx, taskId: number, options: { running?: boolean } = {}): Promise<{ task: Task; instance: Instance; execution: Execution }> {
-    const [locked] = await tx
-      .select({ instance: wfInstances, task: wfTasks, execution: wfExecutions })
-      .from(wfTasks)
-      .innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
-      .innerJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId))
-      .where(and(eq(wfTasks.id, taskId), callersLocked(sql`select instance_id from wf_task where id = ${taskId}`)))
-      .for('update', { of: [wfInstances, wfTasks, wfExecutions] });
+    const lockedWhere = (where: SQL | undefined) =>
+      tx
+        .select({ instance: wfInstances, task: wfTasks, execution: wfExecutions })
+        .from(wfTasks)
+        .innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
+        .innerJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId))
+        .where(and(eq(wfTasks.id, taskId), where))
+        .for('update', { of: [wfInstances, wfTasks, wfExecutions] });
+    // An instance no other called has no callers to lock first (its caller is set when it is
+    // made, never after): that common case skips the walk up the callers, and is parsed and
+    // planned once per connection.
+    const alone = await lockedWhere(isNull(wfInstances.parentInstanceId)).prepare('wf_lock_task_alone').execute();
+    const [locked] = alone.length ? alone : await lockedWhere(callersLocked(sql`select instance_id from wf_task where id = ${taskId}`));
     const { task, instance, execution } = locked ?? (await this.lockTaskApart(tx, taskId));
     this.assertTakesOperations(instance, options);
     // An open task always has its token; one without is as good as ended.

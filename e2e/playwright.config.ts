@@ -26,6 +26,8 @@ function serverOf(slot: number) {
       // search is the stand-in widgets.spec.ts starts.
       MACRO_MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
       MACRO_MAP_GEOCODER_URL: `http://127.0.0.1:${port + 1001}/search`,
+      // Database links reach this machine's MariaDB (databaselinks.spec.ts); loopback is refused by default.
+      MACRO_LINK_HOSTS: '127.0.0.1',
     },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

@@ -10,7 +10,7 @@ export type PermissionCode = `${string}:${string}`;
 export type Access = 'public' | 'authenticated' | PermissionCode | { create: PermissionCode; update: PermissionCode };
 
 /** Failure statuses an endpoint can declare in its document. */
-export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

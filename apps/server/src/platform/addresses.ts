@@ -112,3 +112,11 @@ export function isPublicAddress(address: IpBytes): boolean {
   }
   return inRange(address, GLOBAL_V6) && !INTERNAL_V6.some((range) => inRange(address, range));
 }
+
+/** The company's own networks: private IPv4 (RFC 1918), carrier-grade NAT and unique-local IPv6 (fc00::/7). */
+const COMPANY = ranges('10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', 'fc00::/7');
+
+/** Whether an address lies in one of the company's own networks (never loopback, link-local or metadata). */
+export function isCompanyAddress(address: IpBytes): boolean {
+  return COMPANY.some((range) => inRange(address, range));
+}

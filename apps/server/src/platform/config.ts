@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { outboundPolicy } from './outbound.ts';
+import { dataKeyOf } from './secrets.ts';
 import { SERVER_ROOT } from './paths.ts';
 
 export interface Config {
@@ -56,6 +57,18 @@ export interface Config {
   serviceHosts: string[];
   /** How long a service task's HTTP call may take (MACRO_SERVICE_TIMEOUT_MS). */
   serviceTimeoutMs: number;
+  /**
+   * Where database links may connect (MACRO_LINK_HOSTS, comma-separated host names, IP addresses
+   * and CIDR ranges). Empty: public addresses and the company's own networks (private ranges),
+   * never loopback, link-local or the cloud metadata address. Set: only what it lists.
+   */
+  linkHosts: string[];
+  /** How long one statement on a database link may run (MACRO_LINK_STATEMENT_MS, 10 s). */
+  linkStatementMs: number;
+  /** The data key secrets are sealed with (MACRO_DATA_KEY: 32 bytes, hex or base64); blank: `<dataDir>/data.key`. */
+  dataKey: string;
+  /** Keys of before a rotation, still opened (MACRO_DATA_KEY_PREVIOUS, comma-separated). */
+  previousDataKeys: string[];
   /** The enterprise directories the organisation can be synced from (absent: not configured). */
   directory: DirectoryConfig;
   /** The map picker's addresses, handed to the console in its page (off when blank). */
@@ -269,6 +282,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     directory: directoryFrom(env),
     workflowTimerSeconds: Math.max(0, Number(env.MACRO_WORKFLOW_TIMER_SECONDS ?? 5) || 0),
     serviceHosts: allowList('MACRO_SERVICE_HOSTS', list(env.MACRO_SERVICE_HOSTS, /,/)),
+    linkHosts: allowList('MACRO_LINK_HOSTS', list(env.MACRO_LINK_HOSTS, /,/)),
+    linkStatementMs: Math.min(300_000, Math.max(100, Number(env.MACRO_LINK_STATEMENT_MS ?? 10_000) || 10_000)),
+    dataKey: dataKey('MACRO_DATA_KEY', env.MACRO_DATA_KEY),
+    previousDataKeys: list(env.MACRO_DATA_KEY_PREVIOUS, /,/).map((key) => dataKey('MACRO_DATA_KEY_PREVIOUS', key)),
     serviceTimeoutMs: Math.min(60_000, Math.max(100, Number(env.MACRO_SERVICE_TIMEOUT_MS ?? 10_000) || 10_000)),
     frameAncestors: list(env.MACRO_FRAME_ANCESTORS, /\s+/, ["'self'"]),
     mail: env.MACRO_SMTP_URL
@@ -324,6 +341,17 @@ function allowList(variable: string, entries: string[]): string[] {
     throw new Error(`${variable}: ${(error as Error).message}`);
   }
   return entries;
+}
+
+/** A data key, refused at start when it is not 32 bytes. */
+function dataKey(variable: string, value: string | undefined): string {
+  if (!value?.trim()) return '';
+  try {
+    dataKeyOf(value);
+  } catch (error) {
+    throw new Error(`${variable}: ${(error as Error).message}`);
+  }
+  return value.trim();
 }
 
 /** A separated list from the environment; unset or blank gives the fallback. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HostLookup, OutboundError, type OutboundFailure, outboundFetch, outboundPolicy } from './outbound.ts';
+import { checkedHost, type HostLookup, OutboundError, type OutboundFailure, outboundFetch, outboundPolicy } from './outbound.ts';
 
 /** Every way of writing this machine's loopback in a URL's host. */
 const LOOPBACK_SPELLINGS = [
@@ -156,5 +156,41 @@ describe('outbound HTTP of administrator-written addresses', () => {
     for (const url of ['file:///etc/passwd', 'ftp://127.0.0.1/', 'gopher://127.0.0.1:70/', `http://user:secret@127.0.0.1:${port}/ok`, 'not a url', '']) {
       expect(await failureOf(call(url, ['127.0.0.1'])), url).toBe('address');
     }
+  });
+});
+
+describe('hosts a database link may connect to', () => {
+  const company = outboundPolicy([], { company: true });
+  /** A resolver that answers every name with the addresses given. */
+  const answering =
+    (...addresses: string[]): HostLookup =>
+    async () =>
+      addresses;
+  const refused = (host: string, policy = company, lookup?: HostLookup) =>
+    checkedHost(host, policy, lookup).then(
+      () => 'allowed',
+      (e: unknown) => (e as OutboundError).reason,
+    );
+
+  it("reaches public hosts and the company's own networks by default, never loopback, link-local or metadata", async () => {
+    for (const host of ['10.1.2.3', '172.20.0.9', '192.168.1.20', '100.64.0.7', 'fd12::5', '8.8.8.8']) expect(await refused(host), host).toBe('allowed');
+    for (const host of ['127.0.0.1', 'localhost', '[::1]', '169.254.169.254', '0.0.0.0', 'fe80::1', '::ffff:10.0.0.1', '224.0.0.1']) {
+      expect(await refused(host), host).toBe('refused');
+    }
+    // Checked on what the name resolves to: one internal address among them is enough to refuse.
+    expect(await refused('db.corp.example', company, answering('10.0.0.8'))).toBe('allowed');
+    expect(await refused('db.corp.example', company, answering('10.0.0.8', '127.0.0.1'))).toBe('refused');
+    expect(await checkedHost('db.corp.example', company, answering('10.0.0.8'))).toBe('10.0.0.8');
+    // HTTP's default stays public only.
+    expect(await refused('10.1.2.3', outboundPolicy([]))).toBe('refused');
+  });
+
+  it('with an allow-list, reaches only what it names', async () => {
+    const listed = outboundPolicy(['db.corp.example', '10.9.0.0/16', '127.0.0.1'], { company: true });
+    expect(await refused('127.0.0.1', listed)).toBe('allowed');
+    expect(await refused('10.9.3.4', listed)).toBe('allowed');
+    expect(await refused('10.8.3.4', listed)).toBe('refused');
+    expect(await refused('db.corp.example', listed, answering('10.1.1.1'))).toBe('allowed');
+    expect(await refused('other.corp.example', listed, answering('10.1.1.1'))).toBe('refused');
   });
 });

@@ -2,7 +2,7 @@ import { lookup as systemLookup } from 'node:dns/promises';
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { inRange, type IpRange, ipBytes, ipRange, isPublicAddress } from './addresses.ts';
+import { inRange, type IpRange, ipBytes, ipRange, isCompanyAddress, isPublicAddress } from './addresses.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -18,6 +18,12 @@ export interface OutboundPolicy {
   /** Host names, lower case, without a trailing dot. */
   names: ReadonlySet<string>;
   ranges: readonly IpRange[];
+  /**
+   * Without entries, whether the company's own networks (private and unique-local ranges, CGNAT)
+   * are reachable besides public hosts: yes for database links, no for HTTP. Loopback, link-local
+   * (the cloud metadata address included) and the unspecified address stay refused either way.
+   */
+  company: boolean;
 }
 
 const HOST_NAME = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/;
@@ -26,7 +32,7 @@ const HOST_NAME = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/;
 const nameOf = (host: string) => host.replace(/\.$/, '');
 
 /** The policy of an allow-list's entries; an entry that is no host name, address or range throws. */
-export function outboundPolicy(entries: readonly string[]): OutboundPolicy {
+export function outboundPolicy(entries: readonly string[], options: { company?: boolean } = {}): OutboundPolicy {
   const names = new Set<string>();
   const ranges: IpRange[] = [];
   for (const entry of entries.map((e) => e.trim()).filter(Boolean)) {
@@ -45,7 +51,7 @@ export function outboundPolicy(entries: readonly string[]): OutboundPolicy {
     else if (HOST_NAME.test(nameOf(host))) names.add(nameOf(host));
     else throw new Error(`"${entry}" is not a host name, an IP address or a CIDR range`);
   }
-  return { listed: names.size + ranges.length > 0, names, ranges };
+  return { listed: names.size + ranges.length > 0, names, ranges, company: options.company ?? false };
 }
 
 /** Resolves a host name to every address it has; the system's resolver unless a test stands in. */
@@ -90,12 +96,14 @@ export class OutboundError extends AppError {
 const isLocalhost = (name: string) => name === 'localhost' || name.endsWith('.localhost');
 
 /**
- * The address to connect to: every address of the host must be allowed, else the call is refused
- * before any connection, so a refused target answers alike whether anything listens there.
+ * The address to connect to for `hostname` (a name, an IP address, or an IPv6 address in
+ * brackets): every address of the host must be allowed, else it is refused before any connection,
+ * so a refused target answers alike whether anything listens there. Connect to exactly the
+ * address returned: a second resolution could be answered differently by a rebinding name.
  */
-async function checkedAddress(url: URL, policy: OutboundPolicy, lookup: HostLookup, deadline: Promise<never>): Promise<string> {
-  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const name = isIP(literal) ? null : nameOf(url.hostname);
+export async function checkedHost(hostname: string, policy: OutboundPolicy, lookup: HostLookup = lookupAll, deadline?: Promise<never>): Promise<string> {
+  const literal = hostname.replace(/^\[(.*)\]$/, '$1');
+  const name = isIP(literal) ? null : nameOf(hostname.toLowerCase());
   const nameListed = name !== null && policy.names.has(name);
   if (policy.listed && !nameListed && policy.ranges.length === 0) throw new OutboundError('refused');
   let addresses: string[];
@@ -103,7 +111,7 @@ async function checkedAddress(url: URL, policy: OutboundPolicy, lookup: HostLook
   else if (isLocalhost(name)) addresses = ['127.0.0.1'];
   else {
     try {
-      addresses = await Promise.race([lookup(url.hostname), deadline]);
+      addresses = await (deadline ? Promise.race([lookup(hostname), deadline]) : lookup(hostname));
     } catch (error) {
       if (error instanceof OutboundError) throw error;
       // A name no resolver knows answers as one that resolves to an internal address: the answer
@@ -114,7 +122,8 @@ async function checkedAddress(url: URL, policy: OutboundPolicy, lookup: HostLook
   if (addresses.length === 0) throw new OutboundError('refused');
   for (const address of addresses) {
     const bytes = ipBytes(address);
-    const allowed = bytes !== null && (policy.ranges.some((range) => inRange(bytes, range)) || (isPublicAddress(bytes) && (!policy.listed || nameListed)));
+    const reachable = bytes !== null && (isPublicAddress(bytes) || (policy.company && isCompanyAddress(bytes)));
+    const allowed = bytes !== null && (policy.ranges.some((range) => inRange(bytes, range)) || (reachable && (!policy.listed || nameListed)));
     if (!allowed) throw new OutboundError('refused');
   }
   return addresses[0];
@@ -138,7 +147,7 @@ export async function outboundFetch(target: string, policy: OutboundPolicy, requ
   const timedOut = () => new OutboundError('timeout', { ms: request.timeoutMs });
   const deadline = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(timedOut()), { once: true }));
   deadline.catch(() => {});
-  const address = await checkedAddress(url, policy, request.lookup ?? lookupAll, deadline);
+  const address = await checkedHost(url.hostname, policy, request.lookup ?? lookupAll, deadline);
   const method = (request.method ?? 'POST').toUpperCase();
   const https = url.protocol === 'https:';
   const name = isIP(url.hostname.replace(/^\[(.*)\]$/, '$1')) ? undefined : nameOf(url.hostname);

@@ -32,6 +32,7 @@ const FAILURE_TEXT: Record<FailureStatus, string> = {
   422: 'The request is well-formed but cannot be carried out.',
   429: 'Too many requests: slow down (see `Retry-After`).',
   500: 'Something failed on the server; the body never carries SQL or a stack.',
+  502: 'Another system this call reaches (a linked database, a called address) failed or gave no answer in time.',
   503: 'The service is temporarily unavailable.',
 };
 

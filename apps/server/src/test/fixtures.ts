@@ -18,6 +18,10 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   filesDir: join(tmpdir(), 'macro-test-files'),
   // Workflow timers run only when a test asks (it passes workflowTimerSeconds or calls runDueJobs).
   workflowTimerSeconds: 0,
+  // Secrets of test servers are sealed under a fixed key, never one written into the working tree.
+  dataKey: 'a'.repeat(64),
+  // Database links of the tests reach the databases of this machine.
+  linkHosts: ['127.0.0.1', '::1', 'localhost'],
   ...overrides,
 });
 

@@ -7,4 +7,4 @@ export const MENU_PERMISSIONS = {
 } as const;
 
 /** The two top-level menu folders every module's pages hang under (their codes). */
-export const MENU_FOLDERS = { system: 'system', workflow: 'workflow' } as const;
+export const MENU_FOLDERS = { system: 'system', workflow: 'workflow', data: 'data' } as const;

@@ -35,6 +35,7 @@ export const module = defineModule({
   menus: [
     { code: MENU_FOLDERS.system, name: '系统管理', path: '/controller', source: 'SettingOutlined', i18n: 'system', sort: 1 },
     { code: MENU_FOLDERS.workflow, name: '流程中心', path: '/workflow', source: 'ApartmentOutlined', i18n: 'workflow', sort: 2 },
+    { code: MENU_FOLDERS.data, name: '数据中心', path: '/data', source: 'DatabaseOutlined', i18n: 'data', sort: 3 },
     {
       parent: MENU_FOLDERS.system,
       code: P.view,

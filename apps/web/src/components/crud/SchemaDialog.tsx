@@ -1,5 +1,5 @@
-import { App, Button, Form, Modal } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { App, Button, Form, type FormInstance, Modal } from 'antd';
+import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FormMode, type ObjectSchema, type SchemaField, SchemaForm } from './SchemaForm';
 
@@ -25,6 +25,8 @@ export interface SchemaDialogProps<V> {
   afterClose?: () => void;
   /** Wider than the standard dialog, for a field that needs the room (a diagram). */
   width?: number | string;
+  /** More buttons, before Cancel, that work on the values as typed (a connection test). */
+  extraFooter?: (form: FormInstance<V>) => ReactNode;
 }
 
 const blank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
@@ -112,14 +114,17 @@ export function SchemaDialog<V extends object>(props: SchemaDialogProps<V>) {
     onClose();
   };
 
+  const extra = props.extraFooter ? [<Fragment key="extra">{props.extraFooter(form)}</Fragment>] : [];
   const footer =
     mode === 'view'
       ? [
+          ...extra,
           <Button key="close" onClick={onClose}>
             {t('close')}
           </Button>,
         ]
       : [
+          ...extra,
           <Button key="cancel" onClick={requestClose}>
             {t('cancel')}
           </Button>,

@@ -1,0 +1,127 @@
+import type { LinkedColumn, LinkedTable } from '@macro/contract/databaselinks';
+import type { Connection } from 'mysql2';
+import mysql, { type FieldPacket, type RowDataPacket } from 'mysql2/promise';
+import { cellOf, type LinkConnection, type LinkDriver, type LinkFailure, networkFailure } from './driver.ts';
+import { containing } from '../../../platform/list.ts';
+
+/** `` `name` `` with its backticks doubled: a name the catalogue gave, written as MySQL reads it. */
+const quoted = (name: string) => `\`${name.replaceAll('`', '``')}\``;
+
+const TABLES = `
+  select table_name as name, case when table_type = 'VIEW' then 'view' else 'table' end as kind, table_comment as comment
+    from information_schema.tables
+   where table_schema = database() and table_name like ?
+   order by table_name limit ?`;
+
+const COLUMNS = `
+  select table_name as table_name, column_name as name, data_type as type,
+         coalesce(character_maximum_length, numeric_precision) as length, is_nullable = 'YES' as nullable,
+         column_key = 'PRI' as primary_key, column_default as default_value, column_comment as comment
+    from information_schema.columns
+   where table_schema = database() and table_name in (?)
+   order by table_name, ordinal_position`;
+
+/** Error codes a person can act on; other ER_ codes are reported by name. */
+const CODES: Record<string, LinkFailure['reason']> = {
+  ER_ACCESS_DENIED_ERROR: 'authFailed',
+  ER_ACCESS_DENIED_NO_PASSWORD_ERROR: 'authFailed',
+  ER_DBACCESS_DENIED_ERROR: 'authFailed',
+  ER_BAD_DB_ERROR: 'databaseUnknown',
+  ER_TABLEACCESS_DENIED_ERROR: 'permissionDenied',
+  ER_COLUMNACCESS_DENIED_ERROR: 'permissionDenied',
+  ER_SPECIFIC_ACCESS_DENIED_ERROR: 'permissionDenied',
+  PROTOCOL_SEQUENCE_TIMEOUT: 'queryTimeout',
+  ER_QUERY_TIMEOUT: 'queryTimeout',
+  ER_STATEMENT_TIMEOUT: 'queryTimeout',
+  HANDSHAKE_NO_SSL_SUPPORT: 'tlsFailed',
+};
+
+/** MariaDB writes a column's default as SQL (`'text'`, `NULL`); MySQL as the value. Both read as the value. */
+function defaultOf(value: unknown): string | null {
+  if (value === null || value === undefined || value === 'NULL') return null;
+  const text = String(value);
+  return /^'.*'$/s.test(text) ? text.slice(1, -1).replaceAll("''", "'") : text;
+}
+
+export const mysqlDriver: LinkDriver = {
+  kind: 'mysql',
+  open(target, limits) {
+    const pool = mysql.createPool({
+      host: target.address,
+      port: target.port,
+      database: target.database,
+      user: target.username,
+      password: target.password,
+      // Verified against the certificate authorities Node trusts.
+      ...(target.ssl ? { ssl: { rejectUnauthorized: true } } : {}),
+      connectionLimit: 3,
+      maxIdle: 0,
+      idleTimeout: 30_000,
+      connectTimeout: limits.connectMs,
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+      // Dates as the database writes them: no time zone of this process applied.
+      dateStrings: true,
+      charset: 'utf8mb4',
+    });
+    // Browsing never writes, whatever a view or a function it reads would do; queued before any other statement.
+    pool.on('connection', (connection) => (connection as unknown as Connection).query('SET SESSION TRANSACTION READ ONLY', () => {}));
+    const query = async <T extends RowDataPacket>(sql: string, values: unknown[]) => {
+      const [rows] = await pool.query<T[]>({ sql, values, timeout: limits.statementMs });
+      return rows;
+    };
+    const connection: LinkConnection = {
+      async version() {
+        const rows = await query<RowDataPacket & { version: string }>('select version() as version', []);
+        return String(rows[0]?.version ?? '');
+      },
+      async tables(name, limit) {
+        const rows = await query<RowDataPacket & LinkedTable>(TABLES, [containing(name), limit]);
+        return rows.map((row) => ({ name: String(row.name), kind: row.kind, comment: String(row.comment ?? '') }));
+      },
+      async columns(tables) {
+        const byTable = new Map<string, LinkedColumn[]>(tables.map((table) => [table, []]));
+        if (!tables.length) return byTable;
+        const rows = await query<RowDataPacket>(COLUMNS, [tables]);
+        for (const row of rows) {
+          byTable.get(String(row.table_name))?.push({
+            name: String(row.name),
+            type: String(row.type),
+            length: row.length === null ? null : Number(row.length),
+            nullable: Boolean(Number(row.nullable)),
+            primaryKey: Boolean(Number(row.primary_key)),
+            defaultValue: defaultOf(row.default_value),
+            comment: String(row.comment ?? ''),
+          });
+        }
+        return byTable;
+      },
+      async rows(table, orderBy, offset, limit, cap) {
+        const order = orderBy.length ? ` order by ${orderBy.map(quoted).join(', ')}` : '';
+        const [rows, fields] = (await pool.query({
+          sql: `select * from ${quoted(table)}${order} limit ? offset ?`,
+          values: [limit, offset],
+          rowsAsArray: true,
+          timeout: limits.statementMs,
+        })) as [unknown[][], FieldPacket[]];
+        const counted = await query<RowDataPacket>(`select count(*) as total from (select 1 from ${quoted(table)} limit ?) capped`, [cap + 1]);
+        const columns = fields.map((field) => field.name);
+        return {
+          columns,
+          records: rows.map((row) => Object.fromEntries(columns.map((column, i) => [column, cellOf(row[i])]))),
+          total: Number(counted[0]?.total ?? 0),
+        };
+      },
+      close: () => pool.end(),
+    };
+    return connection;
+  },
+  failureOf(error) {
+    const code = String((error as { code?: unknown })?.code ?? '');
+    const reason = CODES[code];
+    if (reason) return { reason, code };
+    const network = networkFailure(code);
+    if (network) return network;
+    return code.startsWith('ER_') ? { reason: 'queryFailed', code } : { reason: 'connectFailed', code: code || 'unknown' };
+  },
+};

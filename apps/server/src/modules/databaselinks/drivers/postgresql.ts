@@ -1,0 +1,114 @@
+import type { LinkedColumn, LinkedTable } from '@macro/contract/databaselinks';
+import pg from 'pg';
+import { cellOf, type LinkConnection, type LinkDriver, type LinkFailure, networkFailure } from './driver.ts';
+import { containing } from '../../../platform/list.ts';
+
+/** `"name"` with its quotes doubled: a name the catalogue gave, written as PostgreSQL reads it. */
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+const TABLES = `
+  select c.relname as name, case when c.relkind in ('v', 'm') then 'view' else 'table' end as kind,
+         coalesce(obj_description(c.oid, 'pg_class'), '') as comment
+    from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+   where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f') and c.relname like $2
+   order by c.relname limit $3`;
+
+const COLUMNS = `
+  select c.relname as table_name, a.attname as name, format_type(a.atttypid, null) as type,
+         case when a.atttypid in (1042, 1043) and a.atttypmod > 4 then a.atttypmod - 4
+              when a.atttypid = 1700 and a.atttypmod > 4 then ((a.atttypmod - 4) >> 16) & 65535 end as length,
+         not a.attnotnull as nullable, coalesce(a.attnum = any(i.indkey::int2[]), false) as primary_key,
+         pg_get_expr(d.adbin, d.adrelid) as default_value, coalesce(col_description(c.oid, a.attnum), '') as comment
+    from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    left join pg_catalog.pg_index i on i.indrelid = c.oid and i.indisprimary
+    left join pg_catalog.pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
+   where n.nspname = $1 and c.relname = any($2::text[])
+   order by c.relname, a.attnum`;
+
+/** SQLSTATEs a person can act on; anything else is reported by its code. */
+const STATES: Record<string, LinkFailure['reason']> = {
+  '28P01': 'authFailed',
+  '28000': 'authFailed',
+  '3D000': 'databaseUnknown',
+  '3F000': 'schemaUnknown',
+  '57014': 'queryTimeout',
+  '42501': 'permissionDenied',
+};
+
+export const postgresqlDriver: LinkDriver = {
+  kind: 'postgresql',
+  open(target, limits) {
+    const schema = target.schema || 'public';
+    const pool = new pg.Pool({
+      host: target.address,
+      port: target.port,
+      database: target.database,
+      user: target.username,
+      password: target.password,
+      // Verified against the host as written, not the address connected to.
+      ssl: target.ssl ? { servername: target.host } : false,
+      max: 3,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: limits.connectMs,
+      statement_timeout: limits.statementMs,
+      query_timeout: limits.statementMs + 2_000,
+      application_name: 'macro-console',
+      // Browsing never writes, whatever a view or a function it reads would do.
+      options: '-c default_transaction_read_only=on',
+    });
+    // An idle connection the server drops must not take the process down.
+    pool.on('error', () => {});
+    const connection: LinkConnection = {
+      async version() {
+        const { rows } = await pool.query<{ version: string }>('select version() as version');
+        return rows[0]?.version ?? '';
+      },
+      async tables(name, limit) {
+        const { rows } = await pool.query<LinkedTable>(TABLES, [schema, containing(name), limit]);
+        return rows;
+      },
+      async columns(tables) {
+        const { rows } = await pool.query<LinkedColumn & { table_name: string; primary_key: boolean; default_value: string | null }>(COLUMNS, [schema, tables]);
+        const byTable = new Map<string, LinkedColumn[]>(tables.map((table) => [table, []]));
+        for (const row of rows) {
+          byTable.get(row.table_name)?.push({
+            name: row.name,
+            type: row.type,
+            length: row.length === null ? null : Number(row.length),
+            nullable: row.nullable,
+            primaryKey: row.primary_key,
+            defaultValue: row.default_value,
+            comment: row.comment,
+          });
+        }
+        return byTable;
+      },
+      async rows(table, orderBy, offset, limit, cap) {
+        const from = `${quoted(schema)}.${quoted(table)}`;
+        const order = orderBy.length ? ` order by ${orderBy.map(quoted).join(', ')}` : '';
+        const page = await pool.query({ text: `select * from ${from}${order} limit $1 offset $2`, values: [limit, offset], rowMode: 'array' });
+        const counted = await pool.query<{ total: string }>(`select count(*) as total from (select 1 from ${from} limit $1) capped`, [cap + 1]);
+        const columns = page.fields.map((field) => field.name);
+        return {
+          columns,
+          records: page.rows.map((row: unknown[]) => Object.fromEntries(columns.map((column, i) => [column, cellOf(row[i])]))),
+          total: Number(counted.rows[0]?.total ?? 0),
+        };
+      },
+      close: () => pool.end(),
+    };
+    return connection;
+  },
+  failureOf(error) {
+    const code = String((error as { code?: unknown })?.code ?? '');
+    const reason = STATES[code];
+    if (reason) return { reason, code };
+    const network = networkFailure(code);
+    if (network) return network;
+    const message = error instanceof Error ? error.message : '';
+    if (/timeout/i.test(message)) return { reason: /connect/i.test(message) ? 'connectTimeout' : 'queryTimeout', code: 'timeout' };
+    if (/SSL/.test(message)) return { reason: 'tlsFailed', code: 'ssl' };
+    return /^[0-9A-Z]{5}$/.test(code) ? { reason: 'queryFailed', code } : { reason: 'connectFailed', code: code || 'unknown' };
+  },
+};

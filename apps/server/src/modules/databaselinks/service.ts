@@ -1,0 +1,291 @@
+import type { Page, PageQuery } from '@macro/contract';
+import { TOTAL_CAP, translate } from '@macro/contract';
+import {
+  type DatabaseKind,
+  type DatabaseLink,
+  type DatabaseLinkTest,
+  type DatabaseLinkTestResult,
+  type databaseLinkSubmit,
+  DEFAULT_PORTS,
+  type LinkedColumn,
+  type LinkedRows,
+  type LinkedTable,
+} from '@macro/contract/databaselinks';
+import { type Ctx, rowsOf, type Tx } from '@macro/store';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Config } from '../../platform/config.ts';
+import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { containing, listPage } from '../../platform/list.ts';
+import { checkedHost, type HostLookup, OutboundError, outboundPolicy } from '../../platform/outbound.ts';
+import { configuredSecretBox } from '../../platform/secrets.ts';
+import { iso } from '../../platform/time.ts';
+import { DRIVERS, type LinkConnection, type LinkFailure, type LinkLimits, type LinkTarget } from './drivers/index.ts';
+import { databaseLinks } from './tables.ts';
+
+export type DatabaseLinkInput = z.output<typeof databaseLinkSubmit>;
+export interface DatabaseLinkSearch {
+  name?: string;
+  kind?: DatabaseKind;
+  groupName?: string;
+}
+type LinkRow = typeof databaseLinks.$inferSelect;
+
+const RESOURCE = 'databaseLink';
+const NOT_FOUND = { message: 'databaselinks.notFound' };
+const COLUMNS = sql`t.id, t.name, t.kind, t.host, t.port, t.database_name, t.username, t.password_sealed is not null as has_password,
+  t.ssl, t.schema_name, t.group_name, t.sort, t.remark, t.created_at, t.updated_at`;
+/** Seconds to connect, for a connection test and every connection of a link. */
+const CONNECT_MS = 5_000;
+/** Tables a link lists or a tree shows at most. */
+const TABLE_CAP = 1_000;
+
+function toDatabaseLink(row: Record<string, unknown>): DatabaseLink {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    kind: row.kind as DatabaseKind,
+    host: String(row.host),
+    port: Number(row.port),
+    database: String(row.database_name),
+    username: String(row.username),
+    hasPassword: Boolean(row.has_password),
+    ssl: Boolean(row.ssl),
+    schema: String(row.schema_name),
+    groupName: String(row.group_name),
+    sort: Number(row.sort),
+    remark: String(row.remark),
+    createTime: iso(row.created_at),
+    updateTime: iso(row.updated_at),
+  };
+}
+
+const fromRow = (row: LinkRow): DatabaseLink =>
+  toDatabaseLink({
+    ...row,
+    database_name: row.databaseName,
+    has_password: row.passwordSealed !== null,
+    schema_name: row.schemaName,
+    group_name: row.groupName,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  });
+
+function matching(search: DatabaseLinkSearch): SQL {
+  const parts = [
+    search.name ? sql`t.name ilike ${containing(search.name)}` : undefined,
+    search.kind ? sql`t.kind = ${search.kind}` : undefined,
+    search.groupName ? sql`t.group_name ilike ${containing(search.groupName)}` : undefined,
+  ].filter((part): part is SQL => part !== undefined);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/** The open connections of every link, one small pool per link, rebuilt when the link changes. */
+class LinkPools {
+  private readonly open = new Map<string, { stamp: number; connection: LinkConnection }>();
+
+  get(key: string, stamp: number): LinkConnection | undefined {
+    const entry = this.open.get(key);
+    if (entry?.stamp === stamp) return entry.connection;
+    if (entry) this.forget(key);
+    return undefined;
+  }
+
+  keep(key: string, stamp: number, connection: LinkConnection): void {
+    this.open.set(key, { stamp, connection });
+  }
+
+  forget(key: string): void {
+    const entry = this.open.get(key);
+    this.open.delete(key);
+    entry?.connection.close().catch(() => {});
+  }
+
+  async closeAll(): Promise<void> {
+    const entries = [...this.open.values()];
+    this.open.clear();
+    await Promise.allSettled(entries.map((entry) => entry.connection.close()));
+  }
+}
+
+/** Database links: their records, their connections, and what can be read through them. */
+export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStatementMs' | 'dataKey' | 'previousDataKeys' | 'dataDir'>, lookup?: HostLookup) {
+  const limits: LinkLimits = { connectMs: CONNECT_MS, statementMs: config.linkStatementMs };
+  const policy = outboundPolicy(config.linkHosts, { company: true });
+  const box = configuredSecretBox(config);
+  const pools = new LinkPools();
+  const keyOf = (ctx: Ctx, id: number) => `${ctx.actor.tenantId}/${id}`;
+
+  /** The failure as the console shows it: 502 (the database's side) with the reason in words. */
+  const failure = (failed: LinkFailure, row: Pick<LinkTarget, 'host' | 'database' | 'schema'>) =>
+    new AppError(failed.reason === 'permissionDenied' ? 403 : 502, `databaselinks.${failed.reason}`, {
+      code: failed.code,
+      host: row.host,
+      database: row.database,
+      schema: row.schema || 'public',
+      seconds: (failed.reason === 'connectTimeout' ? limits.connectMs : limits.statementMs) / 1000,
+    });
+
+  /** Where to connect, the host checked against MACRO_LINK_HOSTS on the address it resolves to. */
+  async function targetOf(fields: Omit<LinkTarget, 'address'>): Promise<LinkTarget> {
+    try {
+      return { ...fields, address: await checkedHost(fields.host, policy, lookup) };
+    } catch (error) {
+      if (error instanceof OutboundError) throw new AppError(422, 'databaselinks.hostRefused');
+      throw error;
+    }
+  }
+
+  const fieldsOf = (row: LinkRow): Omit<LinkTarget, 'address'> => ({
+    kind: row.kind as DatabaseKind,
+    host: row.host,
+    port: row.port,
+    database: row.databaseName,
+    username: row.username,
+    password: row.passwordSealed === null ? '' : box.open(row.passwordSealed),
+    ssl: row.ssl,
+    schema: row.schemaName,
+  });
+
+  /** Runs `work` on the link's pool (opened on first use), a driver failure turned into words. */
+  async function through<T>(ctx: Ctx, id: number, work: (connection: LinkConnection) => Promise<T>): Promise<T> {
+    const row = await findOr404(ctx.tx, databaseLinks, id, NOT_FOUND);
+    const key = keyOf(ctx, id);
+    const stamp = row.updatedAt.getTime();
+    const fields = fieldsOf(row);
+    let connection = pools.get(key, stamp);
+    if (!connection) {
+      connection = DRIVERS[fields.kind].open(await targetOf(fields), limits);
+      pools.keep(key, stamp, connection);
+    }
+    try {
+      return await work(connection);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw failure(DRIVERS[fields.kind].failureOf(error), fields);
+    }
+  }
+
+  /** The columns of one table, or 404 when the link's database has no such table. */
+  async function columnsOf(connection: LinkConnection, table: string): Promise<LinkedColumn[]> {
+    const columns = (await connection.columns([table])).get(table) ?? [];
+    if (!columns.length) throw notFound('databaselinks.tableNotFound', { table });
+    return columns;
+  }
+
+  return {
+    list: (tx: Tx, query: PageQuery & DatabaseLinkSearch): Promise<Page<DatabaseLink>> =>
+      listPage(tx, { table: sql`${databaseLinks}`, where: matching(query), order: ['sort', 'id'], columns: COLUMNS, toRecord: toDatabaseLink }, query),
+
+    async groups(tx: Tx): Promise<{ name: string; count: number }[]> {
+      const rows = rowsOf<{ name: string; count: number }>(
+        await tx.execute(sql`select group_name as name, count(*)::int as count from ${databaseLinks} group by group_name order by group_name`),
+      );
+      return rows.map((row) => ({ name: String(row.name), count: Number(row.count) }));
+    },
+
+    detail: async (tx: Tx, id: number): Promise<DatabaseLink> => fromRow(await findOr404(tx, databaseLinks, id, NOT_FOUND)),
+
+    /** Creates (no id) or updates a link; the name stays unique in the tenant; a changed link's connections close. */
+    async submit(ctx: Ctx, input: DatabaseLinkInput): Promise<DatabaseLink> {
+      await assertUnique(ctx.tx, databaseLinks, eq(databaseLinks.name, input.name), {
+        exceptId: input.id,
+        message: 'databaselinks.nameExists',
+        params: { name: input.name },
+      });
+      const values = {
+        name: input.name,
+        kind: input.kind,
+        host: input.host,
+        port: input.port,
+        databaseName: input.database,
+        username: input.username,
+        ssl: input.ssl,
+        schemaName: input.kind === 'postgresql' ? input.schema : '',
+        groupName: input.groupName,
+        sort: input.sort,
+        remark: input.remark,
+        ...(input.password === undefined ? {} : { passwordSealed: input.password === '' ? null : box.seal(input.password) }),
+      };
+      if (input.id === undefined) return fromRow(await auditedInsert(ctx, databaseLinks, RESOURCE, values));
+      const before = await findOr404(ctx.tx, databaseLinks, input.id, { lock: true, ...NOT_FOUND });
+      const after = fromRow(await auditedUpdate(ctx, databaseLinks, RESOURCE, before, { ...values, updatedAt: new Date() }));
+      pools.forget(keyOf(ctx, input.id));
+      return after;
+    },
+
+    /** Removes links, all or none, and closes their connections. */
+    async remove(ctx: Ctx, ids: number[]): Promise<number> {
+      const doomed = await lockAll(ctx.tx, databaseLinks, ids, NOT_FOUND);
+      const removed = await auditedDelete(ctx, databaseLinks, RESOURCE, doomed);
+      for (const id of ids) pools.forget(keyOf(ctx, id));
+      return removed;
+    },
+
+    /**
+     * Connects once, on a connection of its own, and reads the version: the form as typed, the
+     * saved link's values (its password above all) filling what the form leaves out.
+     */
+    async test(ctx: Ctx, input: DatabaseLinkTest): Promise<DatabaseLinkTestResult> {
+      const started = performance.now();
+      const saved = input.id === undefined ? undefined : fieldsOf(await findOr404(ctx.tx, databaseLinks, input.id, NOT_FOUND));
+      const kind = input.kind ?? saved?.kind;
+      const fields = {
+        kind,
+        host: input.host ?? saved?.host,
+        port: input.port ?? saved?.port ?? (kind ? DEFAULT_PORTS[kind] : undefined),
+        database: input.database ?? saved?.database,
+        username: input.username ?? saved?.username,
+        password: input.password ?? saved?.password ?? '',
+        ssl: input.ssl ?? saved?.ssl ?? false,
+        schema: input.schema ?? saved?.schema ?? '',
+      };
+      if (!fields.kind || !fields.host || !fields.port || !fields.database || !fields.username) throw badRequest('databaselinks.testIncomplete');
+      const complete = fields as Omit<LinkTarget, 'address'>;
+      const answer = (reason: string, version = '') => ({ ok: !reason, version, reason, millis: Math.round(performance.now() - started) });
+      let target: LinkTarget;
+      try {
+        target = await targetOf(complete);
+      } catch (error) {
+        if (error instanceof AppError) return answer(translate(ctx.actor.language, error.key, error.params));
+        throw error;
+      }
+      const driver = DRIVERS[complete.kind];
+      const connection = driver.open(target, limits);
+      try {
+        return answer('', await connection.version());
+      } catch (error) {
+        const failed = failure(driver.failureOf(error), complete);
+        return answer(translate(ctx.actor.language, failed.key, failed.params));
+      } finally {
+        connection.close().catch(() => {});
+      }
+    },
+
+    tables: (ctx: Ctx, id: number, name = ''): Promise<LinkedTable[]> => through(ctx, id, (connection) => connection.tables(name, TABLE_CAP)),
+
+    columns: (ctx: Ctx, id: number, table: string): Promise<LinkedColumn[]> => through(ctx, id, (connection) => columnsOf(connection, table)),
+
+    tree: (ctx: Ctx, id: number) =>
+      through(ctx, id, async (connection) => {
+        const tables = await connection.tables('', TABLE_CAP);
+        const columns = await connection.columns(tables.map((table) => table.name));
+        return tables.map((table) => ({ ...table, columns: columns.get(table.name) ?? [] }));
+      }),
+
+    /** A page of a table the link's catalogue names, in its primary key's order (else its first column's). */
+    rows: (ctx: Ctx, id: number, query: { table: string; current: number; size: number }): Promise<LinkedRows> =>
+      through(ctx, id, async (connection) => {
+        const columns = await columnsOf(connection, query.table);
+        const keys = columns.filter((column) => column.primaryKey).map((column) => column.name);
+        const page = await connection.rows(query.table, keys.length ? keys : [columns[0].name], (query.current - 1) * query.size, query.size, TOTAL_CAP);
+        return { ...page, total: Math.min(page.total, TOTAL_CAP), totalExact: page.total <= TOTAL_CAP, current: query.current, size: query.size };
+      }),
+
+    /** Closes every link's connections (the server is stopping). */
+    close: () => pools.closeAll(),
+  };
+}
+
+export type DatabaseLinkService = ReturnType<typeof databaseLinkService>;

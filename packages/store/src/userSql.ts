@@ -23,6 +23,8 @@ export interface SqlFence {
   rowCap?: number;
   /** Statement time-out, in milliseconds. */
   timeoutMs?: number;
+  /** Whether the query may hold positional parameters ($1, $2…), whose values are sent apart. */
+  parameters?: boolean;
 }
 
 /** Syntax the parser produces for plain reading queries: every node kind outside it is refused. */
@@ -138,10 +140,12 @@ function builtinName(list: unknown): string | undefined {
 interface Scope {
   relations: ReadonlySet<string>;
   ctes: ReadonlySet<string>;
+  parameters: boolean;
 }
 
 /** Why a node refuses the query, or undefined; `nested` is true below the statement's own SELECT. */
 function nodeProblem(kind: string, node: Node, scope: Scope, nested: boolean): string | undefined {
+  if (kind === 'ParamRef' && scope.parameters) return undefined;
   if (!NODE_KINDS.has(kind)) return `not allowed: ${kind}`;
   switch (kind) {
     case 'SelectStmt':
@@ -219,17 +223,17 @@ function checkNode(kind: string, node: Node, scope: Scope, nested: boolean): str
  * The statement's own WITH: a CTE sees the CTEs before it (all of them when RECURSIVE), the
  * main query sees all. Anything else by a CTE's name would be a real relation of that name.
  */
-function checkStatement(select: Node, relations: ReadonlySet<string>): string | undefined {
+function checkStatement(select: Node, relations: ReadonlySet<string>, parameters: boolean): string | undefined {
   const clause = select.withClause as { recursive?: boolean; ctes?: { CommonTableExpr: Node & { ctename: string } }[] } | undefined;
   const ctes = (clause?.ctes ?? []).map((c) => c.CommonTableExpr);
   const names = ctes.map((c) => c.ctename);
   for (const [i, cte] of ctes.entries()) {
     const visible = new Set(clause?.recursive ? names : names.slice(0, i));
-    const problem = checkNode('CommonTableExpr', cte, { relations, ctes: visible }, true);
+    const problem = checkNode('CommonTableExpr', cte, { relations, ctes: visible, parameters }, true);
     if (problem) return problem;
   }
   const { withClause: _, ...main } = select;
-  return checkNode('SelectStmt', main, { relations, ctes: new Set(names) }, false);
+  return checkNode('SelectStmt', main, { relations, ctes: new Set(names), parameters }, false);
 }
 
 interface Parsed {
@@ -259,7 +263,7 @@ export async function userSqlProblem(text: string, fence: SqlFence): Promise<str
   if (tree.stmts.length !== 1) return 'exactly one statement is allowed';
   const select = tree.stmts[0].stmt.SelectStmt as Node | undefined;
   if (!select) return 'only a SELECT is allowed';
-  const problem = checkStatement(select, new Set(fence.relations));
+  const problem = checkStatement(select, new Set(fence.relations), fence.parameters ?? false);
   if (problem) return problem;
   if (fence.requiredColumn) {
     // PostgreSQL folds an unquoted name to lower case: F_UserId and "F_UserId" are the same column here.
@@ -296,7 +300,7 @@ const DEFAULT_TIMEOUT_MS = 3000;
 const DEFAULT_ROW_CAP = 1000;
 
 /** The text of the one statement the parser found, without a trailing `;`. */
-async function statementOf(text: string): Promise<{ statement: string; start: number }> {
+export async function statementOf(text: string): Promise<{ statement: string; start: number }> {
   const [only] = ((await parse(text)) as Parsed).stmts;
   const start = only.stmt_location ?? 0;
   return { statement: only.stmt_len ? text.slice(start, start + only.stmt_len) : text.slice(start), start };

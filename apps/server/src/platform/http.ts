@@ -73,8 +73,9 @@ export function toFailure(error: unknown, language: Language): { status: number;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return simple(413, 'common.tooLarge');
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return simple(415, 'common.unsupportedMedia');
   const database = databaseError(error);
-  // Database errors are described in words only: their messages carry SQL and parameters.
-  if (database?.code === '23505') {
+  // Database errors are described in words only: their messages carry SQL and parameters. A
+  // unique index, or a reference that keeps a row in use, says what it means by its name.
+  if (database && ['23505', '23503', '23001'].includes(database.code)) {
     const known = uniqueViolation(database);
     const message = translate(language, known?.key ?? 'common.conflict', { ...known?.params });
     return { status: 409, body: failure(409, message), log: false };

@@ -22,7 +22,8 @@ async function sweepFixture(owner: SweepClient) {
 
 /** One service per server: its connection pools close with the server. */
 const services = new WeakMap<ModuleDeps['config'], DatabaseLinkService>();
-const serviceOf = (deps: ModuleDeps) => {
+/** The server's database links: other modules run checked queries on them through this. */
+export const databaseLinksOf = (deps: Pick<ModuleDeps, 'config'>) => {
   const known = services.get(deps.config);
   if (known) return known;
   const service = databaseLinkService(deps.config);
@@ -36,7 +37,7 @@ export const module = defineModule({
   after: ['menus'],
   tables: [databaseLinks],
   routes: (deps) => {
-    const links = serviceOf(deps);
+    const links = databaseLinksOf(deps);
     return [
       route(E.list, ({ query }, { tx }) => links.list(tx, query)),
       route(E.groups, (_, { tx }) => links.groups(tx)),
@@ -51,7 +52,7 @@ export const module = defineModule({
     ];
   },
   background: (deps) => {
-    const links = serviceOf(deps);
+    const links = databaseLinksOf(deps);
     return () => void links.close();
   },
   menus: [

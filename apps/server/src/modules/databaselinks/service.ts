@@ -16,12 +16,12 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../platform/config.ts';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { checkedHost, type HostLookup, OutboundError, outboundPolicy } from '../../platform/outbound.ts';
 import { configuredSecretBox } from '../../platform/secrets.ts';
 import { iso } from '../../platform/time.ts';
-import { DRIVERS, type LinkConnection, type LinkFailure, type LinkLimits, type LinkTarget } from './drivers/index.ts';
+import { type BoundQuery, DRIVERS, type LinkConnection, type LinkFailure, type LinkLimits, type LinkTarget, type SelectPage } from './drivers/index.ts';
 import { databaseLinks } from './tables.ts';
 
 export type DatabaseLinkInput = z.output<typeof databaseLinkSubmit>;
@@ -40,6 +40,8 @@ const COLUMNS = sql`t.id, t.name, t.kind, t.host, t.port, t.database_name, t.use
 const CONNECT_MS = 5_000;
 /** Tables a link lists or a tree shows at most. */
 const TABLE_CAP = 1_000;
+/** Tables a query on a link may read at most (the allow-list is the link's own catalogue). */
+const QUERY_TABLE_CAP = 10_000;
 
 function toDatabaseLink(row: Record<string, unknown>): DatabaseLink {
   return {
@@ -149,7 +151,7 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
   });
 
   /** Runs `work` on the link's pool (opened on first use), a driver failure turned into words. */
-  async function through<T>(ctx: Ctx, id: number, work: (connection: LinkConnection) => Promise<T>): Promise<T> {
+  async function through<T>(ctx: Ctx, id: number, work: (connection: LinkConnection, kind: DatabaseKind) => Promise<T>): Promise<T> {
     const row = await findOr404(ctx.tx, databaseLinks, id, NOT_FOUND);
     const key = keyOf(ctx, id);
     const stamp = row.updatedAt.getTime();
@@ -160,7 +162,7 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
       pools.keep(key, stamp, connection);
     }
     try {
-      return await work(connection);
+      return await work(connection, fields.kind);
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw failure(DRIVERS[fields.kind].failureOf(error), fields);
@@ -282,6 +284,27 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
         const page = await connection.rows(query.table, keys.length ? keys : [columns[0].name], (query.current - 1) * query.size, query.size, TOTAL_CAP);
         return { ...page, total: Math.min(page.total, TOTAL_CAP), totalExact: page.total <= TOTAL_CAP, current: query.current, size: query.size };
       }),
+
+    /**
+     * Checks a query an administrator wrote for the link with its database's own grammar: one
+     * SELECT of the link's own tables, allow-listed functions only. The query bound for the
+     * link's driver, or 422 naming what is refused.
+     */
+    checkQuery: (ctx: Ctx, id: number, text: string): Promise<BoundQuery> =>
+      through(ctx, id, async (connection, kind) => {
+        const tables = (await connection.tables('', QUERY_TABLE_CAP)).map((table) => table.name);
+        const checked = await DRIVERS[kind].check(text, tables);
+        if ('problem' in checked) throw unprocessable('databaselinks.queryRefused', { reason: checked.problem });
+        return checked;
+      }),
+
+    /** A page of a checked query's result on the link (read-only, with the link's time-out); `limit` 0 reads only its columns. */
+    runQuery: (ctx: Ctx, id: number, query: BoundQuery, values: readonly unknown[], limit: number, offset = 0): Promise<SelectPage> =>
+      through(ctx, id, (connection) => connection.select(query, values, limit, offset)),
+
+    /** How many rows a checked query returns, counted up to `cap` + 1. */
+    countQuery: (ctx: Ctx, id: number, query: BoundQuery, values: readonly unknown[], cap: number): Promise<number> =>
+      through(ctx, id, (connection) => connection.count(query, values, cap)),
 
     /** Closes every link's connections (the server is stopping). */
     close: () => pools.closeAll(),

@@ -43,7 +43,30 @@ export interface LinkConnection {
   columns(tables: readonly string[]): Promise<Map<string, LinkedColumn[]>>;
   /** A page of a table the catalogue knows, in primary-key order when there is one; the total counted up to `cap`. */
   rows(table: string, orderBy: readonly string[], offset: number, limit: number, cap: number): Promise<RowsPage>;
+  /** A page of a checked query's result (bound by the driver's `bind`), with its columns' types; `limit` 0 reads only the columns. */
+  select(query: BoundQuery, values: readonly unknown[], limit: number, offset: number): Promise<SelectPage>;
+  /** How many rows a checked query returns, counted up to `cap` + 1. */
+  count(query: BoundQuery, values: readonly unknown[], cap: number): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A query written by an administrator, its `@name` parameters turned into the driver's placeholders. */
+export interface BoundQuery {
+  /** The one statement, without a trailing semicolon. */
+  text: string;
+  /** The parameter of each placeholder, in order. */
+  names: string[];
+}
+
+/** A result's column: its name and its type as the database names it. */
+export interface ResultColumn {
+  name: string;
+  type: string;
+}
+
+export interface SelectPage {
+  columns: ResultColumn[];
+  records: Record<string, CellValue>[];
 }
 
 /**
@@ -72,6 +95,13 @@ export interface LinkDriver {
   open(target: LinkTarget, limits: LinkLimits): LinkConnection;
   /** The failure of an error the driver threw. */
   failureOf(error: unknown): LinkFailure;
+  /**
+   * Checks a query an administrator wrote with the database's own grammar: one SELECT reading
+   * only `tables` (the link's, as its catalogue names them) through allow-listed functions and
+   * operators, no writes, locks, files or variables. Returns the query bound for this driver, or
+   * why it is refused (naming what is not allowed).
+   */
+  check(text: string, tables: readonly string[]): Promise<BoundQuery | { problem: string }>;
 }
 
 /** A cell as JSON carries it: numbers beyond 2^53, dates, binaries and structures as text. */
@@ -93,4 +123,73 @@ export function networkFailure(code: string): LinkFailure | undefined {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { reason: 'hostUnknown', code };
   if (/^(ERR_TLS|ERR_SSL|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|CERT_)/.test(code)) return { reason: 'tlsFailed', code };
   return undefined;
+}
+
+/** How a dialect writes what a parameter scanner must step over. */
+interface Quoting {
+  /** Quote characters whose contents are text or names (a doubled quote stays inside). */
+  quotes: readonly string[];
+  /** Whether a backslash escapes the next character inside quotes (MySQL). */
+  backslash: boolean;
+  /** Whether `#` starts a comment (MySQL) and `$tag$` quotes (PostgreSQL). */
+  hashComments: boolean;
+  dollarQuotes: boolean;
+}
+
+export const POSTGRES_QUOTING: Quoting = { quotes: ["'", '"'], backslash: false, hashComments: false, dollarQuotes: true };
+export const MYSQL_QUOTING: Quoting = { quotes: ["'", '"', '`'], backslash: true, hashComments: true, dollarQuotes: false };
+
+/**
+ * The `@name` parameters of a query outside its quotes and comments, each replaced by what
+ * `placeholder` writes for it (its first-seen position among the distinct names, or the
+ * occurrence), the names in the order the placeholders need their values, and how many comments
+ * the query holds.
+ */
+export function bindParameters(
+  text: string,
+  quoting: Quoting,
+  placeholder: (index: number) => string,
+  perOccurrence: boolean,
+): { text: string; names: string[]; comments: number } {
+  let comments = 0;
+  const distinct: string[] = [];
+  const names: string[] = [];
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    const next = text[i + 1];
+    let end = i + 1;
+    if (quoting.quotes.includes(ch)) {
+      while (end < text.length) {
+        if (quoting.backslash && text[end] === '\\') end += 2;
+        else if (text[end] === ch && text[end + 1] === ch) end += 2;
+        else if (text[end] === ch) {
+          end++;
+          break;
+        } else end++;
+      }
+    } else if ((ch === '-' && next === '-') || (quoting.hashComments && ch === '#')) {
+      comments++;
+      while (end < text.length && text[end] !== '\n') end++;
+    } else if (ch === '/' && next === '*') {
+      comments++;
+      const close = text.indexOf('*/', i + 2);
+      end = close < 0 ? text.length : close + 2;
+    } else if (quoting.dollarQuotes && ch === '$' && /^\$[A-Za-z_]*\$/.test(text.slice(i))) {
+      const tag = (text.slice(i).match(/^\$[A-Za-z_]*\$/) as RegExpMatchArray)[0];
+      const close = text.indexOf(tag, i + tag.length);
+      end = close < 0 ? text.length : close + tag.length;
+    } else if (ch === '@' && /[A-Za-z_]/.test(next ?? '') && text[i - 1] !== '@') {
+      const name = (text.slice(i + 1).match(/^[A-Za-z_][A-Za-z0-9_]*/) as RegExpMatchArray)[0];
+      if (!distinct.includes(name)) distinct.push(name);
+      names.push(name);
+      out += placeholder(perOccurrence ? names.length : distinct.indexOf(name) + 1);
+      i += 1 + name.length;
+      continue;
+    }
+    out += text.slice(i, end);
+    i = end;
+  }
+  return { text: out, names: perOccurrence ? names : distinct, comments };
 }

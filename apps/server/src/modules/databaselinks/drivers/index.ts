@@ -3,7 +3,7 @@ import type { LinkDriver } from './driver.ts';
 import { mysqlDriver } from './mysql.ts';
 import { postgresqlDriver } from './postgresql.ts';
 
-export type { LinkConnection, LinkDriver, LinkFailure, LinkLimits, LinkTarget } from './driver.ts';
+export type { BoundQuery, LinkConnection, LinkDriver, LinkFailure, LinkLimits, LinkTarget, ResultColumn, SelectPage } from './driver.ts';
 
 /** Every kind of database a link can name, by kind. */
 export const DRIVERS: Record<DatabaseKind, LinkDriver> = { postgresql: postgresqlDriver, mysql: mysqlDriver };

@@ -1,7 +1,8 @@
 import type { LinkedColumn, LinkedTable } from '@macro/contract/databaselinks';
 import type { Connection } from 'mysql2';
 import mysql, { type FieldPacket, type RowDataPacket } from 'mysql2/promise';
-import { cellOf, type LinkConnection, type LinkDriver, type LinkFailure, networkFailure } from './driver.ts';
+import { bindParameters, cellOf, type LinkConnection, type LinkDriver, type LinkFailure, MYSQL_QUOTING, networkFailure } from './driver.ts';
+import { mysqlSelectProblem } from './mysqlGrammar.ts';
 import { containing } from '../../../platform/list.ts';
 
 /** `` `name` `` with its backticks doubled: a name the catalogue gave, written as MySQL reads it. */
@@ -36,6 +37,9 @@ const CODES: Record<string, LinkFailure['reason']> = {
   HANDSHAKE_NO_SSL_SUPPORT: 'tlsFailed',
 };
 
+/** Type names by the protocol's type number (VAR_STRING, LONG, NEWDECIMAL…), lower case. */
+const TYPE_NAMES = new Map<number, string>(Object.entries(mysql.Types).map(([name, id]) => [Number(id), name.toLowerCase()]));
+
 /** MariaDB writes a column's default as SQL (`'text'`, `NULL`); MySQL as the value. Both read as the value. */
 function defaultOf(value: unknown): string | null {
   if (value === null || value === undefined || value === 'NULL') return null;
@@ -66,23 +70,23 @@ export const mysqlDriver: LinkDriver = {
     });
     // Browsing never writes, whatever a view or a function it reads would do; queued before any other statement.
     pool.on('connection', (connection) => (connection as unknown as Connection).query('SET SESSION TRANSACTION READ ONLY', () => {}));
-    const query = async <T extends RowDataPacket>(sql: string, values: unknown[]) => {
+    const run = async <T extends RowDataPacket>(sql: string, values: unknown[]) => {
       const [rows] = await pool.query<T[]>({ sql, values, timeout: limits.statementMs });
       return rows;
     };
     const connection: LinkConnection = {
       async version() {
-        const rows = await query<RowDataPacket & { version: string }>('select version() as version', []);
+        const rows = await run<RowDataPacket & { version: string }>('select version() as version', []);
         return String(rows[0]?.version ?? '');
       },
       async tables(name, limit) {
-        const rows = await query<RowDataPacket & LinkedTable>(TABLES, [containing(name), limit]);
+        const rows = await run<RowDataPacket & LinkedTable>(TABLES, [containing(name), limit]);
         return rows.map((row) => ({ name: String(row.name), kind: row.kind, comment: String(row.comment ?? '') }));
       },
       async columns(tables) {
         const byTable = new Map<string, LinkedColumn[]>(tables.map((table) => [table, []]));
         if (!tables.length) return byTable;
-        const rows = await query<RowDataPacket>(COLUMNS, [tables]);
+        const rows = await run<RowDataPacket>(COLUMNS, [tables]);
         for (const row of rows) {
           byTable.get(String(row.table_name))?.push({
             name: String(row.name),
@@ -104,7 +108,7 @@ export const mysqlDriver: LinkDriver = {
           rowsAsArray: true,
           timeout: limits.statementMs,
         })) as [unknown[][], FieldPacket[]];
-        const counted = await query<RowDataPacket>(`select count(*) as total from (select 1 from ${quoted(table)} limit ?) capped`, [cap + 1]);
+        const counted = await run<RowDataPacket>(`select count(*) as total from (select 1 from ${quoted(table)} limit ?) capped`, [cap + 1]);
         const columns = fields.map((field) => field.name);
         return {
           columns,
@@ -112,9 +116,34 @@ export const mysqlDriver: LinkDriver = {
           total: Number(counted[0]?.total ?? 0),
         };
       },
+      async select(query, values, limit, offset) {
+        const [rows, fields] = (await pool.query({
+          sql: `select * from (\n${query.text}\n) as data_source limit ${limit} offset ${offset}`,
+          values: [...values],
+          rowsAsArray: true,
+          timeout: limits.statementMs,
+        })) as [unknown[][], FieldPacket[]];
+        const columns = fields.map((field) => ({ name: field.name, type: TYPE_NAMES.get(Number(field.type)) ?? `type ${String(field.type)}` }));
+        return { columns, records: rows.map((row) => Object.fromEntries(columns.map((column, i) => [column.name, cellOf(row[i])]))) };
+      },
+      async count(query, values, cap) {
+        const counted = await run<RowDataPacket>(
+          `select count(*) as total from (select 1 from (\n${query.text}\n) as data_source limit ${cap + 1}) as capped`,
+          [...values],
+        );
+        return Number(counted[0]?.total ?? 0);
+      },
       close: () => pool.end(),
     };
     return connection;
+  },
+  async check(text, tables) {
+    const bound = bindParameters(text, MYSQL_QUOTING, () => '?', true);
+    // MySQL runs what `/*! … */` holds, and reads `--x` as minus minus x where a parser sees a comment.
+    if (bound.comments) return { problem: 'not allowed: comments (MySQL runs some of them)' };
+    const problem = mysqlSelectProblem(bound.text, tables, '');
+    if (problem) return { problem };
+    return { text: bound.text.trim().replace(/;\s*$/, ''), names: bound.names };
   },
   failureOf(error) {
     const code = String((error as { code?: unknown })?.code ?? '');

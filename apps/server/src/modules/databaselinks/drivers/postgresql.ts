@@ -1,6 +1,17 @@
 import type { LinkedColumn, LinkedTable } from '@macro/contract/databaselinks';
+import { statementOf, userSqlProblem } from '@macro/store/userSql';
 import pg from 'pg';
-import { cellOf, type LinkConnection, type LinkDriver, type LinkFailure, networkFailure } from './driver.ts';
+import {
+  bindParameters,
+  type BoundQuery,
+  cellOf,
+  type LinkConnection,
+  type LinkDriver,
+  type LinkFailure,
+  networkFailure,
+  POSTGRES_QUOTING,
+  type ResultColumn,
+} from './driver.ts';
 import { containing } from '../../../platform/list.ts';
 
 /** `"name"` with its quotes doubled: a name the catalogue gave, written as PostgreSQL reads it. */
@@ -25,6 +36,14 @@ const COLUMNS = `
     left join pg_catalog.pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
    where n.nspname = $1 and c.relname = any($2::text[])
    order by c.relname, a.attnum`;
+
+/** Type names by oid, as `format_type` would write the common ones. */
+const TYPE_NAMES = new Map<number, string>(Object.entries(pg.types.builtins).map(([name, oid]) => [oid as number, name.toLowerCase()]));
+
+/** A result row's cells by column name, as JSON carries them. */
+function recordsOf(fields: { name: string }[], rows: unknown[][]) {
+  return rows.map((row) => Object.fromEntries(fields.map((field, i) => [field.name, cellOf(row[i])])));
+}
 
 /** SQLSTATEs a person can act on; anything else is reported by its code. */
 const STATES: Record<string, LinkFailure['reason']> = {
@@ -59,6 +78,8 @@ export const postgresqlDriver: LinkDriver = {
     });
     // An idle connection the server drops must not take the process down.
     pool.on('error', () => {});
+    // Queries written for the link read its schema by unqualified names (queued before any other statement).
+    pool.on('connect', (client) => void client.query(`set search_path to ${quoted(schema)}`).catch(() => {}));
     const connection: LinkConnection = {
       async version() {
         const { rows } = await pool.query<{ version: string }>('select version() as version');
@@ -96,9 +117,31 @@ export const postgresqlDriver: LinkDriver = {
           total: Number(counted.rows[0]?.total ?? 0),
         };
       },
+      async select(query, values, limit, offset) {
+        const page = await pool.query({
+          text: `select * from (\n${query.text}\n) as data_source limit ${limit} offset ${offset}`,
+          values: [...values],
+          rowMode: 'array',
+        });
+        const columns: ResultColumn[] = page.fields.map((field) => ({ name: field.name, type: TYPE_NAMES.get(field.dataTypeID) ?? `oid ${field.dataTypeID}` }));
+        return { columns, records: recordsOf(page.fields, page.rows) };
+      },
+      async count(query, values, cap) {
+        const { rows } = await pool.query<{ total: string }>(
+          `select count(*) as total from (select 1 from (\n${query.text}\n) as data_source limit ${cap + 1}) as capped`,
+          [...values],
+        );
+        return Number(rows[0]?.total ?? 0);
+      },
       close: () => pool.end(),
     };
     return connection;
+  },
+  async check(text, tables) {
+    const bound = bindParameters(text, POSTGRES_QUOTING, (index) => `$${index}`, false);
+    const problem = await userSqlProblem(bound.text, { relations: tables, parameters: true });
+    if (problem) return { problem };
+    return { text: (await statementOf(bound.text)).statement.trim(), names: bound.names } satisfies BoundQuery;
   },
   failureOf(error) {
     const code = String((error as { code?: unknown })?.code ?? '');

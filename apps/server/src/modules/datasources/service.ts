@@ -1,0 +1,253 @@
+import type { Page, PageQuery } from '@macro/contract';
+import { type Language, TOTAL_CAP, translate } from '@macro/contract';
+import type { DataSource, DataSourceNode, DataSourcePage, DataSourceParameter, dataSourceSubmit, ParameterValues } from '@macro/contract/datasources';
+import { type Ctx, rowsOf, type Tx } from '@macro/store';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
+import { badRequest, notFound, unprocessable } from '../../platform/errors.ts';
+import { containing, listPage } from '../../platform/list.ts';
+import { iso } from '../../platform/time.ts';
+import { type BoundQuery, type DatabaseLinkService, databaseLinks } from '../databaselinks/public.ts';
+import { dataSources } from './tables.ts';
+
+export type DataSourceInput = z.output<typeof dataSourceSubmit>;
+export interface DataSourceSearch {
+  name?: string;
+  linkId?: number;
+}
+
+const RESOURCE = 'dataSource';
+const NOT_FOUND = { message: 'datasources.notFound' };
+/** Rows a tree or a column's values are built from at most. */
+const WHOLE_CAP = 5_000;
+const PREVIEW_ROWS = 20;
+const COLUMNS = sql`t.id, t.name, t.link_id, l.name as link_name, t.sql, t.parameters, t.id_column, t.parent_column, t.sort, t.remark, t.created_at, t.updated_at`;
+const FROM = sql`${dataSources} t join ${databaseLinks} l on l.id = t.link_id`;
+
+function toDataSource(row: Record<string, unknown>): DataSource {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    linkId: Number(row.link_id),
+    linkName: String(row.link_name),
+    sql: String(row.sql),
+    parameters: (typeof row.parameters === 'string' ? JSON.parse(row.parameters) : row.parameters) as DataSourceParameter[],
+    idColumn: String(row.id_column),
+    parentColumn: String(row.parent_column),
+    sort: Number(row.sort),
+    remark: String(row.remark),
+    createTime: iso(row.created_at),
+    updateTime: iso(row.updated_at),
+  };
+}
+
+function matching(search: DataSourceSearch): SQL {
+  const parts = [search.name ? sql`t.name ilike ${containing(search.name)}` : undefined, search.linkId ? sql`t.link_id = ${search.linkId}` : undefined].filter(
+    (part): part is SQL => part !== undefined,
+  );
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/** A value as its parameter's type takes it, or undefined when it is not one. */
+function typed(parameter: DataSourceParameter, value: unknown): unknown {
+  if (value === null) return null;
+  switch (parameter.type) {
+    case 'number': {
+      const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+      return Number.isFinite(number) ? number : undefined;
+    }
+    case 'boolean':
+      return value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
+    case 'date':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim())
+        ? value.trim()
+        : undefined;
+    default:
+      return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+  }
+}
+
+/**
+ * The values of a bound query's placeholders, in order: each checked against its declared type;
+ * a missing one takes its default, or fails when it is required and has none.
+ */
+export function valuesFor(query: BoundQuery, parameters: readonly DataSourceParameter[], given: ParameterValues, language: Language): unknown[] {
+  const declared = new Map(parameters.map((parameter) => [parameter.name, parameter]));
+  return query.names.map((name) => {
+    const parameter = declared.get(name);
+    if (!parameter) throw unprocessable('datasources.parameterUndeclared', { name });
+    const raw = given[name] ?? (parameter.defaultValue === '' ? undefined : parameter.defaultValue);
+    if (raw === undefined || raw === '') {
+      if (parameter.required) throw badRequest('datasources.parameterRequired', { name: parameter.label || name });
+      return null;
+    }
+    const value = typed(parameter, raw);
+    if (value === undefined)
+      throw badRequest('datasources.parameterValueInvalid', { name: parameter.label || name, type: translate(language, `datasources.type.${parameter.type}`) });
+    return value;
+  });
+}
+
+/** Rows nested by their id and parent columns; a row whose parent is empty or absent is a root. */
+export function nest(records: readonly Record<string, unknown>[], idColumn: string, parentColumn: string): DataSourceNode[] {
+  const nodes: DataSourceNode[] = records.map((record) => ({ ...record, children: [] }));
+  const byId = new Map(nodes.map((node) => [String(node[idColumn]), node]));
+  const roots: DataSourceNode[] = [];
+  for (const node of nodes) {
+    const parent = node[parentColumn];
+    const above = parent === null || parent === undefined || parent === '' ? undefined : byId.get(String(parent));
+    // A row that is its own parent, or whose ancestors loop back to it, is shown at the top.
+    let cycle = false;
+    for (let step = above; step; step = byId.get(String(step[parentColumn]))) {
+      if (step === node) {
+        cycle = true;
+        break;
+      }
+      if (step[parentColumn] === null || step[parentColumn] === undefined) break;
+    }
+    if (above && !cycle) above.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** Data sources: named, checked queries on database links, and what reads them. */
+export function dataSourceService(links: DatabaseLinkService) {
+  /** The query checked on its link, its placeholders' names checked against the declared parameters. */
+  async function checked(ctx: Ctx, linkId: number, text: string, parameters: readonly DataSourceParameter[]): Promise<BoundQuery> {
+    const query = await links.checkQuery(ctx, linkId, text);
+    const declared = new Set(parameters.map((parameter) => parameter.name));
+    const undeclared = query.names.find((name) => !declared.has(name));
+    if (undeclared) throw unprocessable('datasources.parameterUndeclared', { name: undeclared });
+    return query;
+  }
+
+  async function load(tx: Tx, id: number): Promise<DataSource> {
+    const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`select ${COLUMNS} from ${FROM} where t.id = ${id}`));
+    if (!row) throw notFound(NOT_FOUND.message);
+    return toDataSource(row);
+  }
+
+  /** The data source's query, checked again (the link's tables may have changed) and bound with the values given. */
+  async function prepared(ctx: Ctx, id: number, given: ParameterValues) {
+    const source = await load(ctx.tx, id);
+    const query = await checked(ctx, source.linkId, source.sql, source.parameters);
+    return { source, query, values: valuesFor(query, source.parameters, given, ctx.actor.language) };
+  }
+
+  /** Every row of the query up to the cap; more is refused rather than cut silently. */
+  async function whole(ctx: Ctx, id: number, given: ParameterValues) {
+    const { source, query, values } = await prepared(ctx, id, given);
+    const page = await links.runQuery(ctx, source.linkId, query, values, WHOLE_CAP + 1);
+    if (page.records.length > WHOLE_CAP) throw unprocessable('datasources.tooManyRows', { cap: WHOLE_CAP });
+    return { source, page };
+  }
+
+  return {
+    list: (tx: Tx, query: PageQuery & DataSourceSearch): Promise<Page<DataSource>> =>
+      listPage(
+        tx,
+        {
+          table: sql`${dataSources}`,
+          joins: sql`join ${databaseLinks} l on l.id = t.link_id`,
+          where: matching(query),
+          order: ['sort', 'id'],
+          columns: COLUMNS,
+          toRecord: toDataSource,
+        },
+        query,
+      ),
+
+    async all(tx: Tx) {
+      const rows = rowsOf<{ id: number; name: string; link_id: number }>(
+        await tx.execute(sql`select t.id, t.name, t.link_id from ${dataSources} t order by t.name, t.id`),
+      );
+      return rows.map((row) => ({ id: Number(row.id), name: String(row.name), linkId: Number(row.link_id) }));
+    },
+
+    detail: (tx: Tx, id: number) => load(tx, id),
+
+    /** Creates (no id) or updates a data source, its query checked on its link first. */
+    async submit(ctx: Ctx, input: DataSourceInput): Promise<DataSource> {
+      await assertUnique(ctx.tx, dataSources, eq(dataSources.name, input.name), {
+        exceptId: input.id,
+        message: 'datasources.nameExists',
+        params: { name: input.name },
+      });
+      const before = input.id === undefined ? undefined : await findOr404(ctx.tx, dataSources, input.id, { lock: true, ...NOT_FOUND });
+      await checked(ctx, input.linkId, input.sql, input.parameters);
+      const values = {
+        name: input.name,
+        linkId: input.linkId,
+        sql: input.sql,
+        parameters: input.parameters,
+        idColumn: input.idColumn,
+        parentColumn: input.parentColumn,
+        sort: input.sort,
+        remark: input.remark,
+      };
+      const saved = before
+        ? await auditedUpdate(ctx, dataSources, RESOURCE, before, { ...values, updatedAt: new Date() })
+        : await auditedInsert(ctx, dataSources, RESOURCE, values);
+      return load(ctx.tx, saved.id);
+    },
+
+    async remove(ctx: Ctx, ids: number[]): Promise<number> {
+      const doomed = await lockAll(ctx.tx, dataSources, ids, NOT_FOUND);
+      return auditedDelete(ctx, dataSources, RESOURCE, doomed);
+    },
+
+    /** A query tried before it is kept: its columns and first rows. */
+    async preview(ctx: Ctx, input: { linkId: number; sql: string; parameters: DataSourceParameter[]; values: ParameterValues }): Promise<DataSourcePage> {
+      const query = await checked(ctx, input.linkId, input.sql, input.parameters);
+      const page = await links.runQuery(ctx, input.linkId, query, valuesFor(query, input.parameters, input.values, ctx.actor.language), PREVIEW_ROWS);
+      return { ...page, total: page.records.length, totalExact: page.records.length < PREVIEW_ROWS, current: 1, size: PREVIEW_ROWS };
+    },
+
+    /** The columns of the result, read with no row (every parameter null). */
+    async fields(ctx: Ctx, id: number) {
+      const source = await load(ctx.tx, id);
+      const query = await checked(ctx, source.linkId, source.sql, source.parameters);
+      return (
+        await links.runQuery(
+          ctx,
+          source.linkId,
+          query,
+          query.names.map(() => null),
+          0,
+        )
+      ).columns;
+    },
+
+    async data(ctx: Ctx, id: number, input: { params: ParameterValues; current: number; size: number }): Promise<DataSourcePage> {
+      const { source, query, values } = await prepared(ctx, id, input.params);
+      const page = await links.runQuery(ctx, source.linkId, query, values, input.size, (input.current - 1) * input.size);
+      const total = await links.countQuery(ctx, source.linkId, query, values, TOTAL_CAP);
+      return { ...page, total: Math.min(total, TOTAL_CAP), totalExact: total <= TOTAL_CAP, current: input.current, size: input.size };
+    },
+
+    async tree(ctx: Ctx, id: number, params: ParameterValues): Promise<DataSourceNode[]> {
+      const source = await load(ctx.tx, id);
+      if (!source.idColumn || !source.parentColumn) throw unprocessable('datasources.treeColumns');
+      const { page } = await whole(ctx, id, params);
+      for (const column of [source.idColumn, source.parentColumn]) {
+        if (!page.columns.some((c) => c.name === column)) throw notFound('datasources.columnNotFound', { column });
+      }
+      return nest(page.records, source.idColumn, source.parentColumn);
+    },
+
+    /** The distinct values of one column, in the order they first appear. */
+    async columnValues(ctx: Ctx, id: number, column: string, params: ParameterValues): Promise<unknown[]> {
+      const { page } = await whole(ctx, id, params);
+      if (!page.columns.some((c) => c.name === column)) throw notFound('datasources.columnNotFound', { column });
+      const seen = new Map<string, unknown>();
+      for (const record of page.records) {
+        const value = record[column];
+        const key = JSON.stringify(value);
+        if (!seen.has(key)) seen.set(key, value);
+      }
+      return [...seen.values()];
+    },
+  };
+}

@@ -74,6 +74,20 @@ export const DATA_ITEM_ENDPOINTS = {
     response: z.array(dictTreeNode),
     failures: [404],
   }),
+  workflowDetailTree: defineEndpoint({
+    operationId: 'dataitems.workflowDetailTree',
+    method: 'GET',
+    path: '/macro-flow/data-items/:id/detail/tree',
+    tag,
+    summary: "Tree of a data item's details, for the workflow",
+    description:
+      'The details of a data item as a tree, as the workflow designer reads them: `id` is the data item’s id, or its code; `keyword` keeps the details whose key or name contains it, with their ancestors.',
+    access: P.view,
+    params: z.object({ id: requiredText('standard', 'dict.codeRequired') }),
+    query: keywordQuery,
+    response: z.array(dictTreeNode),
+    failures: [404],
+  }),
   details: defineEndpoint({
     operationId: 'dataitems.details',
     method: 'GET',

@@ -36,6 +36,12 @@ describeDb(`data items: the second dictionary family (${dbLabel})`, () => {
     expect(found.map((n) => n.title)).toEqual(['蓝色']);
     expect(found[0].children.map((n) => n.id)).toEqual([navy.id]);
     expect(expectOk(await cast.admin.get(`${ITEMS}/Colour/detail?keyword=RED`), z.array(dictEntry)).map((e) => e.id)).toEqual([red.id]);
+    // The workflow's path names the data item by id or by code, and reads the same tree.
+    for (const key of [String(item.id), 'Colour']) {
+      expect(expectOk(await cast.admin.get(`/api/macro-flow/data-items/${key}/detail/tree`), z.array(dictTreeNode))).toEqual(tree);
+    }
+    expectFailure(await cast.admin.get(`/api/macro-flow/data-items/${red.id}/detail/tree`), 404);
+    expectFailure(await cast.admin.get('/api/macro-flow/data-items/NoSuchItem/detail/tree'), 404);
     const all = expectOk(await cast.admin.get(`${ITEMS}/tree`), z.array(dictTreeNode));
     expect(all.find((n) => n.code === 'Colour')?.children.length).toBe(2);
     expect(all.map((n) => n.code)).toEqual((await cast.admin.get(`${DICT}/tree`)).json().data.map((n: { code: string }) => n.code));

@@ -100,6 +100,10 @@ export async function removeEntry(ctx: Ctx, id: number, top: boolean): Promise<{
 export const dataItemRoutes = () => [
   route(E.tree, (_, { tx }) => dictTree(tx, KIND)),
   route(E.detailTree, ({ params, query }, { tx }) => detailTree(tx, params.code, query.keyword)),
+  // By id (digits) or by code: the workflow designer names a data item either way.
+  route(E.workflowDetailTree, async ({ params, query }, { tx }) =>
+    detailTree(tx, /^\d{1,10}$/.test(params.id) ? (await entryOf(tx, Number(params.id), true)).code : params.id, query.keyword),
+  ),
   route(E.details, ({ params, query }, { tx }) => details(tx, params.code, query.keyword)),
   route(E.info, ({ params }, { tx }) => info(tx, params.code)),
   route(E.create, ({ body }, ctx) => saveDataItem(ctx, body)),

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import mysql from 'mysql2/promise';
 import { signInAsAdmin, switchLanguage } from './pages/login.ts';
+import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { clickRowAction } from './support/rows.ts';
 import { SERVER_PORT } from './support/slot.ts';
@@ -106,4 +107,77 @@ test('an administrator adds a MariaDB link, tests it, browses a table, and edits
   await clickRowAction(row('销售库'), 'Delete');
   await page.getByTestId('database-link-remove-confirm').click();
   await expect(row('销售库')).toHaveCount(0);
+});
+
+test('an administrator designs a table for a MariaDB link, sees the statements, releases it, then adds a column to it', async ({ page, request }, info) => {
+  test.skip(!mariadb, 'no MariaDB on 127.0.0.1:3306 (root, no password, database test)');
+  const table = `e2e_designed_${SERVER_PORT}`;
+  const connection = await root();
+  await connection.query(`drop table if exists ${table}`);
+  const api = await adminApi(request);
+  const link = await api.post<{ id: number }>('/api/database-links', {
+    name: `设计库 ${SERVER_PORT}`,
+    kind: 'mysql',
+    host: '127.0.0.1',
+    port: 3306,
+    database: 'test',
+    username: 'root',
+  });
+  try {
+    await signInAsAdmin(page);
+    await page.goto('/data/databaseLink');
+    const row = page
+      .getByTestId('database-link-table')
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: `设计库 ${SERVER_PORT}` });
+    await clickRowAction(row, '设计表');
+    const designs = page.getByTestId('database-designs');
+    await designs.getByTestId('database-draft-add').click();
+    const dialog = page.getByTestId('database-draft-dialog');
+    await dialog.getByTestId('database-draft-field-tableName').fill(table);
+    await dialog.getByTestId('database-draft-field-comment').fill('设计的表');
+    await dialog.getByTestId('database-draft-field-columns-add').click();
+    await dialog.getByTestId('database-draft-field-columns-name-1').fill('title');
+    await dialog.getByTestId('database-draft-field-columns-comment-1').fill('标题');
+    await expectNoSeriousViolations(page, 'table design dialog');
+    await page.screenshot({ path: info.outputPath('table-design-zh.png') });
+    await dialog.getByTestId('database-draft-dialog-save').click();
+    await expect(dialog).toBeHidden();
+
+    const draftRow = designs.locator('tbody tr.ant-table-row').filter({ hasText: table });
+    await expect(draftRow).toContainText('未发布');
+    await draftRow.getByRole('button', { name: '发布' }).click();
+    const plan = page.getByTestId('database-release-plan');
+    await expect(plan).toContainText(`create table \`${table}\``);
+    await expect(plan).toContainText("comment '标题'");
+    await expectNoSeriousViolations(page, 'release plan');
+    await page.getByTestId('database-release-confirm').click();
+    await expect(page.getByText(`表 ${table} 已发布`)).toBeVisible();
+    const [created] = (await connection.query(
+      `select column_name from information_schema.columns where table_schema = 'test' and table_name = ? order by ordinal_position`,
+      [table],
+    )) as [{ column_name: string }[], unknown];
+    expect(created.map((c) => c.column_name)).toEqual(['id', 'title']);
+
+    // A column more: the plan adds only it.
+    await draftRow.getByRole('button', { name: '编辑' }).click();
+    await dialog.getByTestId('database-draft-field-columns-add').click();
+    await dialog.getByTestId('database-draft-field-columns-name-2').fill('note');
+    await dialog.getByTestId('database-draft-dialog-save').click();
+    await expect(dialog).toBeHidden();
+    await draftRow.getByRole('button', { name: '发布' }).click();
+    await expect(plan).toContainText(`alter table \`${table}\` add column \`note\``);
+    await expect(plan).not.toContainText('create table');
+    await page.getByTestId('database-release-confirm').click();
+    await expect(page.getByText(`表 ${table} 已发布`)).toBeVisible();
+    const [after] = (await connection.query(
+      `select column_name from information_schema.columns where table_schema = 'test' and table_name = ? order by ordinal_position`,
+      [table],
+    )) as [{ column_name: string }[], unknown];
+    expect(after.map((c) => c.column_name)).toEqual(['id', 'title', 'note']);
+  } finally {
+    await request.delete(`/api/database-links?ids=${link.id}`, { headers: { 'macro-auth': `bearer ${api.token}` } });
+    await connection.query(`drop table if exists ${table}`);
+    await connection.end();
+  }
 });

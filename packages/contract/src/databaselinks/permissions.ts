@@ -6,4 +6,6 @@ export const DATABASE_LINK_PERMISSIONS = {
   delete: 'databaseLink:delete',
   /** Connect: test a link, browse its tables, columns and rows. */
   browse: 'databaseLink:browse',
+  /** Design tables (drafts, reusable columns) and release them: the one code that writes to a linked database. */
+  design: 'databaseLink:design',
 } as const;

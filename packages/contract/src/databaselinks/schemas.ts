@@ -148,3 +148,92 @@ export const linkedRows = z.object({
   size: z.number().int(),
 });
 export type LinkedRows = z.infer<typeof linkedRows>;
+
+/** Column types a table designed in the console can have, written in each database's own words on release. */
+export const COLUMN_TYPES = ['varchar', 'text', 'int', 'bigint', 'decimal', 'boolean', 'date', 'datetime', 'json'] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+
+/** A table or column name a release may write: letters, digits and underscores, not starting with a digit. */
+export const sqlIdentifier = z
+  .string({ message: 'databaselinks.identifierInvalid' })
+  .trim()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, { message: 'databaselinks.identifierInvalid' });
+
+/** One column of a table design. */
+export const draftColumn = z.object({
+  name: sqlIdentifier,
+  type: z.enum(COLUMN_TYPES, { message: 'databaselinks.columnTypeInvalid' }),
+  /** Characters of a varchar, digits of a decimal; null for the other types. */
+  length: z.number().int().min(1, { message: 'databaselinks.lengthInvalid' }).max(65535, { message: 'databaselinks.lengthInvalid' }).nullable().default(null),
+  /** Digits after the point of a decimal. */
+  scale: z.number().int().min(0, { message: 'databaselinks.lengthInvalid' }).max(30, { message: 'databaselinks.lengthInvalid' }).nullable().default(null),
+  nullable: z.boolean({ message: 'common.badRequest' }).default(true),
+  primaryKey: z.boolean({ message: 'common.badRequest' }).default(false),
+  /** A literal of the column's type, `now` for the current date or time; '' for none. */
+  defaultValue: z.string({ message: 'validation.notText' }).max(200, { message: 'databaselinks.defaultInvalid' }).default(''),
+  comment: text('standard').default(''),
+});
+export type DraftColumn = z.infer<typeof draftColumn>;
+
+const draftColumns = z
+  .array(draftColumn, { message: 'common.badRequest' })
+  .min(1, { message: 'databaselinks.columnsRequired' })
+  .max(200, { message: 'databaselinks.tooManyColumns' })
+  .refine((columns) => new Set(columns.map((c) => c.name.toLowerCase())).size === columns.length, { message: 'databaselinks.columnTwice' });
+
+/** A table designed for a link, kept until it is released (created, or altered by adding columns). */
+export const databaseDraft = z
+  .object({
+    id: z.number(),
+    linkId: z.number(),
+    tableName: z.string(),
+    comment: z.string(),
+    columns: z.array(draftColumn),
+    /** When it was last released; null while never. */
+    releasedAt: z.string().nullable(),
+    createTime: z.string(),
+    updateTime: z.string(),
+  })
+  .meta({ id: 'DatabaseDraft' });
+export type DatabaseDraft = z.infer<typeof databaseDraft>;
+
+export const databaseDraftSubmit = z.object({
+  id: id.optional(),
+  linkId: id,
+  tableName: sqlIdentifier,
+  comment: text('standard').default(''),
+  columns: draftColumns,
+});
+export type DatabaseDraftSubmit = z.input<typeof databaseDraftSubmit>;
+
+export const databaseDraftListQuery = z.object({ linkId: queryInt(1, 2_147_483_647).optional() });
+export const draftRelease = z.object({ draftId: id });
+
+/** What releasing a draft would do, or did: the statements in the link's own SQL, and what stops it. */
+export const releasePlan = z.object({
+  tableName: z.string(),
+  /** Whether the table is there already (then only new columns are added). */
+  exists: z.boolean(),
+  statements: z.array(z.string()),
+  /** Why it cannot be released, in the reader's language; empty when it can. */
+  problems: z.array(z.string()),
+  /** Columns of the table the draft leaves out: they stay. */
+  kept: z.array(z.string()),
+  /** True once the statements have run. */
+  done: z.boolean(),
+});
+export type ReleasePlan = z.infer<typeof releasePlan>;
+
+export const tableNameCheckQuery = z.object({ id: idParam, name: z.string().max(200).default('') });
+export const tableNameCheck = z.object({ ok: z.boolean(), reason: z.string() });
+
+/** An existing table's columns as a design starts from them; `type` null where no design type fits. */
+export const existingField = draftColumn.extend({ type: z.enum(COLUMN_TYPES).nullable(), nativeType: z.string() });
+
+/** A reusable column (常用字段): picked into designs instead of being typed again. */
+export const databaseField = draftColumn.extend({ id: z.number(), sort: z.number() }).meta({ id: 'DatabaseField' });
+export type DatabaseField = z.infer<typeof databaseField>;
+export const databaseFieldSubmit = draftColumn.extend({
+  id: id.optional(),
+  sort: z.number({ message: 'common.badRequest' }).int().min(0).max(99999).default(1),
+});

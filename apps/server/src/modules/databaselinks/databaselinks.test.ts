@@ -244,3 +244,147 @@ describeDb(`database links (${dbLabel})`, () => {
     });
   });
 });
+
+describeDb(`table designs released onto linked databases (${dbLabel})`, () => {
+  let server: TestServer;
+  let admin: Client;
+  let adminEn: Client;
+  let other: Client;
+  beforeAll(async () => {
+    server = await startServer();
+    const token = (await signIn(server)).access_token;
+    admin = as(server, token);
+    adminEn = as(server, token, 'en');
+    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+  });
+  afterAll(() => server.close());
+
+  const columns = [
+    { name: 'id', type: 'bigint', primaryKey: true, nullable: false, comment: '编号' },
+    { name: 'title', type: 'varchar', length: 60, nullable: false, defaultValue: "it's new", comment: '标题' },
+    { name: 'amount', type: 'decimal', length: 12, scale: 2, defaultValue: '0' },
+    { name: 'placed', type: 'datetime', defaultValue: 'now' },
+    { name: 'done', type: 'boolean', defaultValue: 'false' },
+  ];
+  const plan = z.object({
+    tableName: z.string(),
+    exists: z.boolean(),
+    statements: z.array(z.string()),
+    problems: z.array(z.string()),
+    kept: z.array(z.string()),
+    done: z.boolean(),
+  });
+
+  /** Designs a table on a link, releases it, adds a column, and is refused a change — on either kind. */
+  async function designAndRelease(linkBody: object, table: string, read: (sql: string) => Promise<Record<string, unknown>[]>) {
+    const link = expectOk(await admin.post('/api/database-links', { name: `design ${table}`, ...linkBody }), databaseLink);
+    const name = async (query: string) =>
+      expectOk(await admin.get(`${BASE}/validate-tablename?id=${link.id}&name=${query}`), z.object({ ok: z.boolean(), reason: z.string() }));
+    expect(await name(table)).toEqual({ ok: true, reason: '表名可用' });
+    expect((await name('select')).reason).toMatch(/保留字/);
+    expect((await name('1abc')).ok).toBe(false);
+    const draft = expectOk(
+      await admin.post('/api/database-draft', { linkId: link.id, tableName: table, comment: '订单', columns }),
+      z.object({ id: z.number() }),
+    );
+    const first = expectOk(await admin.post(`${BASE}/validate-table`, { draftId: draft.id }), plan);
+    expect(first).toMatchObject({ tableName: table, exists: false, problems: [], done: false });
+    expect(first.statements[0]).toMatch(/^create table/);
+    // Nothing ran yet.
+    expect(await name(table)).toMatchObject({ ok: true });
+    expect(expectOk(await admin.post(`${BASE}/release`, { draftId: draft.id }), plan)).toMatchObject({ done: true, exists: false });
+    expect((await name(table)).reason).toMatch(/已存在/);
+    await read(`insert into ${table} (id) values (1)`);
+    const [row] = await read(`select * from ${table}`);
+    expect(row).toMatchObject({ title: "it's new" });
+    expect(Number(row.amount)).toBe(0);
+    expect(row.placed).toBeTruthy();
+
+    // A column more: only it is added; a column left out stays.
+    const more = [...columns.filter((c) => c.name !== 'done'), { name: 'note', type: 'text', comment: '备注' }];
+    expectOk(await admin.post('/api/database-draft', { id: draft.id, linkId: link.id, tableName: table, columns: more }), z.object({ id: z.number() }));
+    const second = expectOk(await admin.post(`${BASE}/validate-table`, { draftId: draft.id }), plan);
+    expect(second).toMatchObject({ exists: true, problems: [], kept: ['done'] });
+    // One column added (PostgreSQL writes its comment in a statement of its own).
+    expect(second.statements.filter((statement) => /^alter table/.test(statement))).toHaveLength(1);
+    expect(second.statements[0]).toMatch(/^alter table .* add column .*note/);
+    expectOk(await admin.post(`${BASE}/release`, { draftId: draft.id }), plan);
+    expect(Object.keys((await read(`select * from ${table}`))[0])).toEqual(['id', 'title', 'amount', 'placed', 'done', 'note']);
+
+    // A change, a narrowing or a NOT NULL column without default on a table with rows: refused with every reason, nothing run.
+    const changed = more
+      .map((c) => (c.name === 'amount' ? { ...c, type: 'int', length: null, scale: null } : c))
+      .concat([{ name: 'must', type: 'int', nullable: false } as never]);
+    expectOk(await admin.post('/api/database-draft', { id: draft.id, linkId: link.id, tableName: table, columns: changed }), z.object({ id: z.number() }));
+    const refused = await adminEn.post(`${BASE}/release`, { draftId: draft.id });
+    expectFailure(
+      refused,
+      422,
+      /Cannot release: Column amount exists with another type .* Column must, added to an existing table, must be nullable or have a default/,
+    );
+    expect(Object.keys((await read(`select * from ${table}`))[0])).not.toContain('must');
+    // The existing table's columns, as a design starts from them.
+    const fields = expectOk(
+      await admin.get(`${BASE}/fields?id=${link.id}&table=${table}`),
+      z.array(z.object({ name: z.string(), type: z.string().nullable() })),
+    );
+    expect(fields.map((f) => [f.name, f.type])).toEqual([
+      ['id', 'bigint'],
+      ['title', 'varchar'],
+      ['amount', 'decimal'],
+      ['placed', 'datetime'],
+      ['done', 'boolean'],
+      ['note', 'text'],
+    ]);
+    // Another tenant reaches no design of ours.
+    expectFailure(await other.get(`/api/database-draft/${draft.id}`), 404);
+    expectFailure(await other.post(`${BASE}/release`, { draftId: draft.id }), 404);
+    expect((await other.get('/api/database-draft')).json().data).toEqual([]);
+    expectFailure(await other.post('/api/database-draft', { linkId: link.id, tableName: 'x', columns }), 404);
+  }
+
+  it.skipIf(!hasPostgres)('creates a table on PostgreSQL, adds a column, and never changes one', async () => {
+    const client = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    const schema = `design_${RUN}`;
+    await client.query(`drop schema if exists ${schema} cascade; create schema ${schema}`);
+    try {
+      await designAndRelease(
+        { kind: 'postgresql', host: '127.0.0.1', port: 5432, database: 'postgres', username: 'postgres', schema },
+        'orders',
+        async (text) => (await client.query(text.replace(/\borders\b/, `${schema}.orders`))).rows,
+      );
+    } finally {
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    }
+  });
+
+  it.skipIf(!hasMariadb)('creates a table on MariaDB, adds a column, and never changes one', async () => {
+    const connection = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test', dateStrings: true });
+    const table = `design_${RUN}`;
+    await connection.query(`drop table if exists ${table}`);
+    try {
+      await designAndRelease({ kind: 'mysql', host: '127.0.0.1', port: 3306, database: 'test', username: 'root' }, table, async (text) => {
+        const [rows] = await connection.query(text);
+        return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+      });
+    } finally {
+      await connection.query(`drop table if exists ${table}`);
+      await connection.end();
+    }
+  });
+
+  it('keeps reusable columns', async () => {
+    const field = expectOk(
+      await admin.post('/api/database-field', { name: 'created_by', type: 'varchar', length: 40, comment: '创建人' }),
+      z.object({ id: z.number() }),
+    );
+    expect((await admin.get('/api/database-field')).json().data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: field.id, name: 'created_by', length: 40 })]),
+    );
+    expectFailure(await admin.post('/api/database-field', { name: '1bad', type: 'text' }), 400);
+    expectFailure(await other.delete(`/api/database-field?ids=${field.id}`), 404);
+    expect((await admin.delete(`/api/database-field?ids=${field.id}`)).json().data).toEqual({ removed: 1 });
+  });
+});

@@ -306,6 +306,25 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
     countQuery: (ctx: Ctx, id: number, query: BoundQuery, values: readonly unknown[], cap: number): Promise<number> =>
       through(ctx, id, (connection) => connection.count(query, values, cap)),
 
+    /** The kind and schema of a link, and the columns of `table` there ([] when it has no such table). */
+    describe: (ctx: Ctx, id: number, table: string) =>
+      through(ctx, id, async (connection, kind) => {
+        const row = await findOr404(ctx.tx, databaseLinks, id, NOT_FOUND);
+        return { kind, schema: row.schemaName, columns: (await connection.columns([table])).get(table) ?? [] };
+      }),
+
+    /** Runs statements that write (a release) on a connection of the link's own, in one transaction where its database allows. */
+    async execute(ctx: Ctx, id: number, statements: readonly string[]): Promise<void> {
+      const fields = fieldsOf(await findOr404(ctx.tx, databaseLinks, id, NOT_FOUND));
+      const target = await targetOf(fields);
+      try {
+        await DRIVERS[fields.kind].execute(target, limits, statements);
+      } catch (error) {
+        throw failure(DRIVERS[fields.kind].failureOf(error), fields);
+      }
+      pools.forget(keyOf(ctx, id));
+    },
+
     /** Closes every link's connections (the server is stopping). */
     close: () => pools.closeAll(),
   };

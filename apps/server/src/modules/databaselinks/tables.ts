@@ -1,4 +1,5 @@
-import { boolean, index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DraftColumn } from '@macro/contract/databaselinks';
+import { boolean, foreignKey, index, integer, jsonb, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, tenantTable, timestamps } from '../../platform/tables.ts';
 
 /** A tenant's links to other databases; the password is sealed (platform/secrets.ts), never plain. */
@@ -27,4 +28,42 @@ export const databaseLinks = tenantTable(
     // Lists are ordered by sort then id: a page reads only its rows.
     index('macro_database_link_list').on(t.tenantId, t.sort, t.id),
   ],
+);
+
+/** Tables designed for a link, kept until released (and after, to add columns later). */
+export const databaseDrafts = tenantTable(
+  'macro_database_draft',
+  {
+    id: idColumn(),
+    linkId: integer('link_id').notNull(),
+    tableName: text('table_name').notNull(),
+    comment: text('comment').notNull().default(''),
+    columns: jsonb('columns').$type<DraftColumn[]>().notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    // A link's designs go with it.
+    foreignKey({ name: 'macro_database_draft_link', columns: [t.linkId], foreignColumns: [databaseLinks.id] }).onDelete('cascade'),
+    index('macro_database_draft_by_link').on(t.tenantId, t.linkId, t.tableName),
+  ],
+);
+
+/** Reusable columns (常用字段) picked into designs. */
+export const databaseFields = tenantTable(
+  'macro_database_field',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    length: integer('length'),
+    scale: integer('scale'),
+    nullable: boolean('nullable').notNull().default(true),
+    primaryKey: boolean('primary_key').notNull().default(false),
+    defaultValue: text('default_value').notNull().default(''),
+    comment: text('comment').notNull().default(''),
+    sort: integer('sort').notNull().default(1),
+    ...timestamps(),
+  },
+  (t) => [index('macro_database_field_list').on(t.tenantId, t.sort, t.name)],
 );

@@ -11,6 +11,7 @@ import { usePermissionCheck } from '../../session/store';
 import { useRemoveDatabaseLinks } from './api';
 import { DatabaseLinkDialog, type DatabaseLinkDialogState } from './DatabaseLinkDialog';
 import { LinkBrowser } from './LinkBrowser';
+import { TableDesigns } from './TableDesigns';
 import { TestLinkButton } from './TestLinkButton';
 
 interface DatabaseLinkSearch extends Record<string, string | undefined> {
@@ -26,6 +27,7 @@ export function DatabaseLinkPage() {
   // Each opening mounts a fresh dialog, so no value of the previous form survives into the next.
   const { dialog, dialogKey, open, close } = useKeyedDialog<DatabaseLinkDialogState>();
   const [browsing, setBrowsing] = useState<DatabaseLink | null>(null);
+  const [designing, setDesigning] = useState<DatabaseLink | null>(null);
   const permitted = usePermissionCheck();
   const search: SearchField[] = [
     { name: 'name', label: t('field.name'), placeholder: t('search.namePlaceholder') },
@@ -54,6 +56,7 @@ export function DatabaseLinkPage() {
   const rowActions: RowAction<DatabaseLink>[] = [
     { key: 'browse', label: t('browse.action'), permission: P.browse, onClick: (record) => setBrowsing(record) },
     { key: 'edit', label: t('common:edit'), permission: P.edit, onClick: (record) => open({ mode: 'edit', record }) },
+    { key: 'design', label: t('design.action'), permission: P.design, onClick: (record) => setDesigning(record) },
     { key: 'view', label: t('common:view'), onClick: (record) => open({ mode: 'view', record }) },
     { key: 'delete', label: t('common:delete'), permission: P.delete, danger: true, onClick: (row) => confirmRemove([row], list.forget) },
   ];
@@ -74,6 +77,7 @@ export function DatabaseLinkPage() {
       <DatabaseLinkDialog key={dialogKey} state={dialog} onClose={close} />
       {/* A fresh browser per link: no table or page of the one before carries over. */}
       <LinkBrowser key={browsing?.id ?? 0} link={browsing} onClose={() => setBrowsing(null)} />
+      <TableDesigns key={`design-${designing?.id ?? 0}`} link={designing} onClose={() => setDesigning(null)} />
     </div>
   );
 }

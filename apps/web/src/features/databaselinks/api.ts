@@ -1,5 +1,6 @@
 import { DATABASE_LINK_ENDPOINTS as E, type DatabaseLink } from '@macro/contract/databaselinks';
-import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
+import { useQueryClient } from '@tanstack/react-query';
+import { queriesOf, useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
 import { useSaveRecord } from '../../components/crud/crudCache';
 import { useConfirmRemove } from '../../components/crud/useConfirmRemove';
 
@@ -37,3 +38,15 @@ export function useRemoveDatabaseLinks() {
     testId: 'database-link-remove-confirm',
   });
 }
+
+export const useDrafts = (linkId: number | undefined) =>
+  useEndpointQuery(E.drafts, { query: { linkId: String(linkId ?? 0) } }, { enabled: linkId !== undefined });
+const useDraftsRefresh = () => {
+  const client = useQueryClient();
+  return () => client.invalidateQueries(queriesOf([E.drafts]));
+};
+export const useSubmitDraft = () => useEndpointMutation(E.draftSubmit, { onSuccess: useDraftsRefresh() });
+export const useRemoveDraft = () => useEndpointMutation(E.draftRemove, { onSuccess: useDraftsRefresh() });
+/** What a release would run, and what stops it. */
+export const usePlanRelease = () => useEndpointMutation(E.validateTable);
+export const useRelease = () => useEndpointMutation(E.release, { onSuccess: useDraftsRefresh() });

@@ -1,4 +1,5 @@
 import type { DatabaseKind, LinkedColumn, LinkedTable } from '@macro/contract/databaselinks';
+import type { Dialect } from './ddl.ts';
 
 /** Where a link connects, as checked: `address` is the one the host resolved to and was allowed. */
 export interface LinkTarget {
@@ -92,6 +93,10 @@ export interface LinkFailure {
 /** One kind of database: a third kind is one more file like postgresql.ts. */
 export interface LinkDriver {
   kind: DatabaseKind;
+  /** How this kind writes designed tables. */
+  dialect: Dialect;
+  /** Runs statements that write (a release) on a connection of their own, in one transaction where the database allows. */
+  execute(target: LinkTarget, limits: LinkLimits, statements: readonly string[]): Promise<void>;
   open(target: LinkTarget, limits: LinkLimits): LinkConnection;
   /** The failure of an error the driver threw. */
   failureOf(error: unknown): LinkFailure;

@@ -1,7 +1,8 @@
-import type { LinkedColumn, LinkedTable } from '@macro/contract/databaselinks';
+import type { ColumnType, DraftColumn, LinkedColumn, LinkedTable } from '@macro/contract/databaselinks';
 import type { Connection } from 'mysql2';
 import mysql, { type FieldPacket, type RowDataPacket } from 'mysql2/promise';
 import { bindParameters, cellOf, type LinkConnection, type LinkDriver, type LinkFailure, MYSQL_QUOTING, networkFailure } from './driver.ts';
+import { type Dialect, defaultLiteral, SQL_RESERVED, textLiteral } from './ddl.ts';
 import { mysqlSelectProblem } from './mysqlGrammar.ts';
 import { containing } from '../../../platform/list.ts';
 
@@ -49,6 +50,28 @@ function defaultOf(value: unknown): string | null {
 
 export const mysqlDriver: LinkDriver = {
   kind: 'mysql',
+  get dialect() {
+    return mysqlDialect;
+  },
+  async execute(target, limits, statements) {
+    // A connection of its own: the link's pool is read-only. MySQL commits each DDL statement by itself.
+    const connection = await mysql.createConnection({
+      host: target.address,
+      port: target.port,
+      database: target.database,
+      user: target.username,
+      password: target.password,
+      ...(target.ssl ? { ssl: { rejectUnauthorized: true } } : {}),
+      connectTimeout: limits.connectMs,
+      charset: 'utf8mb4',
+    });
+    connection.on('error', () => {});
+    try {
+      for (const statement of statements) await connection.query({ sql: statement, timeout: limits.statementMs });
+    } finally {
+      await connection.end().catch(() => {});
+    }
+  },
   open(target, limits) {
     const pool = mysql.createPool({
       host: target.address,
@@ -153,4 +176,73 @@ export const mysqlDriver: LinkDriver = {
     if (network) return network;
     return code.startsWith('ER_') ? { reason: 'queryFailed', code } : { reason: 'connectFailed', code: code || 'unknown' };
   },
+};
+
+const MYSQL_RESERVED = new Set([
+  ...SQL_RESERVED,
+  ...`accessible add before bigint binary blob call cascade change char character condition continue convert database databases dec decimal
+  declare delayed describe div double dual each elseif enclosed escaped exit explain float float4 float8 force fulltext generated get
+  high_priority if ignore infile int integer interval iterate keys kill lines load lock long loop match mod modifies natural numeric
+  optimize option optionally out outfile precision procedure purge range rank read reads real regexp release rename repeat replace
+  require resignal restrict return revoke rlike row rows schema schemas separator show signal smallint spatial specific sql
+  sqlexception sqlstate sqlwarning ssl starting stored straight_join terminated tinyint trigger undo unlock unsigned usage varbinary
+  varchar varying while write xor zerofill`.split(/\s+/),
+]);
+
+const MYSQL_TYPES: Record<ColumnType, (column: DraftColumn) => string> = {
+  varchar: (c) => `varchar(${c.length ?? 255})`,
+  text: () => 'text',
+  int: () => 'int',
+  bigint: () => 'bigint',
+  decimal: (c) => `decimal(${c.length ?? 18}, ${c.scale ?? 0})`,
+  boolean: () => 'tinyint(1)',
+  date: () => 'date',
+  datetime: () => 'datetime',
+  json: () => 'json',
+};
+
+const MYSQL_DESIGN_TYPES: Record<string, ColumnType> = {
+  varchar: 'varchar',
+  char: 'varchar',
+  text: 'text',
+  mediumtext: 'text',
+  longtext: 'text',
+  int: 'int',
+  mediumint: 'int',
+  smallint: 'int',
+  bigint: 'bigint',
+  decimal: 'decimal',
+  date: 'date',
+  datetime: 'datetime',
+  timestamp: 'datetime',
+  json: 'json',
+};
+
+const mysqlText = (value: string) => textLiteral(value, true);
+
+/** A column as MySQL declares it, in CREATE TABLE and in ADD COLUMN alike. */
+function mysqlColumn(column: DraftColumn, inKey: boolean): string {
+  const fallback = mysqlDialect.defaultOf(column);
+  return `${quoted(column.name)} ${mysqlDialect.typeOf(column)}${column.nullable && !inKey ? ' null' : ' not null'}${fallback ? ` default ${fallback}` : ''}${
+    column.comment ? ` comment ${mysqlText(column.comment)}` : ''
+  }`;
+}
+
+export const mysqlDialect: Dialect = {
+  label: 'MySQL',
+  maxIdentifier: 64,
+  reserved: MYSQL_RESERVED,
+  quote: quoted,
+  typeOf: (column) => MYSQL_TYPES[column.type](column),
+  // tinyint(1) is how MySQL writes a boolean.
+  designType: (nativeType, length) =>
+    nativeType === 'tinyint' ? (length === 3 || length === 1 ? 'boolean' : 'int') : (MYSQL_DESIGN_TYPES[nativeType] ?? null),
+  defaultOf: (column) => defaultLiteral(column, mysqlText, ['1', '0']),
+  createTable(_schema, table, comment, columns) {
+    const keys = columns.filter((column) => column.primaryKey).map((column) => quoted(column.name));
+    const lines = columns.map((column) => mysqlColumn(column, column.primaryKey));
+    if (keys.length) lines.push(`primary key (${keys.join(', ')})`);
+    return [`create table ${quoted(table)} (\n  ${lines.join(',\n  ')}\n) default charset = utf8mb4${comment ? ` comment = ${mysqlText(comment)}` : ''}`];
+  },
+  addColumn: (_schema, table, column) => [`alter table ${quoted(table)} add column ${mysqlColumn(column, false)}`],
 };

@@ -1,4 +1,4 @@
-import type { LinkedColumn, LinkedTable } from '@macro/contract/databaselinks';
+import type { ColumnType, DraftColumn, LinkedColumn, LinkedTable } from '@macro/contract/databaselinks';
 import { statementOf, userSqlProblem } from '@macro/store/userSql';
 import pg from 'pg';
 import {
@@ -13,6 +13,7 @@ import {
   type ResultColumn,
 } from './driver.ts';
 import { containing } from '../../../platform/list.ts';
+import { type Dialect, defaultLiteral, SQL_RESERVED, textLiteral } from './ddl.ts';
 
 /** `"name"` with its quotes doubled: a name the catalogue gave, written as PostgreSQL reads it. */
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -57,6 +58,35 @@ const STATES: Record<string, LinkFailure['reason']> = {
 
 export const postgresqlDriver: LinkDriver = {
   kind: 'postgresql',
+  get dialect() {
+    return postgresqlDialect;
+  },
+  async execute(target, limits, statements) {
+    // A connection of its own: the link's pool is read-only. One transaction: all or nothing.
+    const client = new pg.Client({
+      host: target.address,
+      port: target.port,
+      database: target.database,
+      user: target.username,
+      password: target.password,
+      ssl: target.ssl ? { servername: target.host } : false,
+      connectionTimeoutMillis: limits.connectMs,
+      statement_timeout: limits.statementMs,
+      application_name: 'macro-console',
+    });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      await client.query('begin');
+      for (const statement of statements) await client.query(statement);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  },
   open(target, limits) {
     const schema = target.schema || 'public';
     const pool = new pg.Pool({
@@ -153,5 +183,72 @@ export const postgresqlDriver: LinkDriver = {
     if (/timeout/i.test(message)) return { reason: /connect/i.test(message) ? 'connectTimeout' : 'queryTimeout', code: 'timeout' };
     if (/SSL/.test(message)) return { reason: 'tlsFailed', code: 'ssl' };
     return /^[0-9A-Z]{5}$/.test(code) ? { reason: 'queryFailed', code } : { reason: 'connectFailed', code: code || 'unknown' };
+  },
+};
+
+const PG_RESERVED = new Set([
+  ...SQL_RESERVED,
+  ...'analyse analyze array asymmetric deferrable do initially lateral localtime localtimestamp only placing returning symmetric variadic window'.split(' '),
+]);
+
+const PG_TYPES: Record<ColumnType, (column: DraftColumn) => string> = {
+  varchar: (c) => `varchar(${c.length ?? 255})`,
+  text: () => 'text',
+  int: () => 'integer',
+  bigint: () => 'bigint',
+  decimal: (c) => `numeric(${c.length ?? 18}, ${c.scale ?? 0})`,
+  boolean: () => 'boolean',
+  date: () => 'date',
+  datetime: () => 'timestamp',
+  json: () => 'jsonb',
+};
+
+const PG_DESIGN_TYPES: Record<string, ColumnType> = {
+  'character varying': 'varchar',
+  character: 'varchar',
+  text: 'text',
+  integer: 'int',
+  smallint: 'int',
+  bigint: 'bigint',
+  numeric: 'decimal',
+  boolean: 'boolean',
+  date: 'date',
+  'timestamp without time zone': 'datetime',
+  'timestamp with time zone': 'datetime',
+  json: 'json',
+  jsonb: 'json',
+};
+
+const pgText = (value: string) => textLiteral(value, false);
+
+export const postgresqlDialect: Dialect = {
+  label: 'PostgreSQL',
+  maxIdentifier: 63,
+  reserved: PG_RESERVED,
+  quote: quoted,
+  typeOf: (column) => PG_TYPES[column.type](column),
+  designType: (nativeType) => PG_DESIGN_TYPES[nativeType] ?? null,
+  defaultOf: (column) => defaultLiteral(column, pgText, ['TRUE', 'FALSE']),
+  createTable(schema, table, comment, columns) {
+    const name = `${quoted(schema || 'public')}.${quoted(table)}`;
+    const keys = columns.filter((column) => column.primaryKey).map((column) => quoted(column.name));
+    const lines = columns.map((column) => {
+      const fallback = postgresqlDialect.defaultOf(column);
+      return `${quoted(column.name)} ${postgresqlDialect.typeOf(column)}${column.nullable && !column.primaryKey ? '' : ' not null'}${fallback ? ` default ${fallback}` : ''}`;
+    });
+    if (keys.length) lines.push(`primary key (${keys.join(', ')})`);
+    return [
+      `create table ${name} (\n  ${lines.join(',\n  ')}\n)`,
+      ...(comment ? [`comment on table ${name} is ${pgText(comment)}`] : []),
+      ...columns.filter((column) => column.comment).map((column) => `comment on column ${name}.${quoted(column.name)} is ${pgText(column.comment)}`),
+    ];
+  },
+  addColumn(schema, table, column) {
+    const name = `${quoted(schema || 'public')}.${quoted(table)}`;
+    const fallback = postgresqlDialect.defaultOf(column);
+    return [
+      `alter table ${name} add column ${quoted(column.name)} ${postgresqlDialect.typeOf(column)}${column.nullable ? '' : ' not null'}${fallback ? ` default ${fallback}` : ''}`,
+      ...(column.comment ? [`comment on column ${name}.${quoted(column.name)} is ${pgText(column.comment)}`] : []),
+    ];
   },
 };

@@ -42,6 +42,8 @@ const CONNECT_MS = 5_000;
 const TABLE_CAP = 1_000;
 /** Tables a query on a link may read at most (the allow-list is the link's own catalogue). */
 const QUERY_TABLE_CAP = 10_000;
+const ACCEPTED_MS = 60_000;
+const ACCEPTED_CAP = 1_000;
 
 function toDatabaseLink(row: Record<string, unknown>): DatabaseLink {
   return {
@@ -117,6 +119,12 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
   const policy = outboundPolicy(config.linkHosts, { company: true });
   const box = configuredSecretBox(config);
   const pools = new LinkPools();
+  /**
+   * Queries accepted on a link, by the link's version and the text, for a minute: a check reads
+   * the link's catalogue, which a data source read on every page would otherwise repeat. A
+   * refusal is not kept, so a table added to the link is seen at once.
+   */
+  const accepted = new Map<string, { until: number; query: BoundQuery }>();
   const keyOf = (ctx: Ctx, id: number) => `${ctx.actor.tenantId}/${id}`;
 
   /** The failure as the console shows it: 502 (the database's side) with the reason in words. */
@@ -151,7 +159,7 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
   });
 
   /** Runs `work` on the link's pool (opened on first use), a driver failure turned into words. */
-  async function through<T>(ctx: Ctx, id: number, work: (connection: LinkConnection, kind: DatabaseKind) => Promise<T>): Promise<T> {
+  async function through<T>(ctx: Ctx, id: number, work: (connection: LinkConnection, kind: DatabaseKind, stamp: number) => Promise<T>): Promise<T> {
     const row = await findOr404(ctx.tx, databaseLinks, id, NOT_FOUND);
     const key = keyOf(ctx, id);
     const stamp = row.updatedAt.getTime();
@@ -162,7 +170,7 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
       pools.keep(key, stamp, connection);
     }
     try {
-      return await work(connection, fields.kind);
+      return await work(connection, fields.kind, stamp);
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw failure(DRIVERS[fields.kind].failureOf(error), fields);
@@ -291,10 +299,15 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
      * link's driver, or 422 naming what is refused.
      */
     checkQuery: (ctx: Ctx, id: number, text: string): Promise<BoundQuery> =>
-      through(ctx, id, async (connection, kind) => {
+      through(ctx, id, async (connection, kind, stamp) => {
+        const key = `${keyOf(ctx, id)}@${stamp}\n${text}`;
+        const known = accepted.get(key);
+        if (known && known.until > Date.now()) return known.query;
         const tables = (await connection.tables('', QUERY_TABLE_CAP)).map((table) => table.name);
         const checked = await DRIVERS[kind].check(text, tables);
         if ('problem' in checked) throw unprocessable('databaselinks.queryRefused', { reason: checked.problem });
+        if (accepted.size >= ACCEPTED_CAP) accepted.clear();
+        accepted.set(key, { until: Date.now() + ACCEPTED_MS, query: checked });
         return checked;
       }),
 

@@ -1,10 +1,11 @@
-import { type DatabaseKind, type DatabaseLink, DEFAULT_PORTS, databaseLinkSubmit } from '@macro/contract/databaselinks';
+import { DATABASE_LINK_PERMISSIONS, type DatabaseKind, type DatabaseLink, DEFAULT_PORTS, databaseLinkSubmit } from '@macro/contract/databaselinks';
 import { Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
 import { useDialogRecord } from '../../components/crud/useKeyedDialog';
+import { usePermissionCheck } from '../../session/store';
 import { useDatabaseLinkDetail, useSubmitDatabaseLink } from './api';
 import { TestLinkButton } from './TestLinkButton';
 
@@ -88,6 +89,8 @@ export function DatabaseLinkDialog({ state: current, onClose }: { state: Databas
   const submit = useSubmitDatabaseLink();
   const detail = useDatabaseLinkDetail(current ? record?.id : undefined);
   const loadedValues = useMemo(() => (detail.data ? valuesOf(detail.data) : undefined), [detail.data]);
+  // Testing connects to the database: offered to those who may (databaseLink:browse).
+  const mayTest = usePermissionCheck()(DATABASE_LINK_PERMISSIONS.browse);
   if (!state) return null;
   const stored = (detail.data ?? record)?.hasPassword ?? false;
   const fields: SchemaField[] = [
@@ -131,15 +134,17 @@ export function DatabaseLinkDialog({ state: current, onClose }: { state: Databas
       onSubmit={(values) => submit.mutateAsync({ body: { ...(record ? { id: record.id } : {}), ...linkBody(values) } })}
       onClose={onClose}
       afterClose={() => submit.reset()}
-      extraFooter={(form) => (
-        <TestLinkButton
-          testId="database-link-dialog-test"
-          input={() => {
-            const body = linkBody(form.getFieldsValue(true) as DatabaseLinkFormValues);
-            return { ...(record ? { id: record.id } : {}), ...body };
-          }}
-        />
-      )}
+      extraFooter={(form) =>
+        mayTest ? (
+          <TestLinkButton
+            testId="database-link-dialog-test"
+            input={() => {
+              const body = linkBody(form.getFieldsValue(true) as DatabaseLinkFormValues);
+              return { ...(record ? { id: record.id } : {}), ...body };
+            }}
+          />
+        ) : null
+      }
     />
   );
 }

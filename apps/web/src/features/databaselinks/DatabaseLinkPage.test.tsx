@@ -87,6 +87,18 @@ describe('database links screen', () => {
     expect(edited).not.toHaveProperty('password');
   });
 
+  it('offers no connection test to a user who may keep links but not connect to them', async () => {
+    useSession.setState({ token: 't', permissions: ['databaseLink:view', 'databaseLink:add'] });
+    serveApi(() => ({ data: pageOf([record(1, '财务库')]) }));
+    await renderPage(<DatabaseLinkPage />);
+    const user = userEvent.setup();
+    expect(await within(screen.getByTestId('database-link-table')).findByText('财务库')).toBeInTheDocument();
+    expect(screen.queryByTestId('database-link-test-1')).toBeNull();
+    await user.click(screen.getByTestId('database-link-add'));
+    expect(await screen.findByTestId('database-link-dialog-save')).toBeInTheDocument();
+    expect(screen.queryByTestId('database-link-dialog-test')).toBeNull();
+  });
+
   it('tests a saved link and says the version, or why not', async () => {
     let ok = true;
     const calls = serveApi((url) => {

@@ -37,11 +37,14 @@ describe('a data source tree', () => {
         { id: 4, parent: 99 },
         { id: 5, parent: 6 },
         { id: 6, parent: 5 },
+        // Under a loop it is not part of: placed under 5, and the walk above it ends.
+        { id: 7, parent: 5 },
       ],
       'id',
       'parent',
     );
     expect(tree.map((node) => node.id)).toEqual([1, 4, 5, 6]);
+    expect(tree[2].children.map((node) => node.id)).toEqual([7]);
     expect(tree[0].children[0].children[0]).toMatchObject({ id: 3, children: [] });
   });
 });

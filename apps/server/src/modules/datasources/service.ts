@@ -98,13 +98,15 @@ export function nest(records: readonly Record<string, unknown>[], idColumn: stri
     const parent = node[parentColumn];
     const above = parent === null || parent === undefined || parent === '' ? undefined : byId.get(String(parent));
     // A row that is its own parent, or whose ancestors loop back to it, is shown at the top.
+    // Each ancestor is visited once, so a loop above the row (not through it) ends the walk too.
     let cycle = false;
-    for (let step = above; step; step = byId.get(String(step[parentColumn]))) {
+    const seen = new Set<DataSourceNode>();
+    for (let step = above; step && !seen.has(step); step = byId.get(String(step[parentColumn]))) {
       if (step === node) {
         cycle = true;
         break;
       }
-      if (step[parentColumn] === null || step[parentColumn] === undefined) break;
+      seen.add(step);
     }
     if (above && !cycle) above.children.push(node);
     else roots.push(node);

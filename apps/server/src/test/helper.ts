@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Socket } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { withTenant } from '@macro/store';
 import pg from 'pg';
@@ -220,4 +221,21 @@ export function castOf(clerkAccount: string): Cast {
   });
   afterAll(() => cast.server?.close());
   return cast;
+}
+
+/** Whether something listens on this machine's port (the databases that links are tested against). */
+export function listening(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(1000);
+    const answer = (open: boolean) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket
+      .once('connect', () => answer(true))
+      .once('error', () => answer(false))
+      .once('timeout', () => answer(false));
+    socket.connect(port, '127.0.0.1');
+  });
 }

@@ -1,4 +1,3 @@
-import { Socket } from 'node:net';
 import { databaseLink, databaseLinkTestResult, linkedColumn, linkedRows, linkedTable, linkedTableWithColumns } from '@macro/contract/databaselinks';
 import { rowsOf } from '@macro/store';
 import { sql } from 'drizzle-orm';
@@ -6,21 +5,21 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, type TestServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  listening,
+  signIn,
+  startServer,
+  type TestServer,
+} from '../../test/helper.ts';
 
 const BASE = '/api/database-links';
-
-/** Whether something listens on this machine's port (the databases links are tested against). */
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(1000);
-    socket
-      .once('connect', () => resolve(true))
-      .once('error', () => resolve(false))
-      .once('timeout', () => resolve(false));
-    socket.connect(port, '127.0.0.1');
-  }).finally(() => undefined);
 
 const [hasPostgres, hasMariadb] = await Promise.all([listening(5432), listening(3306)]);
 if (!hasPostgres) console.warn('databaselinks: no PostgreSQL on 127.0.0.1:5432, links to it are not tested');

@@ -1,24 +1,25 @@
-import { Socket } from 'node:net';
 import { dataSource, dataSourcePage } from '@macro/contract/datasources';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, type TestServer } from '../../test/helper.ts';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  listening,
+  signIn,
+  startServer,
+  type TestServer,
+} from '../../test/helper.ts';
 import { nest } from './service.ts';
 
 const BASE = '/api/data-sources';
 
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(1000);
-    socket
-      .once('connect', () => resolve(true))
-      .once('error', () => resolve(false))
-      .once('timeout', () => resolve(false));
-    socket.connect(port, '127.0.0.1');
-  });
 const [hasPostgres, hasMariadb] = await Promise.all([listening(5432), listening(3306)]);
 if (!hasPostgres) console.warn('datasources: no PostgreSQL on 127.0.0.1:5432, data sources on it are not tested');
 if (!hasMariadb) console.warn('datasources: no MariaDB/MySQL on 127.0.0.1:3306 (root, database test), data sources on it are not tested');

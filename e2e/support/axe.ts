@@ -12,8 +12,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  * own navigation keeps it, so a walk over many screens does not load it again for each.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // antd's opening animations fade colours in; measure contrast once they are done.
-  await expect(page.locator('[class*="-appear-active"], [class*="-enter-active"]')).toHaveCount(0);
+  // antd's opening animations fade colours in, and a closing dropdown still names options it is
+  // taking away: measure once both are done.
+  await expect(page.locator('[class*="-appear-active"], [class*="-enter-active"], [class*="-leave-active"]')).toHaveCount(0);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const { violations } = await page.evaluate(
     (tags) =>

@@ -6,8 +6,8 @@
  */
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 8188);
 
-/** How many workers, hence servers: two on a two-core machine, `E2E_WORKERS` to change it. */
-export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/** How many workers, hence servers: three on a two-core machine (a test spends a third of its time waiting on the page or the server), `E2E_WORKERS` to change it. */
+export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 
 export const serverPort = (slot: number) => BASE_PORT + 10 * slot;
 

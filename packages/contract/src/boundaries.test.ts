@@ -185,10 +185,12 @@ describe('the import graph', () => {
     expect(importGraph(planted).deep).toEqual([]);
   });
 
-  it('console features import one another only through public.ts, and never in a circle', () => {
-    const graph = importGraph(readUnits(join(root, 'apps/web/src/features')));
+  it('console features import one another only through public.ts, as their descriptors declare, and never in a circle', () => {
+    const files = readUnits(join(root, 'apps/web/src/features'));
+    const graph = importGraph(files);
     expect(graph.deep).toEqual([]);
     expect(cycles(graph.uses)).toEqual([]);
+    expect(undeclared(graph.uses, declaredUses(files))).toEqual([]);
   });
 
   it('server modules import one another only through public.ts, as their descriptors declare, and never in a circle', () => {

@@ -38,4 +38,9 @@ export interface FeatureDescriptor {
    * shown as a badge on the menu item; 0 shows none.
    */
   menuBadges?: Readonly<Record<string, () => number>>;
+  /**
+   * The other features whose public.ts this one imports, by folder name: the feature graph is
+   * read from these and checked against the imports (packages/contract/src/boundaries.test.ts).
+   */
+  uses?: readonly string[];
 }

@@ -14,6 +14,7 @@ export const GENERAL_PATHS = {
 const page = <K extends string>(name: K, load: () => Promise<Record<K, React.ComponentType>>) => lazy(() => load().then((m) => ({ default: m[name] })));
 
 export const feature: FeatureDescriptor = {
+  uses: ['forms'],
   pages: {
     [GENERAL_PATHS.test]: page('TestPage', () => import('./TestPage')),
     [GENERAL_PATHS.more]: page('MorePage', () => import('./MorePage')),

@@ -7,6 +7,7 @@ import { USER_EDIT_PATH, USER_MENU_PATH } from './paths';
 export { USER_EDIT_PATH, USER_MENU_PATH };
 
 export const feature: FeatureDescriptor = {
+  uses: ['authorize'],
   pages: {
     [USER_MENU_PATH]: lazy(() => import('./UserPage').then((m) => ({ default: m.UserPage }))),
     [USER_EDIT_PATH]: lazy(() => import('./UserEditPage').then((m) => ({ default: m.UserEditPage }))),

@@ -6,6 +6,7 @@ export const WELCOME_PATH = '/wel/index';
 export const DATA_VIEW_PATH = '/dataView/view';
 
 export const feature: FeatureDescriptor = {
+  uses: ['desktop'],
   pages: { [WELCOME_PATH]: lazy(() => import('./WelcomePage').then((m) => ({ default: m.WelcomePage }))) },
   screens: { [DATA_VIEW_PATH]: lazy(() => import('./DataViewPage').then((m) => ({ default: m.DataViewPage }))) },
   permissions: [],

@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hasHiddenCharacters, parseDataUrl } from '@macro/contract';
 import type { Ctx, Tx } from '@macro/store';
+import { fileTypeFromBuffer } from 'file-type';
 import { auditedInsert, findOr404 } from '../../platform/crud.ts';
 import { badRequest, unprocessable } from '../../platform/errors.ts';
 import { files } from './tables.ts';
@@ -68,38 +69,42 @@ export async function readStoredFile(tx: Tx, store: FileStore, id: number): Prom
 }
 
 /**
- * Whether the bytes are of the type named (by their first bytes; text is UTF-8 without NUL): a
- * type a sender gives, or one read off a file name, is only their word. Unknown types: false.
+ * The formats a type may be read as off its bytes (by file-type, from their structure). The legacy
+ * Office formats are OLE compound files; a current Office document is a ZIP archive that file-type
+ * names by what the archive holds, and one that is only a ZIP is taken too (some writers omit what
+ * it looks for).
  */
-export function looksLike(mimeType: string, bytes: Buffer): boolean {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  switch (mimeType) {
-    case 'image/png':
-      return starts(0x89, 0x50, 0x4e, 0x47);
-    case 'image/jpeg':
-      return starts(0xff, 0xd8, 0xff);
-    case 'image/gif':
-      return starts(0x47, 0x49, 0x46, 0x38);
-    case 'image/webp':
-      return starts(0x52, 0x49, 0x46, 0x46) && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
-    case 'application/pdf':
-      return starts(0x25, 0x50, 0x44, 0x46);
-    // The legacy Office formats are OLE compound files; the current ones and ZIP are ZIP archives.
-    case 'application/msword':
-    case 'application/vnd.ms-excel':
-    case 'application/vnd.ms-powerpoint':
-      return starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1);
-    case 'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
-    case 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
-    case 'application/vnd.openxmlformats-officedocument.presentationml.presentation':
-    case 'application/zip':
-      return starts(0x50, 0x4b, 0x03, 0x04) || starts(0x50, 0x4b, 0x05, 0x06);
-    case 'text/plain':
-    case 'text/csv':
-      return !bytes.includes(0) && Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);
-    default:
-      return false;
-  }
+const READ_AS: Readonly<Record<string, readonly string[]>> = {
+  'image/png': ['image/png'],
+  'image/jpeg': ['image/jpeg'],
+  'image/gif': ['image/gif'],
+  'image/webp': ['image/webp'],
+  'application/pdf': ['application/pdf'],
+  'application/msword': ['application/x-cfb'],
+  'application/vnd.ms-excel': ['application/x-cfb'],
+  'application/vnd.ms-powerpoint': ['application/x-cfb'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': [
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/zip',
+  ],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': [
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'application/zip',
+  ],
+  'application/zip': ['application/zip'],
+};
+
+/**
+ * Whether the bytes are of the type named: a type a sender gives, or one read off a file name, is
+ * only their word. Binary formats are recognised from the bytes by file-type; text is UTF-8 with no
+ * NUL and no format file-type recognises. Unknown types: false.
+ */
+export async function looksLike(mimeType: string, bytes: Buffer): Promise<boolean> {
+  const read = (await fileTypeFromBuffer(bytes))?.mime;
+  if (mimeType === 'text/plain' || mimeType === 'text/csv')
+    return read === undefined && !bytes.includes(0) && Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);
+  return read !== undefined && (READ_AS[mimeType] ?? []).includes(read);
 }
 
 /**
@@ -109,6 +114,6 @@ export function looksLike(mimeType: string, bytes: Buffer): boolean {
 export async function storeImage(ctx: Ctx, store: FileStore, dataUrl: string, purpose: string, typeMessage: string): Promise<StoredFile> {
   const { mimeType, base64 } = parseDataUrl(dataUrl);
   const bytes = Buffer.from(base64, 'base64');
-  if (!looksLike(mimeType, bytes)) throw unprocessable(typeMessage);
+  if (!(await looksLike(mimeType, bytes))) throw unprocessable(typeMessage);
   return storeFile(ctx, store, { fileName: `${purpose}.${mimeType.split('/')[1]}`, mimeType, bytes, purpose });
 }

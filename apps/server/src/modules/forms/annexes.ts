@@ -50,7 +50,7 @@ export async function uploadAnnex(ctx: Ctx, store: FileStore, input: AnnexUpload
   const bytes = Buffer.from(input.dataUrl.slice(input.dataUrl.indexOf(',') + 1), 'base64');
   if (!bytes.length) throw unprocessable('forms.annexRequired');
   // A renamed executable is not a PDF: the bytes must be the type the extension names.
-  if (!looksLike(ANNEX_TYPES[ext], bytes)) throw unprocessable('forms.annexContent', { ext: ext.toUpperCase() });
+  if (!(await looksLike(ANNEX_TYPES[ext], bytes))) throw unprocessable('forms.annexContent', { ext: ext.toUpperCase() });
   const file = await storeFile(ctx, store, { fileName: input.fileName, mimeType: ANNEX_TYPES[ext], bytes, purpose: 'annex' });
   const [row] = await ctx.tx.insert(formAnnexes).values({ fileId: file.id }).returning();
   await ctx.audit.record(ctx.tx, ctx.actor, { action: 'create', resource: 'annex', resourceId: row.id, after: { fileName: file.fileName, size: file.size } });

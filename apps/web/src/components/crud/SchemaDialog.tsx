@@ -27,6 +27,8 @@ export interface SchemaDialogProps<V> {
   width?: number | string;
   /** More buttons, before Cancel, that work on the values as typed (a connection test). */
   extraFooter?: (form: FormInstance<V>) => ReactNode;
+  /** A field that follows another as it is typed (a port that follows the database kind). */
+  onFieldsChange?: (changed: Partial<V>, form: FormInstance<V>) => void;
 }
 
 const blank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
@@ -160,8 +162,9 @@ export function SchemaDialog<V extends object>(props: SchemaDialogProps<V>) {
         mode={mode}
         initialValues={initialValues}
         testIdPrefix={props.fieldTestIdPrefix}
-        onValuesChange={() => {
+        onValuesChange={(changed) => {
           touched.current = true;
+          props.onFieldsChange?.(changed, form);
         }}
       />
     </Modal>

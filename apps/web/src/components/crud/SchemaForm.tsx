@@ -50,7 +50,8 @@ interface SchemaFormProps<V> {
   initialValues: Partial<V>;
   /** Prefix of the inputs' test ids (`${testIdPrefix}-${field}`). */
   testIdPrefix: string;
-  onValuesChange?: () => void;
+  /** Each change as typed: the fields that changed, with their new values. */
+  onValuesChange?: (changed: Partial<V>) => void;
 }
 
 function renderInput(field: SchemaField, shape: FieldShape, widget: WidgetProps, labelId: string) {

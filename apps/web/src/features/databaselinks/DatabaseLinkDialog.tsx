@@ -134,6 +134,11 @@ export function DatabaseLinkDialog({ state: current, onClose }: { state: Databas
       onSubmit={(values) => submit.mutateAsync({ body: { ...(record ? { id: record.id } : {}), ...linkBody(values) } })}
       onClose={onClose}
       afterClose={() => submit.reset()}
+      onFieldsChange={(changed, form) => {
+        // A port still at a kind's default follows the kind; one typed by hand stays.
+        const port = form.getFieldValue('port') as number | undefined;
+        if (changed.kind && (port === undefined || Object.values(DEFAULT_PORTS).includes(port))) form.setFieldsValue({ port: DEFAULT_PORTS[changed.kind] });
+      }}
       extraFooter={(form) =>
         mayTest ? (
           <TestLinkButton

@@ -62,6 +62,19 @@ describe('database links screen', () => {
     await user.type(screen.getByTestId('database-link-field-database'), 'sales');
     await user.type(screen.getByTestId('database-link-field-username'), 'reader');
     await user.type(screen.getByTestId('database-link-field-password'), 'S3cret');
+    // The port follows the kind while it is a kind's default; one typed by hand stays.
+    const port = screen.getByTestId('database-link-field-port');
+    await user.click(screen.getByRole('radio', { name: 'MySQL / MariaDB' }));
+    expect(port).toHaveValue('3306');
+    await user.click(screen.getByRole('radio', { name: 'PostgreSQL' }));
+    expect(port).toHaveValue('5432');
+    await user.clear(port);
+    await user.type(port, '6543');
+    await user.click(screen.getByRole('radio', { name: 'MySQL / MariaDB' }));
+    expect(port).toHaveValue('6543');
+    await user.click(screen.getByRole('radio', { name: 'PostgreSQL' }));
+    await user.clear(port);
+    await user.type(port, '5432');
     await user.click(screen.getByTestId('database-link-dialog-save'));
     expect(await screen.findByText('新增成功')).toBeInTheDocument();
     expect(bodyOf(calls, 'POST', '/api/database-links')).toMatchObject({

@@ -1,12 +1,10 @@
 import { accessCodes, type Endpoint, type Page } from '@macro/contract';
 import type { ApiScope, apiScopeSubmit, scopeListQuery } from '@macro/contract/scopes';
 import type { Ctx, Tx } from '@macro/store';
-import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { containing, listPage } from '../../platform/list.ts';
-import { assertMenuExists, iso, menuNames } from './shared.ts';
+import { assertMenuExists, iso, scopePage, withMenuNames } from './shared.ts';
 import { apiScopes } from './tables.ts';
 
 const RESOURCE = 'apiScope';
@@ -42,23 +40,8 @@ const fromRow = (row: Row): ApiScope => ({
   updateTime: iso(row.updatedAt),
 });
 
-async function withMenuNames(tx: Tx, records: ApiScope[]): Promise<ApiScope[]> {
-  const names = await menuNames(
-    tx,
-    records.map((r) => r.menuId),
-  );
-  return records.map((r) => ({ ...r, menuName: names.get(r.menuId) ?? '' }));
-}
-
 export async function apiScopePage(tx: Tx, query: z.output<typeof scopeListQuery>): Promise<Page<ApiScope>> {
-  const parts: SQL[] = [
-    sql`true`,
-    ...(query.menuId ? [sql`t.menu_id = ${query.menuId}`] : []),
-    ...(query.scopeName ? [sql`t.scope_name ilike ${containing(query.scopeName)}`] : []),
-    ...(query.resourceCode ? [sql`t.resource_code ilike ${containing(query.resourceCode)}`] : []),
-  ];
-  const page = await listPage(tx, { table: sql`${apiScopes}`, where: sql.join(parts, sql` and `), order: ['id'], columns: sql`t.*`, toRecord }, query);
-  return { ...page, records: await withMenuNames(tx, page.records) };
+  return scopePage(tx, apiScopes, toRecord, query);
 }
 
 export async function apiScopeDetail(tx: Tx, id: number): Promise<ApiScope> {

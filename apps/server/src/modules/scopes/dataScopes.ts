@@ -1,13 +1,11 @@
 import type { Page } from '@macro/contract';
 import type { DataScope, dataScopeBody, dataScopeUpdate, scopeListQuery } from '@macro/contract/scopes';
 import type { Ctx, Tx } from '@macro/store';
-import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
 import type { DataResource } from '../../platform/dataScope.ts';
-import { containing, listPage } from '../../platform/list.ts';
 import { normaliseScope } from './rules.ts';
-import { assertMenuExists, iso, menuNames } from './shared.ts';
+import { assertMenuExists, iso, scopePage, withMenuNames } from './shared.ts';
 import { dataScopes } from './tables.ts';
 
 const RESOURCE = 'dataScope';
@@ -46,23 +44,8 @@ const fromRow = (row: Row): Record<string, unknown> => ({
   updated_at: row.updatedAt,
 });
 
-async function withMenuNames(tx: Tx, records: DataScope[]): Promise<DataScope[]> {
-  const names = await menuNames(
-    tx,
-    records.map((r) => r.menuId),
-  );
-  return records.map((r) => ({ ...r, menuName: names.get(r.menuId) ?? '' }));
-}
-
 export async function dataScopePage(tx: Tx, query: z.output<typeof scopeListQuery>): Promise<Page<DataScope>> {
-  const parts: SQL[] = [
-    sql`true`,
-    ...(query.menuId ? [sql`t.menu_id = ${query.menuId}`] : []),
-    ...(query.scopeName ? [sql`t.scope_name ilike ${containing(query.scopeName)}`] : []),
-    ...(query.resourceCode ? [sql`t.resource_code ilike ${containing(query.resourceCode)}`] : []),
-  ];
-  const page = await listPage(tx, { table: sql`${dataScopes}`, where: sql.join(parts, sql` and `), order: ['id'], columns: sql`t.*`, toRecord }, query);
-  return { ...page, records: await withMenuNames(tx, page.records) };
+  return scopePage(tx, dataScopes, toRecord, query);
 }
 
 export async function dataScopeDetail(tx: Tx, id: number): Promise<DataScope> {

@@ -1,7 +1,12 @@
-import type { ScopeMenuNode } from '@macro/contract/scopes';
+import type { Page } from '@macro/contract';
 import { MENU_CATEGORY } from '@macro/contract/menus';
+import type { ScopeMenuNode, scopeListQuery } from '@macro/contract/scopes';
 import type { Tx } from '@macro/store';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { badRequest } from '../../platform/errors.ts';
+import { containing, listPage } from '../../platform/list.ts';
 import { buildTree } from '../../platform/tree.ts';
 import { existingMenuIds, menuRows } from '../menus/public.ts';
 import { packageMenusOf } from '../tenants/public.ts';
@@ -17,6 +22,32 @@ export async function menuNames(tx: Tx, ids: readonly number[]): Promise<Map<num
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
   return new Map((await menuRows(tx, unique)).map((m) => [m.id, m.name]));
+}
+
+/** The records with the names of their menus. */
+export async function withMenuNames<R extends { menuId: number; menuName: string }>(tx: Tx, records: R[]): Promise<R[]> {
+  const names = await menuNames(
+    tx,
+    records.map((r) => r.menuId),
+  );
+  return records.map((r) => ({ ...r, menuName: names.get(r.menuId) ?? '' }));
+}
+
+/** A page of an API or data scope table, filtered by menu, name and resource as both screens search, with menu names. */
+export async function scopePage<R extends { menuId: number; menuName: string }>(
+  tx: Tx,
+  table: PgTable,
+  toRecord: (row: Record<string, unknown>) => R,
+  query: z.output<typeof scopeListQuery>,
+): Promise<Page<R>> {
+  const parts: SQL[] = [
+    sql`true`,
+    ...(query.menuId ? [sql`t.menu_id = ${query.menuId}`] : []),
+    ...(query.scopeName ? [sql`t.scope_name ilike ${containing(query.scopeName)}`] : []),
+    ...(query.resourceCode ? [sql`t.resource_code ilike ${containing(query.resourceCode)}`] : []),
+  ];
+  const page = await listPage(tx, { table: sql`${table}`, where: sql.join(parts, sql` and `), order: ['id'], columns: sql`t.*`, toRecord }, query);
+  return { ...page, records: await withMenuNames(tx, page.records) };
 }
 
 /** The tenant's menus (its package's, or all), buttons left out, as the scope screens' tree. */

@@ -2,7 +2,7 @@ import { accessCodes, API_PREFIX, type Endpoint, fillPath } from '@macro/contrac
 import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../modules/identity/users.ts';
-import { as, type Client, dbLabel, describeDb, LEAK, OTHER_TENANT, signIn, TENANT, type TestServer, startServer } from '../test/helper.ts';
+import { as, type Client, dbLabel, describeDb, LEAK, signedInServer, signIn, TENANT, type TestServer } from '../test/helper.ts';
 import type { SweepFixture } from './module.ts';
 
 const isLogout = (endpoint: Endpoint) => endpoint.path.endsWith('/logout');
@@ -118,11 +118,9 @@ describeDb(`every route keeps tenants apart and checks its permission (${dbLabel
   let guarded: Endpoint[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
-    const ownerToken = (await signIn(server)).access_token;
-    owner = as(server, ownerToken);
-    ownerIn = { en: as(server, ownerToken, 'en'), ja: as(server, ownerToken, 'ja') };
-    intruder = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    const signedIn = await signedInServer();
+    ({ server, admin: owner, other: intruder } = signedIn);
+    ownerIn = { en: signedIn.adminEn, ja: signedIn.adminJa };
     fixtures = await Promise.all(server.modules.flatMap((m) => (m.sweep ? [m.sweep(owner)] : [])));
     guarded = server.app.endpoints.filter((e) => e.access !== 'public');
   });

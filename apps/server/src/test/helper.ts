@@ -180,14 +180,43 @@ export function expectFailure(response: LightMyRequestResponse, status: number, 
   return body;
 }
 
-/** Who a module's tests act as: the tenant's administrator (in zh, en and ja), the other tenant's administrator, and a clerk who holds no permission code. */
-export interface Cast {
+/** A server on a fresh database, its tenant's administrator signed in (in zh, en and ja) and the other tenant's administrator. */
+export interface SignedIn {
   server: TestServer;
   admin: Client;
   adminEn: Client;
   adminJa: Client;
   adminId: number;
+  adminToken: string;
   other: Client;
+}
+
+/**
+ * A server on a fresh database (see startServer) with its tenant's administrator signed in once,
+ * as clients in zh, en and ja, and the other tenant's administrator. Close `server` after the tests.
+ */
+export async function signedInServer(overrides: Partial<Config> = {}): Promise<SignedIn> {
+  const server = await startServer(overrides);
+  try {
+    const session = await signIn(server);
+    const otherToken = (await signIn(server, OTHER_TENANT)).access_token;
+    return {
+      server,
+      admin: as(server, session.access_token),
+      adminEn: as(server, session.access_token, 'en'),
+      adminJa: as(server, session.access_token, 'ja'),
+      adminId: session.user_id,
+      adminToken: session.access_token,
+      other: as(server, otherToken),
+    };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+/** Who a module's tests act as: the administrators of signedInServer, and a clerk who holds no permission code. */
+export interface Cast extends SignedIn {
   clerk: Client;
   clerkEn: Client;
   clerkId: number;
@@ -202,22 +231,17 @@ export const CLERK_PASSWORD = 'Clerk@123456';
 export function castOf(clerkAccount: string): Cast {
   const cast = {} as Cast;
   beforeAll(async () => {
-    const server = await startServer();
-    const session = await signIn(server);
-    const otherToken = (await signIn(server, OTHER_TENANT)).access_token;
+    const signedIn = await signedInServer();
+    // The server is the cast's at once: closed after the tests even when the clerk's set-up fails.
+    Object.assign(cast, signedIn);
+    const { server } = signedIn;
     const clerkId = await withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account: clerkAccount, name: 'Clerk', password: CLERK_PASSWORD }));
     const clerkToken = (await signIn(server, TENANT, clerkAccount, CLERK_PASSWORD)).access_token;
     Object.assign(cast, {
-      server,
-      admin: as(server, session.access_token),
-      adminEn: as(server, session.access_token, 'en'),
-      adminJa: as(server, session.access_token, 'ja'),
-      adminId: session.user_id,
-      other: as(server, otherToken),
       clerk: as(server, clerkToken),
       clerkEn: as(server, clerkToken, 'en'),
       clerkId,
-    } satisfies Cast);
+    } satisfies Omit<Cast, keyof SignedIn>);
   });
   afterAll(() => cast.server?.close());
   return cast;

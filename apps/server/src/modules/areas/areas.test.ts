@@ -1,7 +1,7 @@
 import { areaItem } from '@macro/contract/areas';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, type TestServer } from '../../test/helper.ts';
+import { type Client, dbLabel, describeDb, expectFailure, expectOk, signedInServer, type TestServer } from '../../test/helper.ts';
 import { divisionRows } from './service.ts';
 
 const BASE = '/api/macro-labor/areas';
@@ -13,10 +13,7 @@ describeDb(`areas (${dbLabel})`, () => {
   let adminEn: Client;
   let other: Client;
   beforeAll(async () => {
-    server = await startServer();
-    admin = as(server, (await signIn(server)).access_token);
-    adminEn = as(server, (await signIn(server)).access_token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
   });
   afterAll(() => server.close());
 

@@ -2,19 +2,7 @@ import { pageOf } from '@macro/contract';
 import { consumer } from '@macro/contract/consumers';
 import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  as,
-  type Client,
-  dbLabel,
-  describeDb,
-  expectFailure,
-  expectOk,
-  OTHER_TENANT,
-  signIn,
-  TENANT,
-  type TestServer,
-  startServer,
-} from '../../test/helper.ts';
+import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, signedInServer, signIn, TENANT, type TestServer } from '../../test/helper.ts';
 import { createUser } from '../identity/users.ts';
 
 const BASE = '/api/macro-user/consumer';
@@ -28,11 +16,7 @@ describeDb(`consumer users (${dbLabel})`, () => {
   let nobody: Client;
 
   beforeAll(async () => {
-    server = await startServer();
-    const session = await signIn(server);
-    admin = as(server, session.access_token);
-    adminEn = as(server, session.access_token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
     await withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account: 'nobody', name: 'Nobody', password: 'Nobody@123456' }));
     nobody = as(server, (await signIn(server, TENANT, 'nobody', 'Nobody@123456')).access_token);
   });

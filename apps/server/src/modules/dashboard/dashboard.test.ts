@@ -14,9 +14,8 @@ import {
   encryptPassword,
   expectFailure,
   expectOk,
-  OTHER_TENANT,
+  signedInServer,
   signIn,
-  startServer,
   TENANT,
   type TestServer,
 } from '../../test/helper.ts';
@@ -63,9 +62,7 @@ describeDb(`dashboard (${dbLabel})`, () => {
     ).id;
 
   beforeAll(async () => {
-    server = await startServer();
-    admin = as(server, (await signIn(server)).access_token);
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, other } = await signedInServer());
     menus = flat(expectOk(await admin.get('/api/macro-system/menu/grant-tree'), z.array(grantTreeNode)));
     const company = expectOk(await admin.post('/api/companies', { companyName: '看板公司', companyCode: 'dash_co' }), z.object({ id: z.number() })).id;
     for (const name of ['看板甲', '看板乙']) {

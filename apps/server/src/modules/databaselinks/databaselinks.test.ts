@@ -12,8 +12,8 @@ import {
   describeDb,
   expectFailure,
   expectOk,
-  OTHER_TENANT,
   listening,
+  signedInServer,
   signIn,
   startServer,
   type TestServer,
@@ -38,11 +38,7 @@ describeDb(`database links (${dbLabel})`, () => {
   let adminEn: Client;
   let other: Client;
   beforeAll(async () => {
-    server = await startServer({ linkStatementMs: 1500 });
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer({ linkStatementMs: 1500 }));
   });
   afterAll(() => server.close());
 
@@ -250,11 +246,7 @@ describeDb(`table designs released onto linked databases (${dbLabel})`, () => {
   let adminEn: Client;
   let other: Client;
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
   });
   afterAll(() => server.close());
 

@@ -3,19 +3,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  as,
-  type Client,
-  dbLabel,
-  describeDb,
-  expectFailure,
-  expectOk,
-  OTHER_TENANT,
-  listening,
-  signIn,
-  startServer,
-  type TestServer,
-} from '../../test/helper.ts';
+import { type Client, dbLabel, describeDb, expectFailure, expectOk, listening, signedInServer, type TestServer } from '../../test/helper.ts';
 import { nest } from './service.ts';
 
 const BASE = '/api/data-sources';
@@ -56,11 +44,7 @@ describeDb(`data sources (${dbLabel})`, () => {
   let adminEn: Client;
   let other: Client;
   beforeAll(async () => {
-    server = await startServer({ linkStatementMs: 1500 });
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer({ linkStatementMs: 1500 }));
   });
   afterAll(() => server.close());
 

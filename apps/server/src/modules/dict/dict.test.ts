@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant as inTenant } from '@macro/store';
-import { as, dbLabel, describeDb, OTHER_TENANT, signIn, TENANT, type TestServer, startServer } from '../../test/helper.ts';
+import { type Client, dbLabel, describeDb, signedInServer, TENANT, type TestServer } from '../../test/helper.ts';
 
-type Client = ReturnType<typeof as>;
 const SYSTEM = '/api/macro-system/dict';
 const BIZ = '/api/dict-biz';
 
@@ -13,11 +12,7 @@ describeDb(`dictionaries (${dbLabel})`, () => {
   let adminEn: Client;
   let other: Client;
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
   });
   afterAll(() => server.close());
 

@@ -12,10 +12,10 @@ import {
   encryptPassword,
   expectFailure,
   expectOk,
-  OTHER_TENANT,
+  signedInServer,
   signIn,
-  type TestServer,
   startServer,
+  type TestServer,
 } from '../../test/helper.ts';
 import { DINGTALK_DIRECTORY, type DirectoryStandIn, dingtalkDirectoryStandIn, WECOM_DIRECTORY, wecomDirectoryStandIn } from './standIns.ts';
 
@@ -54,14 +54,12 @@ describeDb(`enterprise directory sync (${dbLabel})`, () => {
 
   beforeAll(async () => {
     [wecom, dingtalk] = await Promise.all([wecomDirectoryStandIn(), dingtalkDirectoryStandIn()]);
-    server = await startServer({
+    ({ server, admin, other } = await signedInServer({
       directory: {
         wecom: { baseUrl: wecom.url, corpId: WECOM_DIRECTORY.corpId, secret: WECOM_DIRECTORY.secret },
         dingtalk: { baseUrl: dingtalk.url, appKey: DINGTALK_DIRECTORY.appKey, appSecret: DINGTALK_DIRECTORY.appSecret },
       },
-    });
-    admin = as(server, (await signIn(server)).access_token);
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    }));
     const company = await admin.post('/api/companies', { companyName: '同步公司', companyCode: 'SYNC' });
     companyId = expectOk(company, z.object({ id: z.number() })).id;
   });

@@ -3,19 +3,7 @@ import { pageOf } from '@macro/contract';
 import { withTenant } from '@macro/store';
 import { z } from 'zod';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  as,
-  type Client,
-  dbLabel,
-  describeDb,
-  expectFailure,
-  expectOk,
-  OTHER_TENANT,
-  signIn,
-  startServer,
-  TENANT,
-  type TestServer,
-} from '../../test/helper.ts';
+import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, signedInServer, signIn, TENANT, type TestServer } from '../../test/helper.ts';
 import { createUser } from '../identity/users.ts';
 
 const BASE = '/api/log';
@@ -43,12 +31,7 @@ describeDb(`logs (${dbLabel})`, () => {
   let other: Client;
   let clerk: Client;
   beforeAll(async () => {
-    server = await startServer();
-    const session = await signIn(server);
-    admin = as(server, session.access_token);
-    adminEn = as(server, session.access_token, 'en');
-    adminJa = as(server, session.access_token, 'ja');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, adminJa, other } = await signedInServer());
     await withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account: 'log_clerk', name: 'Clerk', password: 'Clerk@123456' }));
     clerk = as(server, (await signIn(server, TENANT, 'log_clerk', 'Clerk@123456')).access_token);
   });

@@ -13,11 +13,11 @@ import {
   describeDb,
   expectFailure,
   expectOk,
-  OTHER_TENANT,
+  signedInServer,
   signIn,
+  startServer,
   TENANT,
   type TestServer,
-  startServer,
 } from '../../test/helper.ts';
 import { createUser } from '../identity/users.ts';
 import { upsertMenus } from './seed.ts';
@@ -35,11 +35,7 @@ describeDb(`menu administration (${dbLabel})`, () => {
   let adminEn: Client;
   let other: Client;
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
   });
   afterAll(() => server.close());
 

@@ -2,19 +2,7 @@ import { moduleRecord, subsystem } from '@macro/contract/modules';
 import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  as,
-  type Client,
-  dbLabel,
-  describeDb,
-  expectFailure,
-  expectOk,
-  OTHER_TENANT,
-  signIn,
-  startServer,
-  TENANT,
-  type TestServer,
-} from '../../test/helper.ts';
+import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, signedInServer, signIn, TENANT, type TestServer } from '../../test/helper.ts';
 import { createUser } from '../identity/users.ts';
 
 describeDb(`modules and subsystems (${dbLabel})`, () => {
@@ -25,11 +13,7 @@ describeDb(`modules and subsystems (${dbLabel})`, () => {
   let clerk: Client;
   let clerkToken: string;
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
     await withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account: 'mod_clerk', name: 'Clerk', password: 'Clerk@123456' }));
     clerkToken = (await signIn(server, TENANT, 'mod_clerk', 'Clerk@123456')).access_token;
     clerk = as(server, clerkToken);

@@ -12,9 +12,8 @@ import {
   encryptPassword,
   expectFailure,
   expectOk,
-  OTHER_TENANT,
+  signedInServer,
   signIn,
-  startServer,
   TENANT,
   type TestServer,
 } from '../../test/helper.ts';
@@ -39,12 +38,7 @@ describeDb(`notices (${dbLabel})`, () => {
     expectOk(await admin.post(BASE, { category: NOTICE_CATEGORY.notice, content: '内容', publish: true, ...body }), notice);
 
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    adminJa = as(server, token, 'ja');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, adminJa, other } = await signedInServer());
     const secret = () => encryptPassword(server.publicKey, PASSWORD);
     // A role with the home page only: no notice administration.
     const menus = flat(expectOk(await admin.get('/api/macro-system/menu/grant-tree'), z.array(grantTreeNode))) as GrantTreeNode[];

@@ -3,19 +3,7 @@ import { withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  as,
-  type Client,
-  dbLabel,
-  describeDb,
-  expectFailure,
-  expectOk,
-  OTHER_TENANT,
-  signIn,
-  startServer,
-  TENANT,
-  type TestServer,
-} from '../../test/helper.ts';
+import { type Client, dbLabel, describeDb, expectFailure, expectOk, signedInServer, TENANT, type TestServer } from '../../test/helper.ts';
 
 describeDb(`organisation: companies, departments, special posts (${dbLabel})`, () => {
   let server: TestServer;
@@ -23,11 +11,7 @@ describeDb(`organisation: companies, departments, special posts (${dbLabel})`, (
   let adminEn: Client;
   let other: Client;
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
   });
   afterAll(() => server.close());
 

@@ -1,7 +1,7 @@
 import { post, postOption } from '@macro/contract/posts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, startServer, type TestServer } from '../../test/helper.ts';
+import { type Client, dbLabel, describeDb, expectFailure, expectOk, signedInServer, type TestServer } from '../../test/helper.ts';
 
 const BASE = '/api/macro-system/post';
 
@@ -11,11 +11,7 @@ describeDb(`posts (${dbLabel})`, () => {
   let adminEn: Client;
   let other: Client;
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
   });
   afterAll(() => server.close());
 

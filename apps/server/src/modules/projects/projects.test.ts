@@ -2,7 +2,7 @@ import { pageOf } from '@macro/contract';
 import { project, projectRole } from '@macro/contract/projects';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, OTHER_TENANT, signIn, type TestServer, startServer } from '../../test/helper.ts';
+import { type Client, dbLabel, describeDb, expectFailure, expectOk, signedInServer, type TestServer } from '../../test/helper.ts';
 
 describeDb(`projects and project roles (${dbLabel})`, () => {
   let server: TestServer;
@@ -11,11 +11,7 @@ describeDb(`projects and project roles (${dbLabel})`, () => {
   let other: Client;
 
   beforeAll(async () => {
-    server = await startServer();
-    const session = await signIn(server);
-    admin = as(server, session.access_token);
-    english = as(server, session.access_token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn: english, other } = await signedInServer());
   });
   afterAll(() => server.close());
 

@@ -4,7 +4,6 @@ import { userBrief } from '@macro/contract/users';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  as,
   type Client,
   dbLabel,
   describeDb,
@@ -12,9 +11,8 @@ import {
   expectFailure,
   expectOk,
   OTHER_TENANT,
-  signIn,
+  signedInServer,
   type TestServer,
-  startServer,
 } from '../../test/helper.ts';
 
 const ROLE = '/api/macro-system/role';
@@ -29,11 +27,7 @@ describeDb(`roles (${dbLabel})`, () => {
   let other: Client;
 
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
   });
   afterAll(() => server.close());
 

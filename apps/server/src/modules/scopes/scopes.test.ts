@@ -4,19 +4,7 @@ import { apiScope, dataResource, dataScope, scopeGrantGroup, scopeMenuNode } fro
 import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  as,
-  type Client,
-  dbLabel,
-  describeDb,
-  expectFailure,
-  expectOk,
-  OTHER_TENANT,
-  signIn,
-  startServer,
-  TENANT,
-  type TestServer,
-} from '../../test/helper.ts';
+import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, signedInServer, signIn, TENANT, type TestServer } from '../../test/helper.ts';
 import { createUser } from '../identity/users.ts';
 
 const DATA = '/api/macro-system/data-scope';
@@ -31,11 +19,7 @@ describeDb(`data and API scope administration (${dbLabel})`, () => {
   let menuId: (code: string) => number;
 
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
     const menus = flat(expectOk(await admin.get('/api/macro-system/menu/grant-tree'), z.array(grantTreeNode)));
     menuId = (code) => menus.find((m) => m.code === code)!.id;
   });

@@ -12,10 +12,10 @@ import {
   expectFailure,
   expectOk,
   OTHER_TENANT,
+  signedInServer,
   signIn,
   TENANT,
   type TestServer,
-  startServer,
   tokenRequest,
 } from '../../test/helper.ts';
 import { createUser } from '../identity/users.ts';
@@ -43,11 +43,7 @@ describeDb(`users: posts, locks, directories and groups (${dbLabel})`, () => {
   const secret = (password: string) => encryptPassword(server.publicKey, password);
 
   beforeAll(async () => {
-    server = await startServer({ maxLoginFailures: LIMIT, lockSeconds: 600, resetPassword: RESET });
-    const session = await signIn(server);
-    admin = as(server, session.access_token);
-    adminEn = as(server, session.access_token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer({ maxLoginFailures: LIMIT, lockSeconds: 600, resetPassword: RESET }));
     await withTenant(server.database.db, TENANT, (tx) => createUser(tx, { account: 'nobody', name: 'Nobody', password: 'Nobody@123456' }));
     nobody = as(server, (await signIn(server, TENANT, 'nobody', 'Nobody@123456')).access_token);
     const deptList = (await admin.get('/api/macro-system/dept/list?size=100')).json().data.records as Dept[];

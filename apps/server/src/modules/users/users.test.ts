@@ -12,11 +12,10 @@ import {
   encryptPassword,
   expectFailure,
   expectOk,
-  OTHER_TENANT,
+  signedInServer,
   signIn,
   TENANT,
   type TestServer,
-  startServer,
   tokenRequest,
 } from '../../test/helper.ts';
 
@@ -36,12 +35,7 @@ describeDb(`users (${dbLabel})`, () => {
   const passwords = (password = 'Secret123') => ({ password: secret(password), password2: secret(password) });
 
   beforeAll(async () => {
-    server = await startServer();
-    const session = await signIn(server);
-    adminId = session.user_id;
-    admin = as(server, session.access_token);
-    adminEn = as(server, session.access_token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, adminId, other } = await signedInServer());
     const deptsOf = async (client: Client) =>
       (await client.get('/api/macro-system/dept/list?size=100')).json().data.records as { id: number; deptName: string }[];
     depts = new Map((await deptsOf(admin)).map((d) => [d.deptName, d.id]));

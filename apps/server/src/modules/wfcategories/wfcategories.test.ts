@@ -1,7 +1,7 @@
 import { WORKFLOW_CATEGORY_DICT, WORKFLOW_CATEGORY_PAGE } from '@macro/contract/wfcategories';
 import { withTenant } from '@macro/store';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { as, type Client, dbLabel, describeDb, expectFailure, OTHER_TENANT, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
+import { type Client, dbLabel, describeDb, expectFailure, OTHER_TENANT, signedInServer, TENANT, type TestServer } from '../../test/helper.ts';
 import { assertWorkflowCategory } from './index.ts';
 
 const DICT = '/api/dict-biz';
@@ -11,9 +11,7 @@ describeDb(`workflow categories (${dbLabel})`, () => {
   let admin: Client;
   let other: Client;
   beforeAll(async () => {
-    server = await startServer();
-    admin = as(server, (await signIn(server)).access_token);
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, other } = await signedInServer());
   });
   afterAll(() => server.close());
 

@@ -12,9 +12,8 @@ import {
   encryptPassword,
   expectFailure,
   expectOk,
-  OTHER_TENANT,
+  signedInServer,
   signIn,
-  startServer,
   TENANT,
   type TestServer,
 } from '../../test/helper.ts';
@@ -81,11 +80,7 @@ describeDb(`workflow forms, signatures, related processes and start links (${dbL
   let modelId: number;
 
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
     ids = await withTenant(server.database.db, TENANT, async (tx) => {
       const role = await adminRoleId(tx);
       const make = (account: string, roleIds: number[]) => createUser(tx, { account, name: account, password: PASSWORD, roleIds });

@@ -11,9 +11,8 @@ import {
   encryptPassword,
   expectFailure,
   expectOk,
-  OTHER_TENANT,
+  signedInServer,
   signIn,
-  startServer,
   TENANT,
   type TestServer,
 } from '../../test/helper.ts';
@@ -79,11 +78,7 @@ describeDb(`workflow routes (${dbLabel})`, () => {
   let ids: { clerk: number; manager: number; director: number; post: number };
 
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
     ids = await withTenant(server.database.db, TENANT, async (tx) => {
       const role = await adminRoleId(tx);
       const make = (account: string, roleIds: number[]) => createUser(tx, { account, name: account, password: PASSWORD, roleIds });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// npm test: the type check, the linter and the build the browser tests need side by side, then
-// the unit and server suites, then the browser tests against that build, stopping at the first
-// failed stage. A passing run prints how long each step took and records it in
+// npm test: the type check, the linter, the build the browser tests need, the unit and server
+// suites, then the browser tests against that build, stopping at the first failed stage. (Run side
+// by side on two cores, the type check and the build took longer together than one after the other.) A passing run prints how long each step took and records it in
 // bench/.last-test-duration, which `npm run bench` prints.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -13,11 +13,9 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 /** Steps of one stage run side by side; a stage starts when the one before has passed. */
 const stages = [
-  [
-    ['typecheck', npm, ['run', 'typecheck'], {}],
-    ['lint', npm, ['run', 'lint'], {}],
-    ['build', npm, ['run', 'build'], {}],
-  ],
+  [['typecheck', npm, ['run', 'typecheck'], {}]],
+  [['lint', npm, ['run', 'lint'], {}]],
+  [['build', npm, ['run', 'build'], {}]],
   [['vitest', npx, ['vitest', 'run'], {}]],
   [['e2e', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {}]],
 ];

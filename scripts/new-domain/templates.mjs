@@ -657,8 +657,7 @@ ${tree ? `        parentId: values.parentId ?? ${ONE}_ROOT,\n` : ''}        code
     });
   return (
     <SchemaDialog<${One}FormValues>
-      testId="${testId}-dialog"
-      fieldTestIdPrefix="${testId}-field"
+      name="${testId}"
       open={current !== null}
       mode={state.mode}
       title={t(\`dialog.\${state.mode}\`)}
@@ -668,7 +667,7 @@ ${tree ? `        parentId: values.parentId ?? ${ONE}_ROOT,\n` : ''}        code
       loadedValues={loadedValues}
       onSubmit={save}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
     />
   );
 }

@@ -6,11 +6,21 @@ import { type FormMode, type ObjectSchema, type SchemaField, SchemaForm } from '
 /** Spec §2/§9: dialogs are 880 wide, and an outside click does not close them. */
 export const DIALOG_WIDTH = 880;
 
-export interface SchemaDialogProps<V> {
-  /** Test id of the dialog; also its form's name, so field ids are `${testId}_${field}`. */
-  testId: string;
-  /** Prefix of the inputs' test ids (`${fieldTestIdPrefix}-${field}`). */
-  fieldTestIdPrefix: string;
+/**
+ * How the dialog and its inputs are named: `name: 'role'` makes the dialog `role-dialog` and its
+ * inputs `role-field-<field>`; a dialog named otherwise gives both.
+ */
+type SchemaDialogNames =
+  | { name: string; testId?: never; fieldTestIdPrefix?: never }
+  | {
+      name?: never;
+      /** Test id of the dialog; also its form's name, so field ids are `${testId}_${field}`. */
+      testId: string;
+      /** Prefix of the inputs' test ids (`${fieldTestIdPrefix}-${field}`). */
+      fieldTestIdPrefix: string;
+    };
+
+export type SchemaDialogProps<V> = SchemaDialogNames & {
   open: boolean;
   mode: FormMode;
   title: string;
@@ -23,13 +33,15 @@ export interface SchemaDialogProps<V> {
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
   afterClose?: () => void;
+  /** The save's mutation: its outcome is forgotten once the dialog has closed. */
+  submit?: { reset: () => void };
   /** Wider than the standard dialog, for a field that needs the room (a diagram). */
   width?: number | string;
   /** More buttons, before Cancel, that work on the values as typed (a connection test). */
   extraFooter?: (form: FormInstance<V>) => ReactNode;
   /** A field that follows another as it is typed (a port that follows the database kind). */
   onFieldsChange?: (changed: Partial<V>, form: FormInstance<V>) => void;
-}
+};
 
 const blank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 /** Lists (tags, multiple choices) are compared item by item: the form hands back a copy of the array. */
@@ -41,7 +53,9 @@ const same = (a: unknown, b: unknown): boolean =>
  * unsaved changes ask before discarding them.
  */
 export function SchemaDialog<V extends object>(props: SchemaDialogProps<V>) {
-  const { testId, open, mode, fields, initialValues, loadedValues, onSubmit, onClose } = props;
+  const { open, mode, fields, initialValues, loadedValues, onSubmit, onClose } = props;
+  const testId = props.testId ?? `${props.name}-dialog`;
+  const fieldTestIdPrefix = props.fieldTestIdPrefix ?? `${props.name}-field`;
   const { t } = useTranslation('common');
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<V>();
@@ -151,7 +165,10 @@ export function SchemaDialog<V extends object>(props: SchemaDialogProps<V>) {
       destroyOnHidden
       footer={footer}
       onCancel={requestClose}
-      afterClose={props.afterClose}
+      afterClose={() => {
+        props.afterClose?.();
+        props.submit?.reset();
+      }}
       modalRender={(node) => <div data-testid={testId}>{node}</div>}
     >
       <SchemaForm<V>
@@ -161,7 +178,7 @@ export function SchemaDialog<V extends object>(props: SchemaDialogProps<V>) {
         fields={fields}
         mode={mode}
         initialValues={initialValues}
-        testIdPrefix={props.fieldTestIdPrefix}
+        testIdPrefix={fieldTestIdPrefix}
         onValuesChange={(changed) => {
           touched.current = true;
           props.onFieldsChange?.(changed, form);

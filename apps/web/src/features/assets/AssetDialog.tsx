@@ -92,8 +92,7 @@ export function AssetDialog({ state: current, onClose }: { state: AssetDialogSta
   };
   return (
     <SchemaDialog<AssetFormValues>
-      testId="asset-dialog"
-      fieldTestIdPrefix="asset-field"
+      name="asset"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}

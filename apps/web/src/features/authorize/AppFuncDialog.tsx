@@ -60,8 +60,7 @@ export function AppFuncDialog({ state: current, onClose }: { state: AppFuncDialo
   };
   return (
     <SchemaDialog<AppFuncFormValues>
-      testId="app-func-dialog"
-      fieldTestIdPrefix="app-func-field"
+      name="app-func"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}

@@ -57,8 +57,7 @@ export function ConsumerDialog({ state: current, onClose }: { state: ConsumerDia
     });
   return (
     <SchemaDialog<ConsumerFormValues>
-      testId="consumer-dialog"
-      fieldTestIdPrefix="consumer-field"
+      name="consumer"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}
@@ -68,7 +67,7 @@ export function ConsumerDialog({ state: current, onClose }: { state: ConsumerDia
       loadedValues={loadedValues}
       onSubmit={save}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
     />
   );
 }

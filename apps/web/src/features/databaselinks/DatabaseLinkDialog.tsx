@@ -122,8 +122,7 @@ export function DatabaseLinkDialog({ state: current, onClose }: { state: Databas
   ];
   return (
     <SchemaDialog<DatabaseLinkFormValues>
-      testId="database-link-dialog"
-      fieldTestIdPrefix="database-link-field"
+      name="database-link"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}
@@ -133,7 +132,7 @@ export function DatabaseLinkDialog({ state: current, onClose }: { state: Databas
       loadedValues={loadedValues}
       onSubmit={(values) => submit.mutateAsync({ body: { ...(record ? { id: record.id } : {}), ...linkBody(values) } })}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
       onFieldsChange={(changed, form) => {
         // A port still at a kind's default follows the kind; one typed by hand stays.
         const port = form.getFieldValue('port') as number | undefined;

@@ -103,8 +103,7 @@ export function TableDesigns({ link, onClose }: { link: DatabaseLink | null; onC
       />
       {editing && link ? (
         <SchemaDialog<DraftFormValues>
-          testId="database-draft-dialog"
-          fieldTestIdPrefix="database-draft-field"
+          name="database-draft"
           open
           mode={editing.draft ? 'edit' : 'create'}
           title={editing.draft ? t('design.edit') : t('design.add')}

@@ -67,8 +67,7 @@ export function DataItemDialog({ state: current, onClose }: { state: DataItemDia
   const mode = editing ? 'edit' : 'create';
   return (
     <SchemaDialog<Values>
-      testId="data-item-dialog"
-      fieldTestIdPrefix="data-item-field"
+      name="data-item"
       open={current !== null}
       mode={mode}
       title={t(`dialog.${state.target}.${mode}`)}

@@ -98,8 +98,7 @@ export function DataSourceDialog({ state: current, onClose }: { state: DataSourc
   ];
   return (
     <SchemaDialog<DataSourceFormValues>
-      testId="data-source-dialog"
-      fieldTestIdPrefix="data-source-field"
+      name="data-source"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}
@@ -109,7 +108,7 @@ export function DataSourceDialog({ state: current, onClose }: { state: DataSourc
       loadedValues={loadedValues}
       onSubmit={(values) => submit.mutateAsync({ body: { ...(record ? { id: record.id } : {}), ...bodyOf(values) } })}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
       extraFooter={(form) => <PreviewButton input={() => bodyOf(form.getFieldsValue(true) as DataSourceFormValues)} />}
     />
   );

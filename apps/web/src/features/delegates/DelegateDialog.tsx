@@ -87,8 +87,7 @@ export function DelegateDialog({ state: current, onClose }: { state: DelegateDia
   };
   return (
     <SchemaDialog<DelegateFormValues>
-      testId="delegate-dialog"
-      fieldTestIdPrefix="delegate-field"
+      name="delegate"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}

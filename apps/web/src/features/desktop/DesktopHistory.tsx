@@ -1,8 +1,8 @@
 import type { DesktopScheme } from '@macro/contract/desktop';
-import { App, Button, Modal, Space, Spin, Table, Typography } from 'antd';
+import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { versionColumns } from '../../components/crud/versionedColumns';
+import { VersionHistory } from '../../components/crud/VersionHistory';
 import { useDesktopHistory, useDesktopVersion, useSetNewVersion } from './api';
 import { DesktopView } from './DesktopView';
 
@@ -29,48 +29,25 @@ export function DesktopHistory({ scheme, onClose }: { scheme: DesktopScheme; onC
         }),
     });
   return (
-    <Modal
+    <VersionHistory
       open
       title={t('history.title', { name: scheme.name })}
-      onCancel={onClose}
-      footer={null}
+      onClose={onClose}
       width="min(1100px, 100vw)"
-      destroyOnHidden
-      data-testid="desktop-history"
-    >
-      <Table
-        size="small"
-        rowKey="version"
-        loading={history.isLoading}
-        pagination={false}
-        dataSource={history.data ?? []}
-        columns={[
-          ...versionColumns(t, { dataIndex: 'widgetCount', title: t('field.widgetCount'), width: 100 }),
-          {
-            key: 'actions',
-            title: t('common:actions'),
-            width: 200,
-            render: (_, row) => (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => setVersion(row.version)} data-testid={`desktop-version-${row.version}`}>
-                  {t('common:view')}
-                </Button>
-                {row.version !== newest ? (
-                  <Button type="link" size="small" onClick={() => restore(row.version)} data-testid={`desktop-restore-${row.version}`}>
-                    {t('history.restore')}
-                  </Button>
-                ) : null}
-              </Space>
-            ),
-          },
-        ]}
-      />
-      {version !== undefined ? (
-        <div style={{ marginTop: 16 }}>
-          <Typography.Title level={5}>{t('history.version', { version })}</Typography.Title>
-          {shown.data ? <DesktopView content={shown.data} /> : <Spin />}
-        </div>
-      ) : null}
-    </Modal>
+      testId="desktop"
+      t={t}
+      history={history}
+      extra={{ dataIndex: 'widgetCount', title: t('field.widgetCount'), width: 100 }}
+      version={version}
+      onVersion={setVersion}
+      shown={shown.data ? <DesktopView content={shown.data} /> : undefined}
+      actions={(row) =>
+        row.version !== newest ? (
+          <Button type="link" size="small" onClick={() => restore(row.version)} data-testid={`desktop-restore-${row.version}`}>
+            {t('history.restore')}
+          </Button>
+        ) : null
+      }
+    />
   );
 }

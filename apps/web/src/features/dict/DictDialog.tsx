@@ -112,8 +112,7 @@ export function DictDialog({ kind, state: current, rootCode, onClose }: DictDial
 
   return (
     <SchemaDialog<DictFormValues>
-      testId="dict-dialog"
-      fieldTestIdPrefix="dict-field"
+      name="dict"
       open={current !== null}
       mode={mode}
       title={t(`dialog.${mode}`)}
@@ -123,7 +122,7 @@ export function DictDialog({ kind, state: current, rootCode, onClose }: DictDial
       loadedValues={loadedValues}
       onSubmit={save}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
     />
   );
 }

@@ -1,8 +1,7 @@
 import type { FormScheme } from '@macro/contract/forms';
-import { Button, Modal, Spin, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { versionColumns } from '../../components/crud/versionedColumns';
+import { VersionHistory } from '../../components/crud/VersionHistory';
 import { FormView } from '../../components/forms/FormView';
 import { useFormHistory, useFormVersion } from './api';
 
@@ -12,46 +11,19 @@ export function FormHistory({ scheme, onClose }: { scheme: FormScheme | null; on
   const history = useFormHistory(scheme?.id);
   const [version, setVersion] = useState<number | undefined>();
   const shown = useFormVersion(scheme?.id, version);
-  const close = () => {
-    setVersion(undefined);
-    onClose();
-  };
   return (
-    <Modal
+    <VersionHistory
       open={scheme !== null}
       title={t('history.title', { name: scheme?.name ?? '' })}
-      onCancel={close}
-      footer={null}
+      onClose={onClose}
       width={720}
-      destroyOnHidden
-      data-testid="form-history"
-    >
-      <Table
-        size="small"
-        rowKey="version"
-        loading={history.isLoading}
-        pagination={false}
-        dataSource={history.data ?? []}
-        columns={[
-          ...versionColumns(t, { dataIndex: 'fieldCount', title: t('field.fieldCount'), width: 90 }),
-          {
-            key: 'view',
-            title: t('common:actions'),
-            width: 90,
-            render: (_, row) => (
-              <Button type="link" size="small" onClick={() => setVersion(row.version)} data-testid={`form-version-${row.version}`}>
-                {t('common:view')}
-              </Button>
-            ),
-          },
-        ]}
-      />
-      {version !== undefined ? (
-        <div style={{ marginTop: 16 }}>
-          <Typography.Title level={5}>{t('history.version', { version })}</Typography.Title>
-          {shown.data ? <FormView document={shown.data.document} value={{}} readOnly testId="form-version-view" /> : <Spin />}
-        </div>
-      ) : null}
-    </Modal>
+      testId="form"
+      t={t}
+      history={history}
+      extra={{ dataIndex: 'fieldCount', title: t('field.fieldCount'), width: 90 }}
+      version={version}
+      onVersion={setVersion}
+      shown={shown.data ? <FormView document={shown.data.document} value={{}} readOnly testId="form-version-view" /> : undefined}
+    />
   );
 }

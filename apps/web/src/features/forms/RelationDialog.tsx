@@ -89,8 +89,7 @@ export function RelationDialog({ state: current, onClose }: { state: RelationDia
   };
   return (
     <SchemaDialog<RelationValues>
-      testId="relation-dialog"
-      fieldTestIdPrefix="relation-field"
+      name="relation"
       open={current !== null}
       mode={state.mode}
       title={t(`relations.dialog.${state.mode}`)}

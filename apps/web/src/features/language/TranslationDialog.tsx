@@ -53,8 +53,7 @@ export function TranslationDialog({ state: current, onClose }: { state: Translat
     save.mutateAsync({ body: { typeCode: values.typeCode, ns: values.ns.trim(), key: values.key.trim(), value: values.value.trim() } });
   return (
     <SchemaDialog<TranslationValues>
-      testId="translation-dialog"
-      fieldTestIdPrefix="translation-field"
+      name="translation"
       open={current !== null}
       mode={state.mode}
       title={t(`mapDialog.${state.mode}`)}

@@ -41,8 +41,7 @@ export function TypeDialog({ state: current, onClose }: { state: TypeDialogState
   };
   return (
     <SchemaDialog<TypeValues>
-      testId="language-type-dialog"
-      fieldTestIdPrefix="language-type-field"
+      name="language-type"
       open={current !== null}
       mode={state.mode}
       title={t(`typeDialog.${state.mode}`)}

@@ -197,8 +197,7 @@ export function MenuDialog({ state: current, onClose }: { state: MenuDialogState
     });
   return (
     <SchemaDialog<MenuFormValues>
-      testId="menu-dialog"
-      fieldTestIdPrefix="menu-field"
+      name="menu"
       open={current !== null}
       mode={mode}
       title={t(`dialog.${mode}`)}
@@ -208,7 +207,7 @@ export function MenuDialog({ state: current, onClose }: { state: MenuDialogState
       loadedValues={loadedValues}
       onSubmit={save}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
     />
   );
 }

@@ -79,8 +79,7 @@ export function ModuleDialog({ state: current, onClose }: { state: ModuleDialogS
   };
   return (
     <SchemaDialog<ModuleFormValues>
-      testId="module-dialog"
-      fieldTestIdPrefix="module-field"
+      name="module"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.module.${state.mode}`)}

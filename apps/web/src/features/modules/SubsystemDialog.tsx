@@ -38,8 +38,7 @@ export function SubsystemDialog({ state: current, onClose }: { state: SubsystemD
   const save = (body: SubsystemFormValues) => (record ? update.mutateAsync({ params: { id: String(record.id) }, body }) : create.mutateAsync({ body }));
   return (
     <SchemaDialog<SubsystemFormValues>
-      testId="subsystem-dialog"
-      fieldTestIdPrefix="subsystem-field"
+      name="subsystem"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.subsystem.${state.mode}`)}

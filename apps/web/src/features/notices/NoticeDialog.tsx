@@ -70,8 +70,7 @@ export function NoticeDialog({ state: current, onClose }: { state: NoticeDialogS
   };
   return (
     <SchemaDialog<NoticeFormValues>
-      testId="notice-dialog"
-      fieldTestIdPrefix="notice-field"
+      name="notice"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}

@@ -115,8 +115,7 @@ export function OAuthClientDialog({
   };
   return (
     <SchemaDialog<ClientFormValues>
-      testId="oauth-client-dialog"
-      fieldTestIdPrefix="oauth-client-field"
+      name="oauth-client"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}

@@ -96,8 +96,7 @@ export function CompanyDialog({ state: current, onClose }: { state: CompanyDialo
   };
   return (
     <SchemaDialog<CompanyFormValues>
-      testId="company-dialog"
-      fieldTestIdPrefix="company-field"
+      name="company"
       open={current !== null}
       mode={state.mode}
       title={t(`company.dialog.${state.mode}`)}

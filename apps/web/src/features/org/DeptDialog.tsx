@@ -96,8 +96,7 @@ export function DeptDialog({ state: current, company, depts, onClose }: DeptDial
   };
   return (
     <SchemaDialog<DeptFormValues>
-      testId="dept-dialog"
-      fieldTestIdPrefix="dept-field"
+      name="dept"
       open={current !== null}
       mode={state.mode}
       title={t(`dept.dialog.${state.mode}`)}

@@ -46,8 +46,7 @@ export function ParamDialog({ state: current, onClose }: { state: ParamDialogSta
   };
   return (
     <SchemaDialog<ParamFormValues>
-      testId="param-dialog"
-      fieldTestIdPrefix="param-field"
+      name="param"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}

@@ -47,8 +47,7 @@ export function PostDialog({ state: current, onClose }: { state: PostDialogState
     });
   return (
     <SchemaDialog<PostFormValues>
-      testId="post-dialog"
-      fieldTestIdPrefix="post-field"
+      name="post"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}
@@ -58,7 +57,7 @@ export function PostDialog({ state: current, onClose }: { state: PostDialogState
       loadedValues={loadedValues}
       onSubmit={save}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
     />
   );
 }

@@ -55,8 +55,7 @@ function ProjectDialog({ state: current, onClose }: { state: Dialog | null; onCl
     });
   return (
     <SchemaDialog<Values>
-      testId="project-dialog"
-      fieldTestIdPrefix="project-field"
+      name="project"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}
@@ -65,7 +64,7 @@ function ProjectDialog({ state: current, onClose }: { state: Dialog | null; onCl
       initialValues={initialValues}
       onSubmit={save}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
     />
   );
 }

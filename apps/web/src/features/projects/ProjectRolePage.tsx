@@ -73,8 +73,7 @@ function RoleDialog({ state: current, projectId, onClose }: { state: Dialog | nu
     });
   return (
     <SchemaDialog<Values>
-      testId="project-role-dialog"
-      fieldTestIdPrefix="project-role-field"
+      name="project-role"
       open={current !== null}
       mode={state.mode}
       title={t(`role.dialog.${state.mode}`)}
@@ -83,7 +82,7 @@ function RoleDialog({ state: current, projectId, onClose }: { state: Dialog | nu
       initialValues={initialValues}
       onSubmit={save}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
     />
   );
 }

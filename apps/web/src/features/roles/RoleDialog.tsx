@@ -83,8 +83,7 @@ export function RoleDialog({ state: current, onClose }: { state: RoleDialogState
     });
   return (
     <SchemaDialog<RoleFormValues>
-      testId="role-dialog"
-      fieldTestIdPrefix="role-field"
+      name="role"
       open={current !== null}
       mode={mode}
       title={t(`dialog.${mode}`)}
@@ -94,7 +93,7 @@ export function RoleDialog({ state: current, onClose }: { state: RoleDialogState
       loadedValues={loadedValues}
       onSubmit={save}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
     />
   );
 }

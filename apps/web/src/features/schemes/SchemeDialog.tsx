@@ -200,8 +200,7 @@ export function SchemeDialog({ state: current, onClose }: { state: SchemeDialogS
   };
   return (
     <SchemaDialog<SchemeFormValues>
-      testId="scheme-dialog"
-      fieldTestIdPrefix="scheme-field"
+      name="scheme"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}

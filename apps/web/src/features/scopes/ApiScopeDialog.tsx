@@ -54,8 +54,7 @@ export function ApiScopeDialog({ menuId, state: current, onClose }: { menuId: nu
     });
   return (
     <SchemaDialog<ApiScopeFormValues>
-      testId="api-scope-dialog"
-      fieldTestIdPrefix="api-scope-field"
+      name="api-scope"
       open={current !== null}
       mode={state.mode}
       title={t(`api.dialog.${state.mode}`)}
@@ -65,7 +64,7 @@ export function ApiScopeDialog({ menuId, state: current, onClose }: { menuId: nu
       loadedValues={loadedValues}
       onSubmit={save}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
     />
   );
 }

@@ -83,8 +83,7 @@ export function DataScopeDialog({ menuId, state: current, onClose }: { menuId: n
   };
   return (
     <SchemaDialog<DataScopeFormValues>
-      testId="data-scope-dialog"
-      fieldTestIdPrefix="data-scope-field"
+      name="data-scope"
       open={current !== null}
       mode={state.mode}
       title={t(`data.dialog.${state.mode}`)}

@@ -52,8 +52,7 @@ export function SpecialMenuDialog({ state: current, onClose }: { state: SpecialM
   };
   return (
     <SchemaDialog<SpecialMenuFormValues>
-      testId="special-menu-dialog"
-      fieldTestIdPrefix="special-menu-field"
+      name="special-menu"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}

@@ -95,8 +95,7 @@ export function StampDialog({ state: current, onClose }: { state: StampDialogSta
   };
   return (
     <SchemaDialog<StampFormValues>
-      testId="stamp-dialog"
-      fieldTestIdPrefix="stamp-field"
+      name="stamp"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}

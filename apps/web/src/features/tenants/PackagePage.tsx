@@ -54,8 +54,7 @@ function PackageDialog({ state: current, onClose }: { state: Dialog | null; onCl
     });
   return (
     <SchemaDialog<PackageFormValues>
-      testId="package-dialog"
-      fieldTestIdPrefix="package-field"
+      name="package"
       open={current !== null}
       mode={state.mode}
       title={t(`package.dialog.${state.mode}`)}
@@ -64,7 +63,7 @@ function PackageDialog({ state: current, onClose }: { state: Dialog | null; onCl
       initialValues={initialValues}
       onSubmit={save}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
     />
   );
 }

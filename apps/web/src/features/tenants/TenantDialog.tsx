@@ -141,8 +141,7 @@ export function TenantDialog({ state: current, onClose }: { state: TenantDialogS
 
   return (
     <SchemaDialog<TenantFormValues>
-      testId="tenant-dialog"
-      fieldTestIdPrefix="tenant-field"
+      name="tenant"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}

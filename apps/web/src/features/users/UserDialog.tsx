@@ -193,8 +193,7 @@ export function UserDialog({ state: current, onClose }: UserDialogProps) {
 
   return (
     <SchemaDialog<UserFormValues>
-      testId="user-dialog"
-      fieldTestIdPrefix="user-field"
+      name="user"
       open={current !== null}
       mode={mode}
       title={t(`dialog.${mode}`)}
@@ -204,7 +203,7 @@ export function UserDialog({ state: current, onClose }: UserDialogProps) {
       loadedValues={loadedValues}
       onSubmit={save}
       onClose={onClose}
-      afterClose={() => submit.reset()}
+      submit={submit}
     />
   );
 }

@@ -82,9 +82,10 @@ describe('SchemaDialog', () => {
     await renderPage(<Harness />);
     const user = userEvent.setup();
     await user.click(screen.getByTestId('d-save'));
+    // Each field's message comes when its own check settles: wait for every one.
     expect(await within(dialog()).findByText('请输入字典编号')).toBeInTheDocument();
-    expect(within(dialog()).getByText('请输入字典键值')).toBeInTheDocument();
-    expect(within(dialog()).getByText('请输入字典名称')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('请输入字典键值')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('请输入字典名称')).toBeInTheDocument();
 
     const sort = screen.getByLabelText('字典排序') as HTMLInputElement;
     for (const typed of ['1.5', '123456']) {

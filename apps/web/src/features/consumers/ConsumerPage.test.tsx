@@ -60,7 +60,7 @@ describe('the consumer screen', () => {
     await user.click(await screen.findByTestId('consumer-add'));
     await user.click(await screen.findByTestId('consumer-dialog-save'));
     expect(await screen.findByText('请输入账号')).toBeInTheDocument();
-    expect(screen.getByText('请输入姓名')).toBeInTheDocument();
+    expect(await screen.findByText('请输入姓名')).toBeInTheDocument();
     await fill(user, 'consumer-field-account', 'bad account!');
     await fill(user, 'consumer-field-name', '新会员');
     await fill(user, 'consumer-field-mobile', '12345');

@@ -56,7 +56,7 @@ describe('database links screen', () => {
     await user.click(screen.getByTestId('database-link-add'));
     await user.click(await screen.findByTestId('database-link-dialog-save'));
     expect(await screen.findByText('请输入连接名称')).toBeInTheDocument();
-    expect(screen.getByText('请输入主机地址')).toBeInTheDocument();
+    expect(await screen.findByText('请输入主机地址')).toBeInTheDocument();
     await user.type(screen.getByTestId('database-link-field-name'), '新的');
     await user.type(screen.getByTestId('database-link-field-host'), 'db.corp.example');
     await user.type(screen.getByTestId('database-link-field-database'), 'sales');

@@ -46,7 +46,7 @@ describe('data sources screen', () => {
     await user.click(screen.getByTestId('data-source-add'));
     await user.click(await screen.findByTestId('data-source-dialog-save'));
     expect(await screen.findByText('请输入数据源名称')).toBeInTheDocument();
-    expect(screen.getByText('请输入查询语句')).toBeInTheDocument();
+    expect(await screen.findByText('请输入查询语句')).toBeInTheDocument();
     await user.type(screen.getByTestId('data-source-field-name'), '新的');
     await user.click(screen.getByTestId('data-source-field-linkId'));
     await user.click(await screen.findByTitle('财务库 (mysql)'));

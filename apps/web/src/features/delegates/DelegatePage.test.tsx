@@ -46,7 +46,7 @@ describe('delegate screen', () => {
     await user.click(await screen.findByTestId('delegate-dialog-save'));
     const error = { selector: '.ant-form-item-explain-error' };
     expect(await screen.findByText('请选择开始时间', error)).toBeInTheDocument();
-    expect(screen.getByText('请选择结束时间', error)).toBeInTheDocument();
-    expect(screen.getByText('请选择被委托人', error)).toBeInTheDocument();
+    expect(await screen.findByText('请选择结束时间', error)).toBeInTheDocument();
+    expect(await screen.findByText('请选择被委托人', error)).toBeInTheDocument();
   }, 60_000);
 });

@@ -35,7 +35,7 @@ describe('post screen', () => {
     await user.click(screen.getByTestId('post-add'));
     await user.click(await screen.findByTestId('post-dialog-save'));
     expect(await screen.findByText('请输入岗位编号')).toBeInTheDocument();
-    expect(screen.getByText('请输入岗位名称')).toBeInTheDocument();
+    expect(await screen.findByText('请输入岗位名称')).toBeInTheDocument();
     await user.type(screen.getByTestId('post-field-postCode'), 'cfo');
     await user.type(screen.getByTestId('post-field-postName'), '财务总监');
     await user.click(screen.getByTestId('post-dialog-save'));

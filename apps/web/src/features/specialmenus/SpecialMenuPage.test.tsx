@@ -38,8 +38,8 @@ describe('special menu screen', () => {
     await user.click(screen.getByTestId('special-menu-add'));
     await user.click(await screen.findByTestId('special-menu-dialog-save'));
     expect(await screen.findByText('请输入菜单名称')).toBeInTheDocument();
-    expect(screen.getByText('请输入菜单编号')).toBeInTheDocument();
-    expect(screen.getByText('请选择一个流程模板')).toBeInTheDocument();
+    expect(await screen.findByText('请输入菜单编号')).toBeInTheDocument();
+    expect(await screen.findByText('请选择一个流程模板')).toBeInTheDocument();
     await user.type(screen.getByTestId('special-menu-field-menuName'), '报销');
     await user.type(screen.getByTestId('special-menu-field-menuCode'), 'expense');
     await user.type(screen.getByTestId('special-menu-field-templateKey'), 'expense-flow');

@@ -75,7 +75,7 @@ describe('stamp screen', () => {
     await user.click(await screen.findByTestId('stamp-add'));
     await user.click(await screen.findByTestId('stamp-dialog-save'));
     expect(await screen.findByText('请输入签章名称')).toBeInTheDocument();
-    expect(screen.getByText('请输入签章密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入签章密码')).toBeInTheDocument();
     expect(screen.getByText('请上传签章图片')).toBeInTheDocument();
 
     // The upload widget replaces its file input after each choice: look it up every time.

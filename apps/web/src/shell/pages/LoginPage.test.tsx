@@ -64,8 +64,8 @@ describe('the sign-in form', () => {
     fireEvent.click(screen.getByTestId('login-submit'));
     const tenant = screen.getByTestId('login-tenant');
     expect(await screen.findByText('请输入租户编号')).toBeInTheDocument();
-    expect(screen.getByText('请输入账号')).toBeInTheDocument();
-    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入账号')).toBeInTheDocument();
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
     expect(tenant).toHaveAttribute('aria-invalid', 'true');
     expect(tenant).toHaveAccessibleDescription('请输入租户编号');
     expect(document.activeElement).toBe(tenant);
@@ -74,7 +74,7 @@ describe('the sign-in form', () => {
     // Typing into a field clears its own message and leaves the others.
     fireEvent.change(tenant, { target: { value: '000000' } });
     expect(screen.queryByText('请输入租户编号')).toBeNull();
-    expect(screen.getByText('请输入账号')).toBeInTheDocument();
+    expect(await screen.findByText('请输入账号')).toBeInTheDocument();
   });
 
   it('signs in with the trimmed tenant and account, the password sealed with the server key, and goes to the page asked for', async () => {

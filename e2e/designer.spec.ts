@@ -104,8 +104,11 @@ test('an administrator sets a node’s approvers, counter-sign, form and field p
   await switchLanguage(page, 'en');
   await clickRowAction(row, 'Edit');
   await expect(canvas.locator('[data-element-id="review"]')).toBeVisible();
-  await canvas.locator('.djs-element[data-element-id="review"] .djs-hit').first().click({ force: true });
-  await expect(panel).toContainText('Approval node');
+  // The diagram is fitted to the canvas after it loads: a click while it moves can miss the node.
+  await expect(async () => {
+    await canvas.locator('.djs-element[data-element-id="review"] .djs-hit').first().click({ force: true });
+    await expect(panel).toContainText('Approval node', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await shot(page, 'designer-en-1440');
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(dialog).toBeHidden();

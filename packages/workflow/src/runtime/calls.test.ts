@@ -5,9 +5,6 @@ import { wfInstances, wfJobs, wfTasks } from '../tables.ts';
 import { chain, definitions, end, flow, gateway, start, user } from '../test/bpmn.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, newEngine, openTrace, STARTER, TestClock } from '../test/engine.ts';
-import { rejectTask, withdrawTask } from './moves.ts';
-import { deleteInstance, purgeInstance, recycleBin, restoreInstance, resumeInstance, suspendInstance, todoTasks } from './tasks.ts';
-import { runDueJobs } from './timers.ts';
 
 /*
  * A called process lives as long as its caller waits for it: a token that leaves the call
@@ -198,7 +195,7 @@ describe.skipIf(!reachable)('called processes', () => {
     const [review] = await database.tx((tx) => engine.openTasks(tx, child.id));
 
     clock.advance(25 * HOUR);
-    expect(await runDueJobs(engine, database.db)).toBe(1);
+    expect(await engine.runDueJobs(database.db)).toBe(1);
     expect(await openTrace(database, engine, parent.id)).toEqual(['escalated:2']);
     // The child and the grandchild it called end with the call activity: their tasks are
     // cancelled as interrupted, their timers gone.
@@ -212,7 +209,7 @@ describe.skipIf(!reachable)('called processes', () => {
 
     // The child's own timer never fires; the caller's escalation is what decides.
     clock.advance(3 * 24 * HOUR);
-    expect(await runDueJobs(engine, database.db)).toBe(0);
+    expect(await engine.runDueJobs(database.db)).toBe(0);
     await approveAt(database, engine, parent.id, 'escalated');
     expect(await instance(parent.id)).toMatchObject({ state: 'completed' });
     expect((await history(parent.id)).some((h) => h.nodeId === 'after')).toBe(false);
@@ -223,7 +220,7 @@ describe.skipIf(!reachable)('called processes', () => {
     const [child] = await calledBy(parent.id);
     expect(await openTrace(database, engine, child.id)).toEqual(['review:4']);
     clock.advance(25 * HOUR);
-    expect(await runDueJobs(engine, database.db)).toBe(1);
+    expect(await engine.runDueJobs(database.db)).toBe(1);
     expect(await openTrace(database, engine, parent.id)).toEqual(['escalated:2']);
     await expectInterrupted(child.id);
   });
@@ -232,7 +229,7 @@ describe.skipIf(!reachable)('called processes', () => {
     const { instance: parent } = await startProcess('retrying');
     const [first] = await calledBy(parent.id);
     clock.advance(25 * HOUR);
-    await runDueJobs(engine, database.db);
+    await engine.runDueJobs(database.db);
     expect(await openTrace(database, engine, parent.id)).toEqual(['escalated:2']);
     const before = (await history(parent.id)).length;
 
@@ -264,7 +261,7 @@ describe.skipIf(!reachable)('called processes', () => {
     const [child] = await calledBy(parent.id);
     expect(await openTrace(database, engine, child.id)).toEqual(['review:4']);
     const [b] = (await database.tx((tx) => engine.openTasks(tx, parent.id))).filter((t) => t.nodeId === 'b');
-    await database.tx((tx) => rejectTask(engine, tx, { taskId: b.id, userId: 2, target: 'a', comment: 'again' }));
+    await database.tx((tx) => engine.reject(tx, { taskId: b.id, userId: 2, target: 'a', comment: 'again' }));
     expect(await openTrace(database, engine, parent.id)).toEqual(['a:1']);
     await expectInterrupted(child.id, 2);
     // The next round calls a fresh child; the old one is gone for good.
@@ -279,7 +276,7 @@ describe.skipIf(!reachable)('called processes', () => {
     const { instance: parent } = await startProcess('calling');
     await approveAt(database, engine, parent.id, 'a');
     const [child] = await calledBy(parent.id);
-    await database.tx((tx) => withdrawTask(engine, tx, { instanceId: parent.id, userId: 1 }));
+    await database.tx((tx) => engine.withdraw(tx, { instanceId: parent.id, userId: 1 }));
     expect(await openTrace(database, engine, parent.id)).toEqual(['a:1']);
     await expectInterrupted(child.id, 1);
   });
@@ -296,25 +293,27 @@ describe.skipIf(!reachable)('called processes', () => {
     const { instance: parent } = await startProcess('hiring');
     const [child] = await calledBy(parent.id);
     const [grandchild] = await calledBy(child.id);
-    const todo = async (userId: number) => (await database.tx((tx) => todoTasks(tx, userId))).map((r) => r.task.instanceId);
+    const todo = async (userId: number) => (await database.tx((tx) => engine.todoTasks(tx, userId))).map((r) => r.task.instanceId);
     expect(await todo(4)).toContain(child.id);
-    await database.tx((tx) => deleteInstance(engine, tx, { instanceId: parent.id, userId: STARTER }));
+    await database.tx((tx) => engine.deleteInstance(tx, { instanceId: parent.id, userId: STARTER }));
     // The child's and grandchild's tasks leave the lists and take no operation; their timers wait.
     expect(await todo(4)).not.toContain(child.id);
     expect(await todo(5)).not.toContain(grandchild.id);
     const [review] = await database.tx((tx) => engine.openTasks(tx, child.id));
     await expect(database.tx((tx) => engine.approve(tx, { taskId: review.id, userId: 4 }))).rejects.toMatchObject({ code: 'workflow.instanceNotFound' });
     clock.advance(4 * 24 * HOUR);
-    expect(await runDueJobs(engine, database.db)).toBe(0);
+    expect(await engine.runDueJobs(database.db)).toBe(0);
     // The bin shows the caller alone; restoring it brings the called processes back too.
-    expect((await database.tx((tx) => recycleBin(tx, STARTER, { current: 1, size: 100 }))).map((i) => i.id)).toEqual(expect.arrayContaining([parent.id]));
-    expect((await database.tx((tx) => recycleBin(tx, STARTER, { current: 1, size: 100 }))).map((i) => i.id)).not.toContain(child.id);
-    await database.tx((tx) => restoreInstance(tx, { instanceId: parent.id }));
+    expect((await database.tx((tx) => engine.recycleBin(tx, STARTER, { current: 1, size: 100 }))).map((i) => i.id)).toEqual(
+      expect.arrayContaining([parent.id]),
+    );
+    expect((await database.tx((tx) => engine.recycleBin(tx, STARTER, { current: 1, size: 100 }))).map((i) => i.id)).not.toContain(child.id);
+    await database.tx((tx) => engine.restoreInstance(tx, { instanceId: parent.id }));
     expect(await todo(4)).toContain(child.id);
     expect(await todo(5)).toContain(grandchild.id);
     // Purged, the whole family is gone.
-    await database.tx((tx) => deleteInstance(engine, tx, { instanceId: parent.id, userId: STARTER }));
-    await database.tx((tx) => purgeInstance(tx, { instanceId: parent.id }));
+    await database.tx((tx) => engine.deleteInstance(tx, { instanceId: parent.id, userId: STARTER }));
+    await database.tx((tx) => engine.purgeInstance(tx, { instanceId: parent.id }));
     expect(await calledBy(parent.id)).toEqual([]);
     expect(await tasksOf(grandchild.id)).toEqual([]);
   });
@@ -323,13 +322,13 @@ describe.skipIf(!reachable)('called processes', () => {
     const { instance: parent } = await startProcess('calling');
     await approveAt(database, engine, parent.id, 'a');
     const [child] = await calledBy(parent.id);
-    await database.tx((tx) => suspendInstance(engine, tx, { instanceId: parent.id, userId: 99 }));
+    await database.tx((tx) => engine.suspend(tx, { instanceId: parent.id, userId: 99 }));
     await approveAt(database, engine, child.id, 'review');
     expect(await instance(child.id)).toMatchObject({ state: 'completed' });
     // Suspended: the caller stays at the call activity.
     expect(await openTrace(database, engine, parent.id)).toEqual([]);
     expect((await database.tx((tx) => engine.diagram(tx, parent.id))).current).toEqual(['call']);
-    await database.tx((tx) => resumeInstance(engine, tx, { instanceId: parent.id, userId: 99 }));
+    await database.tx((tx) => engine.resume(tx, { instanceId: parent.id, userId: 99 }));
     expect(await openTrace(database, engine, parent.id)).toEqual(['after:3']);
   });
 });

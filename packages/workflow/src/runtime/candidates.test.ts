@@ -6,7 +6,6 @@ import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/
 import { openTrace, STARTER, testResolver } from '../test/engine.ts';
 import { wfTaskCandidates } from '../tables.ts';
 import { WorkflowEngine } from './engine.ts';
-import { assignTask, delegateTask, doneTasks, todoTasks, transferTask } from './tasks.ts';
 
 /*
  * An or-sign node (one approval from any of several people) is one task with a candidate set,
@@ -49,7 +48,7 @@ describe.skipIf(!reachable)('an or-sign node is one task', () => {
         .map((c) => c.userId)
         .sort((a, b) => a - b),
     );
-  const todoOf = (userId: number) => database.tx(async (tx: Tx) => (await todoTasks(tx, userId, { current: 1, size: 100 })).map((r) => r.task.id));
+  const todoOf = (userId: number) => database.tx(async (tx: Tx) => (await engine.todoTasks(tx, userId, { current: 1, size: 100 })).map((r) => r.task.id));
 
   it('an or-sign node is one task in every candidate’s to-do list, and leaves them all when one approves', async () => {
     const instanceId = await started();
@@ -65,8 +64,8 @@ describe.skipIf(!reachable)('an or-sign node is one task', () => {
     // One record: the one who acted completed it; the done list of the others stays empty of it.
     const [task] = await database.tx((tx) => engine.history(tx, instanceId).then((h) => h.filter((r) => r.taskId === taskId && r.event === 'leave')));
     expect(task).toMatchObject({ action: 'approve', userId: 2 });
-    expect(await database.tx(async (tx) => (await doneTasks(tx, 2)).map((r) => r.task.id))).toContain(taskId);
-    expect(await database.tx(async (tx) => (await doneTasks(tx, 1)).map((r) => r.task.id))).not.toContain(taskId);
+    expect(await database.tx(async (tx) => (await engine.doneTasks(tx, 2)).map((r) => r.task.id))).toContain(taskId);
+    expect(await database.tx(async (tx) => (await engine.doneTasks(tx, 1)).map((r) => r.task.id))).not.toContain(taskId);
     expect(await openTrace(database, engine, instanceId)).toEqual(['b:9']);
   });
 
@@ -78,18 +77,9 @@ describe.skipIf(!reachable)('an or-sign node is one task', () => {
   });
 
   for (const [name, handOver] of [
-    [
-      'transfer makes the target the only actor of an or-sign task',
-      (taskId: number) => (tx: Tx) => transferTask(engine, tx, { taskId, userId: 1, toUserId: 4 }),
-    ],
-    [
-      'delegate makes the delegate the only actor of an or-sign task',
-      (taskId: number) => (tx: Tx) => delegateTask(engine, tx, { taskId, userId: 1, toUserId: 4 }),
-    ],
-    [
-      'assign makes the assignee the only actor of an or-sign task',
-      (taskId: number) => (tx: Tx) => assignTask(engine, tx, { taskId, adminId: 99, toUserId: 4 }),
-    ],
+    ['transfer makes the target the only actor of an or-sign task', (taskId: number) => (tx: Tx) => engine.transfer(tx, { taskId, userId: 1, toUserId: 4 })],
+    ['delegate makes the delegate the only actor of an or-sign task', (taskId: number) => (tx: Tx) => engine.delegate(tx, { taskId, userId: 1, toUserId: 4 })],
+    ['assign makes the assignee the only actor of an or-sign task', (taskId: number) => (tx: Tx) => engine.assign(tx, { taskId, adminId: 99, toUserId: 4 })],
   ] as const) {
     it(name, async () => {
       const instanceId = await started();

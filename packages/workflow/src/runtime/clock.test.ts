@@ -4,7 +4,6 @@ import { chain, definitions, end, start, user } from '../test/bpmn.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, newEngine, STARTER, TestClock } from '../test/engine.ts';
 import { wfExecutions, wfHistory, wfInstances, wfTasks } from '../tables.ts';
-import { rejectTask } from './moves.ts';
 
 const clock = new TestClock();
 const engine = newEngine(clock);
@@ -35,7 +34,7 @@ describe.skipIf(!reachable)("the engine's clock is the only clock", () => {
     const rejectedAt = clock.now;
     await database.tx(async (tx) => {
       const [task] = (await engine.openTasks(tx, instance.id)).filter((t) => t.nodeId === 'b');
-      await rejectTask(engine, tx, { taskId: task.id, userId: 2, target: 'a' });
+      await engine.reject(tx, { taskId: task.id, userId: 2, target: 'a' });
     });
     const rows = await database.tx(async (tx) => ({
       instance: (await tx.select().from(wfInstances).where(eq(wfInstances.id, instance.id)))[0],

@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, definitions, end, start, user } from '../test/bpmn.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, openTrace, STARTER, TestClock, testResolver } from '../test/engine.ts';
-import { addCounterSigners, removeCounterSigners } from './counterSign.ts';
 import { and, eq } from 'drizzle-orm';
 import { wfJobs, wfTasks } from '../tables.ts';
 import { WorkflowEngine } from './engine.ts';
-import { suspendInstance, resumeInstance } from './tasks.ts';
-import { runDueJobs } from './timers.ts';
 
 const clock = new TestClock();
 const calls: string[] = [];
@@ -157,14 +154,14 @@ describe.skipIf(!reachable)('supported elements', () => {
       ].join('\n'),
     );
     const { instance } = await startProcess('waiting');
-    expect(await runDueJobs(engine, database.db)).toBe(0);
-    await database.tx((tx) => suspendInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
+    expect(await engine.runDueJobs(database.db)).toBe(0);
+    await database.tx((tx) => engine.suspend(tx, { instanceId: instance.id, userId: 99 }));
     clock.advance(3 * HOUR);
-    expect(await runDueJobs(engine, database.db)).toBe(0);
+    expect(await engine.runDueJobs(database.db)).toBe(0);
     expect(await openTrace(database, engine, instance.id)).toEqual([]);
-    await database.tx((tx) => resumeInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
+    await database.tx((tx) => engine.resume(tx, { instanceId: instance.id, userId: 99 }));
     // Two passes at once (two server processes): the job fires exactly once.
-    const fired = await Promise.all([runDueJobs(engine, database.db), runDueJobs(engine, database.db)]);
+    const fired = await Promise.all([engine.runDueJobs(database.db), engine.runDueJobs(database.db)]);
     expect(fired[0] + fired[1]).toBe(1);
     expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
   });
@@ -176,9 +173,9 @@ describe.skipIf(!reachable)('supported elements', () => {
     await deploy('dated', [start(), dated(at), user('a', '1'), end(), chain('start', 'wait', 'a', 'end')].join('\n'));
     const { instance } = await startProcess('dated');
     clock.advance(HOUR);
-    expect(await runDueJobs(engine, database.db)).toBe(0);
+    expect(await engine.runDueJobs(database.db)).toBe(0);
     clock.advance(HOUR + 1000);
-    expect(await runDueJobs(engine, database.db)).toBe(1);
+    expect(await engine.runDueJobs(database.db)).toBe(1);
     expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
     // Not ISO 8601, or without an offset (whose clock would it be?): refused.
     for (const value of ['next tuesday', '2026/05/01 09:00', '2026-05-01T09:00:00']) {
@@ -208,10 +205,10 @@ describe.skipIf(!reachable)('supported elements', () => {
     );
     const { instance } = await startProcess('boundary');
     clock.advance(2 * HOUR);
-    await runDueJobs(engine, database.db);
+    await engine.runDueJobs(database.db);
     expect(await openTrace(database, engine, instance.id)).toEqual(['a:1', 'reminder:3']);
     clock.advance(24 * HOUR);
-    await runDueJobs(engine, database.db);
+    await engine.runDueJobs(database.db);
     expect(await openTrace(database, engine, instance.id)).toEqual(['escalated:2', 'reminder:3']);
     const history = await database.tx((tx) => engine.history(tx, instance.id));
     expect(history.some((h) => h.nodeId === 'a' && h.action === 'timeout')).toBe(true);
@@ -313,12 +310,12 @@ describe.skipIf(!reachable)('supported elements', () => {
     const [task] = await database.tx((tx) => engine.openTasks(tx, instance.id));
     expect(task.dueAt?.getTime()).toBe(clock.now.getTime() + 4 * HOUR);
     clock.advance(3 * HOUR);
-    expect(await runDueJobs(engine, database.db)).toBe(0);
+    expect(await engine.runDueJobs(database.db)).toBe(0);
     clock.advance(2 * HOUR);
     // Two passes at once: marked once.
-    const fired = await Promise.all([runDueJobs(engine, database.db), runDueJobs(engine, database.db)]);
+    const fired = await Promise.all([engine.runDueJobs(database.db), engine.runDueJobs(database.db)]);
     expect(fired[0] + fired[1]).toBe(1);
-    expect(await runDueJobs(engine, database.db)).toBe(0);
+    expect(await engine.runDueJobs(database.db)).toBe(0);
     const overdue = async () =>
       (await database.tx((tx) => engine.history(tx, instance.id))).filter((h) => h.action === 'overdue').map((h) => `${h.nodeId}:${h.userId}:${h.taskId}`);
     expect(await overdue()).toEqual([`a:1:${task.id}`]);
@@ -328,7 +325,7 @@ describe.skipIf(!reachable)('supported elements', () => {
     clock.advance(HOUR / 2);
     await approveAt(database, engine, instance.id, 'b', 2);
     clock.advance(2 * HOUR);
-    expect(await runDueJobs(engine, database.db)).toBe(0);
+    expect(await engine.runDueJobs(database.db)).toBe(0);
     expect(await overdue()).toEqual([`a:1:${task.id}`]);
     expect(await stateOf(instance.id)).toBe('completed');
     // A counter-signer who signs in time takes their due timer with them; the others' still wait.
@@ -409,23 +406,23 @@ describe.skipIf(!reachable)('adding and removing counter-signers', () => {
   it('parallel: an added counter-signer must sign too; removing the last holdout completes the node', async () => {
     const { instance } = await db.tx((tx) => engine.start(tx, { definitionKey: 'cs_parallel', starterId: STARTER }));
     const five = await taskOf(instance.id, 5);
-    await db.tx((tx) => addCounterSigners(engine, tx, { taskId: five.id, userId: 5, userIds: [8, 5] }));
+    await db.tx((tx) => engine.addCounterSigners(tx, { taskId: five.id, userId: 5, userIds: [8, 5] }));
     expect(await openTrace(db, engine, instance.id)).toEqual(['cs:5', 'cs:6', 'cs:7', 'cs:8']);
     for (const u of [5, 6, 7]) await approveAt(db, engine, instance.id, 'cs', u);
     expect(await openTrace(db, engine, instance.id)).toEqual(['cs:8']);
     const eight = await taskOf(instance.id, 8);
-    await expect(db.tx((tx) => removeCounterSigners(engine, tx, { taskId: eight.id, userId: 8, userIds: [5] }))).rejects.toMatchObject({
+    await expect(db.tx((tx) => engine.removeCounterSigners(tx, { taskId: eight.id, userId: 8, userIds: [5] }))).rejects.toMatchObject({
       code: 'workflow.counterSignerSigned',
     });
-    await db.tx((tx) => removeCounterSigners(engine, tx, { taskId: eight.id, userId: 8, userIds: [8] }));
+    await db.tx((tx) => engine.removeCounterSigners(tx, { taskId: eight.id, userId: 8, userIds: [8] }));
     expect(await openTrace(db, engine, instance.id)).toEqual(['after:1']);
   });
 
   it('sequential: a removed counter-signer is skipped, an added one signs last', async () => {
     const { instance } = await db.tx((tx) => engine.start(tx, { definitionKey: 'cs_sequential', starterId: STARTER }));
     const five = await taskOf(instance.id, 5);
-    await db.tx((tx) => removeCounterSigners(engine, tx, { taskId: five.id, userId: 5, userIds: [6] }));
-    await db.tx((tx) => addCounterSigners(engine, tx, { taskId: five.id, userId: 5, userIds: [9] }));
+    await db.tx((tx) => engine.removeCounterSigners(tx, { taskId: five.id, userId: 5, userIds: [6] }));
+    await db.tx((tx) => engine.addCounterSigners(tx, { taskId: five.id, userId: 5, userIds: [9] }));
     const order: string[] = [];
     for (;;) {
       const trace = await openTrace(db, engine, instance.id);

@@ -1,5 +1,5 @@
 import type { HistoryAction } from '@macro/contract/workflow';
-import { executePrepared, rowsOf, type Tx } from '@macro/store';
+import { type Db, executePrepared, rowsOf, type Tx } from '@macro/store';
 import { and, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { compileProcess, type FlowNode, type LintProblem, lintProblem, type ProcessModel } from '../definitions/model.ts';
 import { parseXml } from '../definitions/moddle.ts';
@@ -7,10 +7,43 @@ import { refuse, WorkflowError } from '../errors.ts';
 import { wfDefinitions, wfExecutions, wfHistory, wfInstances, wfTasks, wfVariables } from '../tables.ts';
 import { mustBeActor } from './actors.ts';
 import { approverSqlProblem } from './approverSql.ts';
-import { assertWritable } from './forms.ts';
+import { addCounterSigners, type CounterSignersInput, removeCounterSigners } from './counterSign.ts';
+import { assertWritable, saveTaskForm, signTask } from './forms.ts';
+import { type CorrelateInput, correlateMessage } from './messages.ts';
+import { changeVersion, testVersionChange, type VersionChangeInput, type VersionChangeReport } from './migrate.ts';
+import { type RejectInput, rejectTargets, rejectTask, type WithdrawInput, withdrawTask } from './moves.ts';
 import type { EngineOptions } from './ports.ts';
 import { batchHistory, type Execution, type Instance, type LoopState, Run, type RunHost, type Task } from './run.ts';
-import { signalFromRun } from './signals.ts';
+import { type SignalInput, type SignalResult, signalFromRun, throwSignal } from './signals.ts';
+import {
+  type AssignInput,
+  assignTask,
+  type CarbonCopyInput,
+  carbonCopy,
+  type DraftInput,
+  delegateTask,
+  deleteDraft,
+  deleteInstance,
+  doneTasks,
+  type HandOverInput,
+  type InstanceInput,
+  listDrafts,
+  myCarbonCopies,
+  type PageInput,
+  purgeInstance,
+  readCarbonCopy,
+  recycleBin,
+  restoreInstance,
+  resumeInstance,
+  saveDraft,
+  startedInstances,
+  startFromDraft,
+  suspendInstance,
+  todoTasks,
+  touchTask,
+  transferTask,
+} from './tasks.ts';
+import { runDueJobs } from './timers.ts';
 
 export type Definition = typeof wfDefinitions.$inferSelect;
 
@@ -519,7 +552,151 @@ export class WorkflowEngine implements RunHost {
     }
   }
 
+  // ---------------------------------------------------------------- operations on tasks
+  // Each is a method here and is written in the file of its kind (moves, tasks, forms, counterSign).
+
+  /** The nodes the task may be sent back to, with their names (see moves.ts for the rules). */
+  async rejectTargets(tx: Tx, input: { taskId: number; userId: number }): Promise<{ nodeId: string; nodeName: string }[]> {
+    const { task, instance } = await this.lockTask(tx, input.taskId);
+    const run = await this.runFor(tx, instance, input.userId, task.id);
+    return (await rejectTargets(run, task)).map((nodeId) => ({ nodeId, nodeName: run.model.nodes.get(nodeId)?.name ?? nodeId }));
+  }
+
+  /** Sends the task back to an earlier node (see moves.ts for the rules). */
+  reject(tx: Tx, input: RejectInput): Promise<void> {
+    return rejectTask(this, tx, input);
+  }
+
+  /** Takes back one's own completion while the next node has not been touched; returns the task made again. */
+  withdraw(tx: Tx, input: WithdrawInput): Promise<number> {
+    return withdrawTask(this, tx, input);
+  }
+
+  transfer(tx: Tx, input: HandOverInput): Promise<void> {
+    return transferTask(this, tx, input);
+  }
+
+  /** Delegates the task: the delegate's approval returns it to its owner. */
+  delegate(tx: Tx, input: HandOverInput): Promise<void> {
+    return delegateTask(this, tx, input);
+  }
+
+  assign(tx: Tx, input: AssignInput): Promise<void> {
+    return assignTask(this, tx, input);
+  }
+
+  touch(tx: Tx, input: { taskId: number; userId: number }): Promise<void> {
+    return touchTask(tx, input);
+  }
+
+  saveTaskForm(tx: Tx, input: { taskId: number; userId: number; variables: Record<string, unknown> }): Promise<void> {
+    return saveTaskForm(this, tx, input);
+  }
+
+  sign(tx: Tx, input: { taskId: number; userId: number; stamp: string; comment?: string }): Promise<void> {
+    return signTask(this, tx, input);
+  }
+
+  addCounterSigners(tx: Tx, input: CounterSignersInput): Promise<void> {
+    return addCounterSigners(this, tx, input);
+  }
+
+  removeCounterSigners(tx: Tx, input: CounterSignersInput): Promise<void> {
+    return removeCounterSigners(this, tx, input);
+  }
+
+  carbonCopy(tx: Tx, input: CarbonCopyInput): Promise<void> {
+    return carbonCopy(this, tx, input);
+  }
+
+  readCarbonCopy(tx: Tx, input: { id: number; userId: number }): Promise<void> {
+    return readCarbonCopy(tx, input);
+  }
+
+  // ---------------------------------------------------------------- operations on instances
+
+  suspend(tx: Tx, input: InstanceInput): Promise<void> {
+    return suspendInstance(this, tx, input);
+  }
+
+  resume(tx: Tx, input: InstanceInput): Promise<void> {
+    return resumeInstance(this, tx, input);
+  }
+
+  /** Moves an instance to its starter's recycle bin. */
+  deleteInstance(tx: Tx, input: InstanceInput): Promise<void> {
+    return deleteInstance(this, tx, input);
+  }
+
+  restoreInstance(tx: Tx, input: { instanceId: number }): Promise<void> {
+    return restoreInstance(tx, input);
+  }
+
+  purgeInstance(tx: Tx, input: { instanceId: number }): Promise<void> {
+    return purgeInstance(tx, input);
+  }
+
+  correlateMessage(tx: Tx, input: CorrelateInput): Promise<{ instanceId: number; started: boolean }> {
+    return correlateMessage(this, tx, input);
+  }
+
+  throwSignal(tx: Tx, input: SignalInput): Promise<SignalResult> {
+    return throwSignal(this, tx, input);
+  }
+
+  /** What moving instances to another version would do, changing nothing. */
+  testVersionChange(tx: Tx, input: VersionChangeInput): Promise<VersionChangeReport[]> {
+    return testVersionChange(this, tx, input);
+  }
+
+  changeVersion(tx: Tx, input: VersionChangeInput): Promise<VersionChangeReport[]> {
+    return changeVersion(this, tx, input);
+  }
+
+  /** Fires the timers that are due, each in its tenant's transaction; returns how many fired (see timers.ts). */
+  runDueJobs(db: Db, options: { now?: Date; limit?: number; runOn?: Db } = {}): Promise<number> {
+    return runDueJobs(this, db, options);
+  }
+
+  // ---------------------------------------------------------------- drafts
+
+  saveDraft(tx: Tx, input: DraftInput) {
+    return saveDraft(tx, input);
+  }
+
+  drafts(tx: Tx, ownerId: number) {
+    return listDrafts(tx, ownerId);
+  }
+
+  deleteDraft(tx: Tx, input: { id: number; ownerId: number }): Promise<void> {
+    return deleteDraft(tx, input);
+  }
+
+  startFromDraft(tx: Tx, input: { draftId: number; ownerId: number; designated?: Record<string, number[]> }) {
+    return startFromDraft(this, tx, input);
+  }
+
   // ---------------------------------------------------------------- reads
+
+  todoTasks(tx: Tx, userId: number, page?: PageInput) {
+    return todoTasks(tx, userId, page);
+  }
+
+  doneTasks(tx: Tx, userId: number, page?: PageInput) {
+    return doneTasks(tx, userId, page);
+  }
+
+  startedInstances(tx: Tx, userId: number, page?: PageInput) {
+    return startedInstances(tx, userId, page);
+  }
+
+  recycleBin(tx: Tx, userId: number, page?: PageInput) {
+    return recycleBin(tx, userId, page);
+  }
+
+  carbonCopies(tx: Tx, userId: number, page?: PageInput) {
+    return myCarbonCopies(tx, userId, page);
+  }
 
   async openTasks(tx: Tx, instanceId: number): Promise<Task[]> {
     return tx

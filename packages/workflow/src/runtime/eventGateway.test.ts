@@ -6,9 +6,6 @@ import { chain, definitions, end, flow, start, user } from '../test/bpmn.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { newEngine, openTrace, STARTER, TestClock } from '../test/engine.ts';
 import { lintXml } from './engine.ts';
-import { correlateMessage } from './messages.ts';
-import { throwSignal } from './signals.ts';
-import { runDueJobs } from './timers.ts';
 
 const clock = new TestClock();
 const engine = newEngine(clock);
@@ -59,8 +56,8 @@ describe.skipIf(!reachable)('event-based gateway', () => {
     const order = await startPayment('order-paid');
     expect(await jobsOf(order.id)).toEqual([{ state: 'pending' }]);
     clock.advance(2 * DAY);
-    expect(await runDueJobs(engine, database.db)).toBe(0);
-    expect(await database.tx((tx) => correlateMessage(engine, tx, { messageName: 'paymentPaid', businessKey: 'order-paid', userId: OPERATOR }))).toEqual({
+    expect(await engine.runDueJobs(database.db)).toBe(0);
+    expect(await database.tx((tx) => engine.correlateMessage(tx, { messageName: 'paymentPaid', businessKey: 'order-paid', userId: OPERATOR }))).toEqual({
       instanceId: order.id,
       started: false,
     });
@@ -68,7 +65,7 @@ describe.skipIf(!reachable)('event-based gateway', () => {
     expect(await jobsOf(order.id)).toEqual([{ state: 'cancelled' }]);
     // Past the 3 days, nothing fires: the order is not cancelled.
     clock.advance(2 * DAY);
-    expect(await runDueJobs(engine, database.db)).toBe(0);
+    expect(await engine.runDueJobs(database.db)).toBe(0);
     expect(await openTrace(database, engine, order.id)).toEqual(['ship:1']);
     expect(await passed(order.id)).toEqual(['start:start', 'either', 'paid:message']);
   });
@@ -76,12 +73,12 @@ describe.skipIf(!reachable)('event-based gateway', () => {
   it('no payment within 3 days: the timer wins, the order ends cancelled, and a late payment finds nothing waiting', async () => {
     const order = await startPayment('order-late');
     clock.advance(3 * DAY - 1000);
-    expect(await runDueJobs(engine, database.db)).toBe(0);
+    expect(await engine.runDueJobs(database.db)).toBe(0);
     clock.advance(1000);
-    expect(await runDueJobs(engine, database.db)).toBe(1);
+    expect(await engine.runDueJobs(database.db)).toBe(1);
     expect((await database.tx((tx) => engine.instance(tx, order.id))).state).toBe('completed');
     expect(await passed(order.id)).toEqual(['start:start', 'either', 'overdue:timer', 'cancelled']);
-    expect(await refusal(database.tx((tx) => correlateMessage(engine, tx, { messageName: 'paymentPaid', businessKey: 'order-late', userId: OPERATOR })))).toBe(
+    expect(await refusal(database.tx((tx) => engine.correlateMessage(tx, { messageName: 'paymentPaid', businessKey: 'order-late', userId: OPERATOR })))).toBe(
       'workflow.messageNotFound',
     );
   });
@@ -100,17 +97,17 @@ describe.skipIf(!reachable)('event-based gateway', () => {
     ].join('\n');
     await database.tx((tx) => engine.deploy(tx, { key: 'contract', name: 'contract', xml: withRoots('contract', body) }));
     const { instance } = await database.tx((tx) => engine.start(tx, { definitionKey: 'contract', starterId: STARTER, businessKey: 'c-1' }));
-    expect(await database.tx((tx) => throwSignal(engine, tx, { signalName: 'recall', userId: OPERATOR }))).toEqual({ moved: 1, started: 0 });
+    expect(await database.tx((tx) => engine.throwSignal(tx, { signalName: 'recall', userId: OPERATOR }))).toEqual({ moved: 1, started: 0 });
     expect((await database.tx((tx) => engine.instance(tx, instance.id))).state).toBe('completed');
     expect(await passed(instance.id)).toEqual(['start:start', 'either', 'recalled:signal', 'dropped']);
-    expect(await refusal(database.tx((tx) => correlateMessage(engine, tx, { messageName: 'contractSigned', businessKey: 'c-1', userId: OPERATOR })))).toBe(
+    expect(await refusal(database.tx((tx) => engine.correlateMessage(tx, { messageName: 'contractSigned', businessKey: 'c-1', userId: OPERATOR })))).toBe(
       'workflow.messageNotFound',
     );
     // The other way round: the receive task's message wins and the signal finds nothing.
     const second = (await database.tx((tx) => engine.start(tx, { definitionKey: 'contract', starterId: STARTER, businessKey: 'c-2' }))).instance;
-    await database.tx((tx) => correlateMessage(engine, tx, { messageName: 'contractSigned', businessKey: 'c-2', userId: OPERATOR }));
+    await database.tx((tx) => engine.correlateMessage(tx, { messageName: 'contractSigned', businessKey: 'c-2', userId: OPERATOR }));
     expect(await openTrace(database, engine, second.id)).toEqual(['file:1']);
-    expect(await database.tx((tx) => throwSignal(engine, tx, { signalName: 'recall', userId: OPERATOR }))).toEqual({ moved: 0, started: 0 });
+    expect(await database.tx((tx) => engine.throwSignal(tx, { signalName: 'recall', userId: OPERATOR }))).toEqual({ moved: 0, started: 0 });
   });
 
   it('lint refuses an event-based gateway followed by anything but catch events and receive tasks, or with a condition on its flows, naming the gateway', async () => {

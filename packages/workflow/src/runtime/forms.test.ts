@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, definitions, end, start, user } from '../test/bpmn.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { newEngine, STARTER } from '../test/engine.ts';
-import { saveTaskForm, signTask, visibleData, visibleToViewer } from './forms.ts';
+import { visibleData, visibleToViewer } from './forms.ts';
 
 const engine = newEngine();
 let database: TestDatabase;
@@ -54,14 +54,14 @@ describe.skipIf(!reachable)('field permissions of a node’s form binding', () =
 
   it('saves the form of an open task for its approver only, and signs it without completing it', async () => {
     const { instance, task } = await open();
-    await expect(database.tx((tx) => saveTaskForm(engine, tx, { taskId: task.id, userId: 2, variables: { reason: 'x' } }))).rejects.toMatchObject({
+    await expect(database.tx((tx) => engine.saveTaskForm(tx, { taskId: task.id, userId: 2, variables: { reason: 'x' } }))).rejects.toMatchObject({
       code: 'workflow.notAssignee',
     });
-    await expect(database.tx((tx) => saveTaskForm(engine, tx, { taskId: task.id, userId: 1, variables: { days: 1 } }))).rejects.toMatchObject({
+    await expect(database.tx((tx) => engine.saveTaskForm(tx, { taskId: task.id, userId: 1, variables: { days: 1 } }))).rejects.toMatchObject({
       code: 'workflow.fieldReadonly',
     });
-    await database.tx((tx) => saveTaskForm(engine, tx, { taskId: task.id, userId: 1, variables: { reason: 'visit' } }));
-    await database.tx((tx) => signTask(engine, tx, { taskId: task.id, userId: 1, stamp: 'seal' }));
+    await database.tx((tx) => engine.saveTaskForm(tx, { taskId: task.id, userId: 1, variables: { reason: 'visit' } }));
+    await database.tx((tx) => engine.sign(tx, { taskId: task.id, userId: 1, stamp: 'seal' }));
     const history = await database.tx((tx) => engine.history(tx, instance.id));
     expect(history.filter((h) => h.event === 'operation').map((h) => [h.action, h.stamp])).toEqual([
       ['saveForm', null],

@@ -4,8 +4,7 @@ import { chain, definitions, end, start, user } from '../test/bpmn.ts';
 import { OTHER_TENANT, openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { newEngine, openTrace, STARTER } from '../test/engine.ts';
 import { lintXml } from './engine.ts';
-import { correlateMessage, type CorrelateInput } from './messages.ts';
-import { suspendInstance } from './tasks.ts';
+import type { CorrelateInput } from './messages.ts';
 
 const engine = newEngine();
 let database: TestDatabase;
@@ -37,7 +36,7 @@ describe.skipIf(!reachable)('message events', () => {
   const startProcess = (key: string, businessKey: string, tenant?: string) =>
     database.tx(async (tx) => (await engine.start(tx, { definitionKey: key, starterId: STARTER, businessKey })).instance, tenant);
   const correlate = (input: Omit<CorrelateInput, 'userId'>, tenant?: string) =>
-    database.tx((tx) => correlateMessage(engine, tx, { userId: OPERATOR, ...input }), tenant);
+    database.tx((tx) => engine.correlateMessage(tx, { userId: OPERATOR, ...input }), tenant);
   const stateOf = async (id: number) => (await database.tx((tx) => engine.instance(tx, id))).state;
 
   it('a message catch event waits until its message is correlated by business key; the token moves on and the variables merge', async () => {
@@ -80,7 +79,7 @@ describe.skipIf(!reachable)('message events', () => {
     expect(await refusal(correlate({ messageName: 'nobodyWaits' }))).toBe('workflow.messageNotFound');
     expect(await refusal(correlate({ messageName: 'held', businessKey: 'other' }))).toBe('workflow.messageNotFound');
     expect(await refusal(correlate({ messageName: 'held', instanceId: instance.id }, OTHER_TENANT))).toBe('workflow.messageNotFound');
-    await database.tx((tx) => suspendInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
+    await database.tx((tx) => engine.suspend(tx, { instanceId: instance.id, userId: 99 }));
     expect(await refusal(correlate({ messageName: 'held', instanceId: instance.id }))).toBe('workflow.messageNotFound');
   });
 

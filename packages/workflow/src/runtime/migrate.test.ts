@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, definitions, end, flow, gateway, start, user } from '../test/bpmn.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, newEngine, openTrace, STARTER, TestClock } from '../test/engine.ts';
-import { changeVersion, type TimerChange, testVersionChange } from './migrate.ts';
-import { runDueJobs } from './timers.ts';
+import type { TimerChange } from './migrate.ts';
 
 const clock = new TestClock();
 const engine = newEngine(clock);
@@ -33,18 +32,18 @@ describe.skipIf(!reachable)('changing the version of running instances', () => {
     const v2 = await deploy([start(), user('a', '1'), user('c', '3'), end(), chain('start', 'a', 'c', 'end')].join('\n'));
     const ids = [atA.instance.id, atB.instance.id];
 
-    const report = await database.tx((tx) => testVersionChange(engine, tx, { instanceIds: ids, toDefinitionId: v2.id, userId: 99 }));
+    const report = await database.tx((tx) => engine.testVersionChange(tx, { instanceIds: ids, toDefinitionId: v2.id, userId: 99 }));
     expect(report.map((r) => [r.maps, r.unmapped])).toEqual([
       [true, []],
       [false, ['b']],
     ]);
-    await expect(database.tx((tx) => changeVersion(engine, tx, { instanceIds: ids, toDefinitionId: v2.id, userId: 99 }))).rejects.toMatchObject({
+    await expect(database.tx((tx) => engine.changeVersion(tx, { instanceIds: ids, toDefinitionId: v2.id, userId: 99 }))).rejects.toMatchObject({
       code: 'workflow.versionUnmapped',
     });
     // Nothing moved.
     expect((await database.tx((tx) => engine.instance(tx, atA.instance.id))).definitionId).not.toBe(v2.id);
 
-    await database.tx((tx) => changeVersion(engine, tx, { instanceIds: ids, toDefinitionId: v2.id, mapping: { b: 'c' }, userId: 99 }));
+    await database.tx((tx) => engine.changeVersion(tx, { instanceIds: ids, toDefinitionId: v2.id, mapping: { b: 'c' }, userId: 99 }));
     // The open task keeps its approver; it now runs on the new version.
     expect(await openTrace(database, engine, atB.instance.id)).toEqual(['c:2']);
     await approveAt(database, engine, atB.instance.id, 'c');
@@ -74,7 +73,7 @@ describe.skipIf(!reachable)('changing the version of running instances', () => {
     const { instance } = await database.tx((tx) => engine.start(tx, { definitionKey: 'par', starterId: STARTER }));
     await approveAt(database, engine, instance.id, 'a');
     const v2 = await database.tx((tx) => engine.deploy(tx, { key: 'par', name: 'par', xml: definitions('par', body('d')) }));
-    await database.tx((tx) => changeVersion(engine, tx, { instanceIds: [instance.id], toDefinitionId: v2.id, userId: 99 }));
+    await database.tx((tx) => engine.changeVersion(tx, { instanceIds: [instance.id], toDefinitionId: v2.id, userId: 99 }));
     await approveAt(database, engine, instance.id, 'b');
     expect(await openTrace(database, engine, instance.id)).toEqual(['d:4']);
   });
@@ -83,10 +82,10 @@ describe.skipIf(!reachable)('changing the version of running instances', () => {
     const deployAs = (key: string, body: string[]) => database.tx((tx) => engine.deploy(tx, { key, name: key, xml: definitions(key, body.join('\n')) }));
     const startAs = (key: string) => database.tx((tx) => engine.start(tx, { definitionKey: key, starterId: STARTER }));
     const move = (instanceId: number, toDefinitionId: number) =>
-      database.tx((tx) => changeVersion(engine, tx, { instanceIds: [instanceId], toDefinitionId, userId: 99 }));
+      database.tx((tx) => engine.changeVersion(tx, { instanceIds: [instanceId], toDefinitionId, userId: 99 }));
     const dryRun = async (instanceId: number, toDefinitionId: number) =>
-      (await database.tx((tx) => testVersionChange(engine, tx, { instanceIds: [instanceId], toDefinitionId, userId: 99 })))[0];
-    const fire = () => runDueJobs(engine, database.db);
+      (await database.tx((tx) => engine.testVersionChange(tx, { instanceIds: [instanceId], toDefinitionId, userId: 99 })))[0];
+    const fire = () => engine.runDueJobs(database.db);
     const at = (ms: number) => new Date(ms).toISOString();
     const byTimer = (changes: TimerChange[]) => [...changes].sort((a, b) => a.timer.localeCompare(b.timer));
     const overdue = async (instanceId: number) => (await database.tx((tx) => engine.history(tx, instanceId))).filter((h) => h.action === 'overdue').length;

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, definitions, end, flow, gateway, start, user } from '../test/bpmn.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, newEngine, openTrace, STARTER } from '../test/engine.ts';
-import { rejectTask, withdrawTask } from './moves.ts';
-import { touchTask } from './tasks.ts';
 
 const engine = newEngine();
 let database: TestDatabase;
@@ -72,7 +70,7 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
   const taskAt = async (instanceId: number, nodeId: string) => (await database.tx((tx) => engine.openTasks(tx, instanceId))).find((t) => t.nodeId === nodeId)!;
   const reject = async (instanceId: number, nodeId: string, target: string) => {
     const task = await taskAt(instanceId, nodeId);
-    return database.tx((tx) => rejectTask(engine, tx, { taskId: task.id, userId: task.assigneeId!, target, comment: 'no' }));
+    return database.tx((tx) => engine.reject(tx, { taskId: task.id, userId: task.assigneeId!, target, comment: 'no' }));
   };
   const waitingAt = (instanceId: number) => database.tx(async (tx) => (await engine.diagram(tx, instanceId)).current.filter((n) => n === 'join'));
 
@@ -183,7 +181,7 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
     const { instance } = await startProcess('withSub');
     await approveAt(database, engine, instance.id, 'x');
     await approveAt(database, engine, instance.id, 'in1');
-    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 1 }))).rejects.toMatchObject({
+    await expect(database.tx((tx) => engine.withdraw(tx, { instanceId: instance.id, userId: 1 }))).rejects.toMatchObject({
       code: 'workflow.withdrawSubProcess',
     });
   });
@@ -207,7 +205,7 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
   it("withdraws only one's own completion: another user has nothing to withdraw", async () => {
     const { instance } = await startProcess('linear');
     await approveAt(database, engine, instance.id, 'a');
-    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 2 }))).rejects.toMatchObject({
+    await expect(database.tx((tx) => engine.withdraw(tx, { instanceId: instance.id, userId: 2 }))).rejects.toMatchObject({
       code: 'workflow.nothingToWithdraw',
     });
     expect(await openTrace(database, engine, instance.id)).toEqual(['b:2']);
@@ -216,7 +214,7 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
   it('withdraws one’s completion while the next task is untouched', async () => {
     const { instance } = await startProcess('linear');
     await approveAt(database, engine, instance.id, 'a');
-    await database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 1 }));
+    await database.tx((tx) => engine.withdraw(tx, { instanceId: instance.id, userId: 1 }));
     expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
     await approveAt(database, engine, instance.id, 'a');
     expect(await openTrace(database, engine, instance.id)).toEqual(['b:2']);
@@ -226,8 +224,8 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
     const { instance } = await startProcess('linear');
     await approveAt(database, engine, instance.id, 'a');
     const next = await taskAt(instance.id, 'b');
-    await database.tx((tx) => touchTask(tx, { taskId: next.id, userId: 2 }));
-    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 1 }))).rejects.toMatchObject({
+    await database.tx((tx) => engine.touch(tx, { taskId: next.id, userId: 2 }));
+    await expect(database.tx((tx) => engine.withdraw(tx, { instanceId: instance.id, userId: 1 }))).rejects.toMatchObject({
       code: 'workflow.withdrawTouched',
     });
     expect(await openTrace(database, engine, instance.id)).toEqual(['b:2']);
@@ -235,10 +233,10 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
 
   it('withdrawing the start node needs the second confirmation', async () => {
     const { instance } = await startProcess('linear');
-    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: STARTER }))).rejects.toMatchObject({
+    await expect(database.tx((tx) => engine.withdraw(tx, { instanceId: instance.id, userId: STARTER }))).rejects.toMatchObject({
       code: 'workflow.withdrawStartConfirm',
     });
-    await database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: STARTER, confirmStart: true }));
+    await database.tx((tx) => engine.withdraw(tx, { instanceId: instance.id, userId: STARTER, confirmStart: true }));
     expect(await openTrace(database, engine, instance.id)).toEqual([`start:${STARTER}`]);
   });
 
@@ -247,7 +245,7 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
     await approveAt(database, engine, instance.id, 'x');
     await approveAt(database, engine, instance.id, 'b');
     expect(await waitingAt(instance.id)).toEqual(['join']);
-    await database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 3 }));
+    await database.tx((tx) => engine.withdraw(tx, { instanceId: instance.id, userId: 3 }));
     expect(await waitingAt(instance.id)).toEqual([]);
     expect(await openTrace(database, engine, instance.id)).toEqual(['a1:1', 'b:3']);
   });
@@ -255,11 +253,11 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
   it('refuses to withdraw a completion that fired a join with another branch’s token', async () => {
     const { instance } = await startProcess('parallel');
     for (const node of ['x', 'b', 'a1', 'a2']) await approveAt(database, engine, instance.id, node);
-    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 2 }))).rejects.toMatchObject({
+    await expect(database.tx((tx) => engine.withdraw(tx, { instanceId: instance.id, userId: 2 }))).rejects.toMatchObject({
       code: 'workflow.withdrawTooLate',
     });
     // b's parked token went into the join too: b cannot be withdrawn either.
-    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 3 }))).rejects.toMatchObject({
+    await expect(database.tx((tx) => engine.withdraw(tx, { instanceId: instance.id, userId: 3 }))).rejects.toMatchObject({
       code: 'workflow.withdrawTooLate',
     });
   });
@@ -268,7 +266,7 @@ describe.skipIf(!reachable)('reject and withdraw', () => {
     const { instance } = await startProcess('counter');
     await approveAt(database, engine, instance.id, 'a');
     await approveAt(database, engine, instance.id, 'cs', 5);
-    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 5 }))).rejects.toMatchObject({
+    await expect(database.tx((tx) => engine.withdraw(tx, { instanceId: instance.id, userId: 5 }))).rejects.toMatchObject({
       code: 'workflow.withdrawCounterSign',
     });
   });

@@ -6,10 +6,7 @@ import { lintXml } from './engine.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, openTaskAt, STARTER, TestClock, testResolver } from '../test/engine.ts';
 import { WorkflowEngine } from './engine.ts';
-import { rejectTask, withdrawTask } from './moves.ts';
 import type { WorkflowEvent } from './ports.ts';
-import { carbonCopy, transferTask } from './tasks.ts';
-import { runDueJobs } from './timers.ts';
 
 const clock = new TestClock();
 const heard: WorkflowEvent[] = [];
@@ -71,7 +68,7 @@ describe.skipIf(!reachable)('notifications: what the engine tells the server peo
     await approveAt(database, engine, instance.id, 'a', 1);
     await database.tx(async (tx) => {
       const task = await openTaskAt(tx, engine, instance.id, 'b');
-      await rejectTask(engine, tx, { taskId: task.id, userId: 2, target: 'a', comment: 'too long' });
+      await engine.reject(tx, { taskId: task.id, userId: 2, target: 'a', comment: 'too long' });
     });
     await approveAt(database, engine, instance.id, 'a', 1);
     await approveAt(database, engine, instance.id, 'b', 3);
@@ -90,14 +87,14 @@ describe.skipIf(!reachable)('notifications: what the engine tells the server peo
     const instance = await startProcess();
     await database.tx(async (tx) => {
       const task = await openTaskAt(tx, engine, instance.id, 'a');
-      await transferTask(engine, tx, { taskId: task.id, userId: 1, toUserId: 7, comment: '' });
-      await carbonCopy(engine, tx, { instanceId: instance.id, fromUserId: 7, userIds: [8, 9, 8] });
+      await engine.transfer(tx, { taskId: task.id, userId: 1, toUserId: 7, comment: '' });
+      await engine.carbonCopy(tx, { instanceId: instance.id, fromUserId: 7, userIds: [8, 9, 8] });
     });
     await approveAt(database, engine, instance.id, 'a', 7);
-    await database.tx((tx) => withdrawTask(engine, tx, { instanceId: instance.id, userId: 7 }));
+    await database.tx((tx) => engine.withdraw(tx, { instanceId: instance.id, userId: 7 }));
     await approveAt(database, engine, instance.id, 'a', 7);
     clock.advance(25 * 3600_000);
-    await runDueJobs(engine, database.db);
+    await engine.runDueJobs(database.db);
     expect(told()).toEqual([
       'arrived a via flow → 1',
       'arrived a via transfer → 7',

@@ -6,7 +6,6 @@ import { approveAt, openTrace, STARTER, TestClock, testResolver } from '../test/
 import { wfJobs } from '../tables.ts';
 import { lintXml, WorkflowEngine } from './engine.ts';
 import type { Reminder } from './ports.ts';
-import { runDueJobs } from './timers.ts';
 
 const clock = new TestClock();
 const sent: Reminder[] = [];
@@ -41,7 +40,7 @@ describe.skipIf(!reachable)('reminders: non-interrupting cycle timers on user ta
   /** A day passes and the timers run; what fired. */
   const nextDay = async () => {
     clock.advance(24 * HOUR);
-    return runDueJobs(engine, database.db);
+    return engine.runDueJobs(database.db);
   };
   const pendingJobs = (instanceId: number) =>
     database.tx((tx) =>
@@ -57,9 +56,9 @@ describe.skipIf(!reachable)('reminders: non-interrupting cycle timers on user ta
     await deploy('remind3', [start(), user('a', '1,2'), reminder('a', 'R3/PT24H'), end(), chain('start', 'a', 'end')]);
     const instance = await startProcess('remind3');
     clock.advance(23 * HOUR);
-    expect(await runDueJobs(engine, database.db)).toBe(0);
+    expect(await engine.runDueJobs(database.db)).toBe(0);
     clock.advance(HOUR);
-    expect(await runDueJobs(engine, database.db)).toBe(1);
+    expect(await engine.runDueJobs(database.db)).toBe(1);
     expect(await nextDay()).toBe(1);
     expect(await nextDay()).toBe(1);
     expect(await nextDay()).toBe(0);

@@ -3,7 +3,6 @@ import { chain, definitions, end, start, user } from '../test/bpmn.ts';
 import { openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, openTrace, STARTER, TestClock } from '../test/engine.ts';
 import { WorkflowEngine } from './engine.ts';
-import { rejectTask, withdrawTask } from './moves.ts';
 
 /*
  * Who a node rejected back to goes to: its approver rule is resolved again, as entering it does,
@@ -54,7 +53,7 @@ describe.skipIf(!reachable)('a node rejected back to', () => {
   const reject = async (instanceId: number, nodeId: string, target: string) =>
     database.tx(async (tx) => {
       const task = (await engine.openTasks(tx, instanceId)).find((t) => t.nodeId === nodeId)!;
-      await rejectTask(engine, tx, { taskId: task.id, userId: task.assigneeId!, target });
+      await engine.reject(tx, { taskId: task.id, userId: task.assigneeId!, target });
     });
   const open = (instanceId: number) => openTrace(database, engine, instanceId);
 
@@ -131,7 +130,7 @@ describe.skipIf(!reachable)('a node rejected back to', () => {
     await approveAt(database, engine, id, 'r', 11);
     await reject(id, 'b', 'r');
     await approveAt(database, engine, id, 'r', 12);
-    await database.tx((tx) => withdrawTask(engine, tx, { instanceId: id, userId: 12 }));
+    await database.tx((tx) => engine.withdraw(tx, { instanceId: id, userId: 12 }));
     expect(await open(id)).toEqual(['r:12']);
   });
 });

@@ -6,8 +6,7 @@ import { chain, definitions, end, start, user } from '../test/bpmn.ts';
 import { OTHER_TENANT, openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, openTrace, STARTER, TestClock, testResolver } from '../test/engine.ts';
 import { lintXml, WorkflowEngine } from './engine.ts';
-import { type SignalInput, throwSignal } from './signals.ts';
-import { suspendInstance } from './tasks.ts';
+import type { SignalInput } from './signals.ts';
 
 /** The server answers from its templates: here a definition whose key starts with `off` is disabled. */
 const engine = new WorkflowEngine({ resolver: testResolver, clock: new TestClock().read, startable: async (_tx, key) => !key.startsWith('off') });
@@ -39,7 +38,7 @@ describe.skipIf(!reachable)('signal events', () => {
   const deploy = (key: string, xml: string, tenant?: string) => database.tx((tx) => engine.deploy(tx, { key, name: key, xml }), tenant);
   const startProcess = async (key: string, tenant?: string) =>
     (await database.tx((tx) => engine.start(tx, { definitionKey: key, starterId: STARTER }), tenant)).instance;
-  const signal = (input: Omit<SignalInput, 'userId'>, tenant?: string) => database.tx((tx) => throwSignal(engine, tx, { userId: OPERATOR, ...input }), tenant);
+  const signal = (input: Omit<SignalInput, 'userId'>, tenant?: string) => database.tx((tx) => engine.throwSignal(tx, { userId: OPERATOR, ...input }), tenant);
   const trace = (id: number, tenant?: string) => database.tx(async (tx) => (await engine.openTasks(tx, id)).map((t) => `${t.nodeId}:${t.assigneeId}`), tenant);
   /** Catches `name`, then the task `next` for user 1. */
   const waiting = (key: string, name: string, ...tenants: (string | undefined)[]) =>
@@ -78,7 +77,7 @@ describe.skipIf(!reachable)('signal events', () => {
   it('a suspended instance does not catch a signal', async () => {
     await waiting('held', 'heldSignal');
     const instance = await startProcess('held');
-    await database.tx((tx) => suspendInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
+    await database.tx((tx) => engine.suspend(tx, { instanceId: instance.id, userId: 99 }));
     expect(await signal({ signalName: 'heldSignal' })).toEqual({ moved: 0, started: 0 });
   });
 

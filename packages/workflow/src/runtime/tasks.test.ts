@@ -2,29 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, definitions, end, flow, gateway, start, user } from '../test/bpmn.ts';
 import { OTHER_TENANT, openTestDatabase, postgresReachable, type TestDatabase } from '../test/database.ts';
 import { approveAt, newEngine, openTrace, STARTER, testResolver } from '../test/engine.ts';
-import { addCounterSigners, removeCounterSigners } from './counterSign.ts';
 import { WorkflowEngine } from './engine.ts';
-import { saveTaskForm, signTask } from './forms.ts';
-import { rejectTask, withdrawTask } from './moves.ts';
-import {
-  assignTask,
-  carbonCopy,
-  deleteDraft,
-  deleteInstance,
-  delegateTask,
-  listDrafts,
-  myCarbonCopies,
-  purgeInstance,
-  readCarbonCopy,
-  recycleBin,
-  restoreInstance,
-  resumeInstance,
-  saveDraft,
-  startFromDraft,
-  suspendInstance,
-  todoTasks,
-  transferTask,
-} from './tasks.ts';
 
 const engine = newEngine();
 let database: TestDatabase;
@@ -97,7 +75,7 @@ describe.skipIf(!reachable)('task operations', () => {
     await approveAt(database, engine, completed.id, 'b');
     const { instance: suspended } = await startLinear();
     const held = await taskAt(suspended.id, 'a');
-    await database.tx((tx) => suspendInstance(engine, tx, { instanceId: suspended.id, userId: 99 }));
+    await database.tx((tx) => engine.suspend(tx, { instanceId: suspended.id, userId: 99 }));
     expect([
       (await database.tx((tx) => engine.instance(tx, terminated.id))).state,
       (await database.tx((tx) => engine.instance(tx, completed.id))).state,
@@ -106,15 +84,15 @@ describe.skipIf(!reachable)('task operations', () => {
     /** Every operation on a task (and a carbon copy of its instance), as its holder would ask. */
     const operations = (taskId: number, userId: number, instanceId: number) => ({
       approve: () => database.tx((tx) => engine.approve(tx, { taskId, userId, comment: 'ok' })),
-      reject: () => database.tx((tx) => rejectTask(engine, tx, { taskId, userId, target: 'previous' })),
-      transfer: () => database.tx((tx) => transferTask(engine, tx, { taskId, userId, toUserId: 8 })),
-      delegate: () => database.tx((tx) => delegateTask(engine, tx, { taskId, userId, toUserId: 8 })),
-      assign: () => database.tx((tx) => assignTask(engine, tx, { taskId, adminId: 99, toUserId: 8 })),
-      addSigner: () => database.tx((tx) => addCounterSigners(engine, tx, { taskId, userId, userIds: [9] })),
-      removeSigner: () => database.tx((tx) => removeCounterSigners(engine, tx, { taskId, userId, userIds: [6] })),
-      saveForm: () => database.tx((tx) => saveTaskForm(engine, tx, { taskId, userId, variables: { note: 'x' } })),
-      stamp: () => database.tx((tx) => signTask(engine, tx, { taskId, userId, stamp: 'seal' })),
-      carbonCopy: () => database.tx((tx) => carbonCopy(engine, tx, { instanceId, fromUserId: userId, userIds: [30], taskId })),
+      reject: () => database.tx((tx) => engine.reject(tx, { taskId, userId, target: 'previous' })),
+      transfer: () => database.tx((tx) => engine.transfer(tx, { taskId, userId, toUserId: 8 })),
+      delegate: () => database.tx((tx) => engine.delegate(tx, { taskId, userId, toUserId: 8 })),
+      assign: () => database.tx((tx) => engine.assign(tx, { taskId, adminId: 99, toUserId: 8 })),
+      addSigner: () => database.tx((tx) => engine.addCounterSigners(tx, { taskId, userId, userIds: [9] })),
+      removeSigner: () => database.tx((tx) => engine.removeCounterSigners(tx, { taskId, userId, userIds: [6] })),
+      saveForm: () => database.tx((tx) => engine.saveTaskForm(tx, { taskId, userId, variables: { note: 'x' } })),
+      stamp: () => database.tx((tx) => engine.sign(tx, { taskId, userId, stamp: 'seal' })),
+      carbonCopy: () => database.tx((tx) => engine.carbonCopy(tx, { instanceId, fromUserId: userId, userIds: [30], taskId })),
     });
     const refusals = async (taskId: number, userId: number, instanceId: number) => {
       const codes: Record<string, unknown> = {};
@@ -138,22 +116,22 @@ describe.skipIf(!reachable)('task operations', () => {
     expect(await refusals(held.id, 1, suspended.id)).toEqual(all('workflow.suspended'));
     // Resubmitting (the start task again) and withdrawing are refused the same way.
     await expect(database.tx((tx) => engine.approve(tx, { taskId: startTaskId, userId: STARTER }))).rejects.toMatchObject({ code: 'workflow.instanceEnded' });
-    await expect(database.tx((tx) => withdrawTask(engine, tx, { instanceId: completed.id, userId: 2 }))).rejects.toMatchObject({
+    await expect(database.tx((tx) => engine.withdraw(tx, { instanceId: completed.id, userId: 2 }))).rejects.toMatchObject({
       code: 'workflow.instanceEnded',
     });
     // Nothing was written.
     expect([await historyOf(terminated.id), await historyOf(completed.id), await historyOf(suspended.id)]).toEqual(before);
-    const copies = await database.tx((tx) => myCarbonCopies(tx, 30, { current: 1, size: 500 }));
+    const copies = await database.tx((tx) => engine.carbonCopies(tx, 30, { current: 1, size: 500 }));
     expect(copies.filter((c) => [terminated.id, completed.id, suspended.id].includes(c.instanceId))).toEqual([]);
   });
 
   it('transfer keeps the task and changes its approver; it needs an approver', async () => {
     const { instance } = await startLinear();
     const task = await taskAt(instance.id, 'a');
-    await expect(database.tx((tx) => transferTask(engine, tx, { taskId: task.id, userId: 1, toUserId: 0 }))).rejects.toMatchObject({
+    await expect(database.tx((tx) => engine.transfer(tx, { taskId: task.id, userId: 1, toUserId: 0 }))).rejects.toMatchObject({
       code: 'workflow.transferNeedsApprover',
     });
-    await database.tx((tx) => transferTask(engine, tx, { taskId: task.id, userId: 1, toUserId: 8, comment: 'on leave' }));
+    await database.tx((tx) => engine.transfer(tx, { taskId: task.id, userId: 1, toUserId: 8, comment: 'on leave' }));
     const moved = await taskAt(instance.id, 'a');
     expect([moved.id, moved.assigneeId]).toEqual([task.id, 8]);
     await expect(database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1 }))).rejects.toMatchObject({ code: 'workflow.notAssignee' });
@@ -164,7 +142,7 @@ describe.skipIf(!reachable)('task operations', () => {
   it('a delegate’s approval hands the task back to its owner, who completes it', async () => {
     const { instance } = await startLinear();
     const task = await taskAt(instance.id, 'a');
-    await database.tx((tx) => delegateTask(engine, tx, { taskId: task.id, userId: 1, toUserId: 7 }));
+    await database.tx((tx) => engine.delegate(tx, { taskId: task.id, userId: 1, toUserId: 7 }));
     await expect(database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1 }))).rejects.toMatchObject({ code: 'workflow.notAssignee' });
     await database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 7, comment: 'looks fine' }));
     expect(await openTrace(database, engine, instance.id)).toEqual(['a:1']);
@@ -175,54 +153,54 @@ describe.skipIf(!reachable)('task operations', () => {
   it('suspend refuses task operations and assign until resume; suspend twice or resume a running one is refused', async () => {
     const { instance } = await startLinear();
     const task = await taskAt(instance.id, 'a');
-    await database.tx((tx) => suspendInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
-    await expect(database.tx((tx) => suspendInstance(engine, tx, { instanceId: instance.id, userId: 99 }))).rejects.toMatchObject({
+    await database.tx((tx) => engine.suspend(tx, { instanceId: instance.id, userId: 99 }));
+    await expect(database.tx((tx) => engine.suspend(tx, { instanceId: instance.id, userId: 99 }))).rejects.toMatchObject({
       code: 'workflow.notRunning',
     });
     await expect(database.tx((tx) => engine.approve(tx, { taskId: task.id, userId: 1 }))).rejects.toMatchObject({ code: 'workflow.suspended' });
-    await expect(database.tx((tx) => assignTask(engine, tx, { taskId: task.id, adminId: 99, toUserId: 5 }))).rejects.toMatchObject({
+    await expect(database.tx((tx) => engine.assign(tx, { taskId: task.id, adminId: 99, toUserId: 5 }))).rejects.toMatchObject({
       code: 'workflow.suspended',
     });
-    await database.tx((tx) => resumeInstance(engine, tx, { instanceId: instance.id, userId: 99 }));
-    await expect(database.tx((tx) => resumeInstance(engine, tx, { instanceId: instance.id, userId: 99 }))).rejects.toMatchObject({
+    await database.tx((tx) => engine.resume(tx, { instanceId: instance.id, userId: 99 }));
+    await expect(database.tx((tx) => engine.resume(tx, { instanceId: instance.id, userId: 99 }))).rejects.toMatchObject({
       code: 'workflow.notSuspended',
     });
-    await database.tx((tx) => assignTask(engine, tx, { taskId: task.id, adminId: 99, toUserId: 5 }));
+    await database.tx((tx) => engine.assign(tx, { taskId: task.id, adminId: 99, toUserId: 5 }));
     expect(await openTrace(database, engine, instance.id)).toEqual(['a:5']);
   });
 
   it('carbon copies are listed for their readers and marked read once', async () => {
     const { instance } = await startLinear();
-    await database.tx((tx) => carbonCopy(engine, tx, { instanceId: instance.id, fromUserId: STARTER, userIds: [30, 31, 30] }));
-    const mine = await database.tx((tx) => myCarbonCopies(tx, 30));
+    await database.tx((tx) => engine.carbonCopy(tx, { instanceId: instance.id, fromUserId: STARTER, userIds: [30, 31, 30] }));
+    const mine = await database.tx((tx) => engine.carbonCopies(tx, 30));
     expect(mine.filter((c) => c.instanceId === instance.id)).toHaveLength(1);
     expect(mine[0].readAt).toBeNull();
-    await database.tx((tx) => readCarbonCopy(tx, { id: mine[0].id, userId: 30 }));
-    expect((await database.tx((tx) => myCarbonCopies(tx, 30)))[0].readAt).not.toBeNull();
+    await database.tx((tx) => engine.readCarbonCopy(tx, { id: mine[0].id, userId: 30 }));
+    expect((await database.tx((tx) => engine.carbonCopies(tx, 30)))[0].readAt).not.toBeNull();
   });
 
   it('drafts are saved, listed, deleted, and started from (the draft goes)', async () => {
-    const draft = await database.tx((tx) => saveDraft(tx, { definitionKey: 'linear', ownerId: 40, title: 'Trip', data: { days: 3 } }));
-    await database.tx((tx) => saveDraft(tx, { id: draft.id, definitionKey: 'linear', ownerId: 40, title: 'Trip', data: { days: 4 } }));
-    const other = await database.tx((tx) => saveDraft(tx, { definitionKey: 'linear', ownerId: 40, data: {} }));
-    expect((await database.tx((tx) => listDrafts(tx, 40))).map((d) => d.id)).toEqual([other.id, draft.id]);
-    await database.tx((tx) => deleteDraft(tx, { id: other.id, ownerId: 40 }));
-    const { instance } = await database.tx((tx) => startFromDraft(engine, tx, { draftId: draft.id, ownerId: 40 }));
+    const draft = await database.tx((tx) => engine.saveDraft(tx, { definitionKey: 'linear', ownerId: 40, title: 'Trip', data: { days: 3 } }));
+    await database.tx((tx) => engine.saveDraft(tx, { id: draft.id, definitionKey: 'linear', ownerId: 40, title: 'Trip', data: { days: 4 } }));
+    const other = await database.tx((tx) => engine.saveDraft(tx, { definitionKey: 'linear', ownerId: 40, data: {} }));
+    expect((await database.tx((tx) => engine.drafts(tx, 40))).map((d) => d.id)).toEqual([other.id, draft.id]);
+    await database.tx((tx) => engine.deleteDraft(tx, { id: other.id, ownerId: 40 }));
+    const { instance } = await database.tx((tx) => engine.startFromDraft(tx, { draftId: draft.id, ownerId: 40 }));
     expect(await database.tx((tx) => engine.variablesOf(tx, instance.id))).toEqual({ days: 4 });
-    expect(await database.tx((tx) => listDrafts(tx, 40))).toEqual([]);
+    expect(await database.tx((tx) => engine.drafts(tx, 40))).toEqual([]);
   });
 
   it('a deleted instance leaves the to-do list for the recycle bin; restore and purge', async () => {
     const { instance } = await startLinear();
-    const inTodo = async () => (await database.tx((tx) => todoTasks(tx, 1, { current: 1, size: 500 }))).some((r) => r.task.instanceId === instance.id);
+    const inTodo = async () => (await database.tx((tx) => engine.todoTasks(tx, 1, { current: 1, size: 500 }))).some((r) => r.task.instanceId === instance.id);
     expect(await inTodo()).toBe(true);
-    await database.tx((tx) => deleteInstance(engine, tx, { instanceId: instance.id, userId: STARTER }));
+    await database.tx((tx) => engine.deleteInstance(tx, { instanceId: instance.id, userId: STARTER }));
     expect(await inTodo()).toBe(false);
-    expect((await database.tx((tx) => recycleBin(tx, STARTER))).map((i) => i.id)).toContain(instance.id);
-    await database.tx((tx) => restoreInstance(tx, { instanceId: instance.id }));
+    expect((await database.tx((tx) => engine.recycleBin(tx, STARTER))).map((i) => i.id)).toContain(instance.id);
+    await database.tx((tx) => engine.restoreInstance(tx, { instanceId: instance.id }));
     expect(await inTodo()).toBe(true);
-    await database.tx((tx) => deleteInstance(engine, tx, { instanceId: instance.id, userId: STARTER }));
-    await database.tx((tx) => purgeInstance(tx, { instanceId: instance.id }));
+    await database.tx((tx) => engine.deleteInstance(tx, { instanceId: instance.id, userId: STARTER }));
+    await database.tx((tx) => engine.purgeInstance(tx, { instanceId: instance.id }));
     await expect(database.tx((tx) => engine.instance(tx, instance.id))).rejects.toMatchObject({ code: 'workflow.instanceNotFound' });
   });
 

@@ -11,6 +11,39 @@ import { batchHistory } from './run.ts';
  * and the recycle bin. Each runs in the caller's transaction with the instance row locked.
  */
 
+/** An operation on one instance by a user. */
+export interface InstanceInput {
+  instanceId: number;
+  userId: number;
+}
+
+/** A page of a list, from 1. */
+export interface PageInput {
+  current: number;
+  size: number;
+}
+
+export interface AssignInput {
+  taskId: number;
+  adminId: number;
+  toUserId: number;
+}
+
+export interface CarbonCopyInput {
+  instanceId: number;
+  fromUserId: number;
+  userIds: number[];
+  taskId?: number;
+}
+
+export interface DraftInput {
+  id?: number;
+  definitionKey: string;
+  ownerId: number;
+  title?: string;
+  data: Record<string, unknown>;
+}
+
 export interface HandOverInput {
   taskId: number;
   userId: number;
@@ -48,7 +81,7 @@ export async function delegateTask(engine: WorkflowEngine, tx: Tx, input: HandOv
 }
 
 /** An administrator sets the approver of an open task (refused while the instance is suspended). */
-export async function assignTask(engine: WorkflowEngine, tx: Tx, input: { taskId: number; adminId: number; toUserId: number }): Promise<void> {
+export async function assignTask(engine: WorkflowEngine, tx: Tx, input: AssignInput): Promise<void> {
   if (!input.toUserId) refuse('workflow.transferNeedsApprover', 'an assignment needs an approver');
   const { task, instance } = await engine.lockTask(tx, input.taskId);
   await tx.update(wfTasks).set({ assigneeId: input.toUserId, ownerId: null }).where(eq(wfTasks.id, task.id));
@@ -65,7 +98,7 @@ export async function touchTask(tx: Tx, input: { taskId: number; userId: number 
     .where(and(eq(wfTasks.id, input.taskId), actorOf(input.userId), eq(wfTasks.state, 'open')));
 }
 
-async function setState(engine: WorkflowEngine, tx: Tx, input: { instanceId: number; userId: number }, from: string, to: string) {
+async function setState(engine: WorkflowEngine, tx: Tx, input: InstanceInput, from: string, to: string) {
   const instance = await engine.lockInstance(tx, input.instanceId);
   if (instance.state !== from) {
     refuse(to === 'suspended' ? 'workflow.notRunning' : 'workflow.notSuspended', `instance ${instance.id} is ${instance.state}`, { id: instance.id });
@@ -76,14 +109,13 @@ async function setState(engine: WorkflowEngine, tx: Tx, input: { instanceId: num
 }
 
 /** Suspends a running instance: task operations and timers wait until it is resumed. */
-export const suspendInstance = (engine: WorkflowEngine, tx: Tx, input: { instanceId: number; userId: number }) =>
-  setState(engine, tx, input, 'running', 'suspended');
+export const suspendInstance = (engine: WorkflowEngine, tx: Tx, input: InstanceInput) => setState(engine, tx, input, 'running', 'suspended');
 
 /**
  * Resumes a suspended instance; timers that fell due meanwhile fire on the next pass, and a
  * called process that ended meanwhile moves it on now.
  */
-export async function resumeInstance(engine: WorkflowEngine, tx: Tx, input: { instanceId: number; userId: number }): Promise<void> {
+export async function resumeInstance(engine: WorkflowEngine, tx: Tx, input: InstanceInput): Promise<void> {
   await batchHistory(tx, async () => {
     await setState(engine, tx, input, 'suspended', 'running');
     await engine.resumeCalled(tx, await engine.lockInstance(tx, input.instanceId));
@@ -91,11 +123,7 @@ export async function resumeInstance(engine: WorkflowEngine, tx: Tx, input: { in
 }
 
 /** Sends a carbon copy (circulation) of a running instance to users; each reads it once. */
-export async function carbonCopy(
-  engine: WorkflowEngine,
-  tx: Tx,
-  input: { instanceId: number; fromUserId: number; userIds: number[]; taskId?: number },
-): Promise<void> {
+export async function carbonCopy(engine: WorkflowEngine, tx: Tx, input: CarbonCopyInput): Promise<void> {
   const instance = await engine.lockInstance(tx, input.instanceId);
   engine.assertTakesOperations(instance);
   const users = [...new Set(input.userIds)];
@@ -127,7 +155,7 @@ export async function myCarbonCopies(tx: Tx, userId: number, page = { current: 1
 
 // ---------------------------------------------------------------- drafts
 
-export async function saveDraft(tx: Tx, input: { id?: number; definitionKey: string; ownerId: number; title?: string; data: Record<string, unknown> }) {
+export async function saveDraft(tx: Tx, input: DraftInput) {
   if (input.id) {
     const [row] = await tx
       .update(wfDrafts)
@@ -185,7 +213,7 @@ const familyOf = (instanceId: number) =>
  * Moves an instance to the recycle bin with the processes it called: they and their tasks leave
  * every list, and take no operation or timer, until restored.
  */
-export async function deleteInstance(engine: WorkflowEngine, tx: Tx, input: { instanceId: number; userId: number }): Promise<void> {
+export async function deleteInstance(engine: WorkflowEngine, tx: Tx, input: InstanceInput): Promise<void> {
   const instance = await engine.lockInstance(tx, input.instanceId);
   const run = await engine.runOf(tx, instance, input.userId, null);
   await tx.execute(
@@ -225,10 +253,10 @@ export async function purgeInstance(tx: Tx, input: { instanceId: number }): Prom
 
 // ---------------------------------------------------------------- lists
 
-const page = (p?: { current: number; size: number }) => ({ limit: p?.size ?? 10, offset: ((p?.current ?? 1) - 1) * (p?.size ?? 10) });
+const page = (p?: PageInput) => ({ limit: p?.size ?? 10, offset: ((p?.current ?? 1) - 1) * (p?.size ?? 10) });
 
 /** Open tasks of a user (instances in the recycle bin left out), newest first. */
-export async function todoTasks(tx: Tx, userId: number, p?: { current: number; size: number }) {
+export async function todoTasks(tx: Tx, userId: number, p?: PageInput) {
   const { limit, offset } = page(p);
   return tx
     .select({ task: wfTasks, title: wfInstances.title, instanceState: wfInstances.state })
@@ -240,7 +268,7 @@ export async function todoTasks(tx: Tx, userId: number, p?: { current: number; s
     .offset(offset);
 }
 
-export async function doneTasks(tx: Tx, userId: number, p?: { current: number; size: number }) {
+export async function doneTasks(tx: Tx, userId: number, p?: PageInput) {
   const { limit, offset } = page(p);
   return tx
     .select({ task: wfTasks, title: wfInstances.title })
@@ -252,7 +280,7 @@ export async function doneTasks(tx: Tx, userId: number, p?: { current: number; s
     .offset(offset);
 }
 
-export async function startedInstances(tx: Tx, userId: number, p?: { current: number; size: number }) {
+export async function startedInstances(tx: Tx, userId: number, p?: PageInput) {
   const { limit, offset } = page(p);
   return tx
     .select()
@@ -266,7 +294,7 @@ export async function startedInstances(tx: Tx, userId: number, p?: { current: nu
 /** Not a called process that went to the bin with its caller (the caller stands for both there). */
 const notInBinWithCaller = sql`not exists (select 1 from ${wfInstances} caller where caller.id = ${wfInstances.parentInstanceId} and caller.deleted_at is not null)`;
 
-export async function recycleBin(tx: Tx, userId: number, p?: { current: number; size: number }) {
+export async function recycleBin(tx: Tx, userId: number, p?: PageInput) {
   const { limit, offset } = page(p);
   return tx
     .select()

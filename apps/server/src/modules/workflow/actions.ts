@@ -1,17 +1,6 @@
 import type { createProcessInput, draftInput, taskHandleInput } from '@macro/contract/workflow';
 import type { Ctx, Tx } from '@macro/store';
-import {
-  deleteInstance,
-  purgeInstance,
-  rejectTask,
-  restoreInstance,
-  saveDraft,
-  startFromDraft,
-  type WorkflowEngine,
-  wfDrafts,
-  wfInstances,
-  wfTasks,
-} from '@macro/workflow';
+import { type WorkflowEngine, wfDrafts, wfInstances, wfTasks } from '@macro/workflow';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notFound, unprocessable } from '../../platform/errors.ts';
@@ -46,7 +35,7 @@ export async function createProcess(ctx: Ctx, engine: WorkflowEngine, userId: nu
     if (!draft) throw notFound('workflow.draftNotFound');
     await startableScheme(ctx.tx, draft.definitionKey);
     await assertMayStart(ctx.tx, draft.definitionKey, userId);
-    started = await startFromDraft(engine, ctx.tx, { draftId: input.draftId, ownerId: userId, designated: input.designated });
+    started = await engine.startFromDraft(ctx.tx, { draftId: input.draftId, ownerId: userId, designated: input.designated });
   } else {
     if (!input.code) throw unprocessable('workflow.startNeedsTemplate');
     const scheme = await startableScheme(ctx.tx, input.code);
@@ -70,7 +59,7 @@ export async function handleTask(ctx: Ctx, engine: WorkflowEngine, userId: numbe
   if (!task) throw notFound('workflow.taskNotFound');
   if (input.action === 'reject') {
     if (!input.rejectTo) throw unprocessable('workflow.rejectNeedsNode');
-    await rejectTask(engine, ctx.tx, { taskId: input.taskId, userId, target: input.rejectTo, comment: input.comment });
+    await engine.reject(ctx.tx, { taskId: input.taskId, userId, target: input.rejectTo, comment: input.comment });
   } else {
     let stamp: string | undefined;
     if (input.stampId) {
@@ -114,28 +103,28 @@ async function ownInstance(tx: Tx, id: number, userId: number, inBin?: boolean) 
 
 export async function toRecycleBin(ctx: Ctx, engine: WorkflowEngine, userId: number, id: number) {
   await ownInstance(ctx.tx, id, userId, false);
-  await deleteInstance(engine, ctx.tx, { instanceId: id, userId });
+  await engine.deleteInstance(ctx.tx, { instanceId: id, userId });
   await audit(ctx, 'recycle', id);
   return { done: true as const };
 }
 
-export async function restoreFromBin(ctx: Ctx, userId: number, id: number) {
+export async function restoreFromBin(ctx: Ctx, engine: WorkflowEngine, userId: number, id: number) {
   await ownInstance(ctx.tx, id, userId, true);
-  await restoreInstance(ctx.tx, { instanceId: id });
+  await engine.restoreInstance(ctx.tx, { instanceId: id });
   await audit(ctx, 'restore', id);
   return { done: true as const };
 }
 
-export async function purge(ctx: Ctx, userId: number, id: number) {
+export async function purge(ctx: Ctx, engine: WorkflowEngine, userId: number, id: number) {
   await ownInstance(ctx.tx, id, userId, true);
-  await purgeInstance(ctx.tx, { instanceId: id });
+  await engine.purgeInstance(ctx.tx, { instanceId: id });
   await audit(ctx, 'delete', id);
   return { done: true as const };
 }
 
-export async function saveDraftOf(ctx: Ctx, userId: number, input: z.output<typeof draftInput>) {
+export async function saveDraftOf(ctx: Ctx, engine: WorkflowEngine, userId: number, input: z.output<typeof draftInput>) {
   await startableScheme(ctx.tx, input.code);
-  const row = await saveDraft(ctx.tx, { id: input.id, definitionKey: input.code, ownerId: userId, title: input.title, data: input.data });
+  const row = await engine.saveDraft(ctx.tx, { id: input.id, definitionKey: input.code, ownerId: userId, title: input.title, data: input.data });
   await ctx.audit.record(ctx.tx, ctx.actor, { action: input.id ? 'update' : 'create', resource: 'workflow-draft', resourceId: row.id });
   return toDraft(row);
 }

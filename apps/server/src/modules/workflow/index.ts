@@ -8,28 +8,13 @@ import {
   WORKFLOW_TASK_ENDPOINTS as T,
   WORKFLOW_TASK_FORM_ENDPOINTS as TF,
 } from '@macro/contract/workflow';
-import {
-  addCounterSigners,
-  assignTask,
-  carbonCopy,
-  changeVersion,
-  delegateTask,
-  readCarbonCopy,
-  removeCounterSigners,
-  resumeInstance,
-  runDueJobs,
-  suspendInstance,
-  testVersionChange,
-  transferTask,
-  withdrawTask,
-} from '@macro/workflow';
 import { workflowTables } from '@macro/workflow/tables';
 import { defineModule, type RouteCtx, route, type SweepClient, type SweepFixture } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
 import { AppError } from '../../platform/errors.ts';
 import { loadPasswordDecryptor } from '../auth/public.ts';
 import { stampPasswordOf, verifyStampPassword } from '../stamps/public.ts';
-import { deleteDraft, lintXml } from '@macro/workflow';
+import { lintXml } from '@macro/workflow';
 import { asAppError, lintText, engineFor } from './shared.ts';
 import {
   assertHolds,
@@ -167,10 +152,10 @@ export const module = defineModule({
       route(S.reviewVersion, ({ query }, { tx }) => versionXmlOf(tx, query.definitionId)),
       route(S.nodeInfo, ({ query }, { tx }) => schemeNodes(tx, engine, query.modelId)),
       route(S.changeVersionTest, ({ body }, ctx) =>
-        testVersionChange(engine, ctx.tx, { instanceIds: body.instanceIds, toDefinitionId: body.definitionId, mapping: body.mapping, userId: me(ctx) }),
+        engine.testVersionChange(ctx.tx, { instanceIds: body.instanceIds, toDefinitionId: body.definitionId, mapping: body.mapping, userId: me(ctx) }),
       ),
       route(S.changeVersion, async ({ body }, ctx) => {
-        const reports = await changeVersion(engine, ctx.tx, {
+        const reports = await engine.changeVersion(ctx.tx, {
           instanceIds: body.instanceIds,
           toDefinitionId: body.definitionId,
           mapping: body.mapping,
@@ -191,38 +176,38 @@ export const module = defineModule({
       }),
       route(T.delegate, async ({ body }, ctx) => {
         await assertUsers(ctx.tx, [body.userId]);
-        await delegateTask(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), toUserId: body.userId, comment: body.comment || undefined });
+        await engine.delegate(ctx.tx, { taskId: body.taskId, userId: me(ctx), toUserId: body.userId, comment: body.comment || undefined });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'delegate', resource: 'workflow-task', resourceId: body.taskId, after: { to: body.userId } });
         return OK;
       }),
       route(T.transfer, async ({ body }, ctx) => {
         await assertUsers(ctx.tx, [body.userId]);
-        await transferTask(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), toUserId: body.userId, comment: body.comment || undefined });
+        await engine.transfer(ctx.tx, { taskId: body.taskId, userId: me(ctx), toUserId: body.userId, comment: body.comment || undefined });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'transfer', resource: 'workflow-task', resourceId: body.taskId, after: { to: body.userId } });
         return OK;
       }),
       route(T.withdraw, async ({ body }, ctx) => {
-        await withdrawTask(engine, ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx), taskId: body.taskId, confirmStart: body.confirmStart });
+        await engine.withdraw(ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx), taskId: body.taskId, confirmStart: body.confirmStart });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'withdraw', resource: 'workflow-instance', resourceId: body.processInstanceId });
         return OK;
       }),
       route(T.addSigners, async ({ body }, ctx) => {
         await assertHolds(ctx.tx, engine, me(ctx), body.taskId);
         await assertUsers(ctx.tx, body.userIds);
-        await addCounterSigners(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), userIds: body.userIds });
+        await engine.addCounterSigners(ctx.tx, { taskId: body.taskId, userId: me(ctx), userIds: body.userIds });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'addSigners', resource: 'workflow-task', resourceId: body.taskId, after: body.userIds });
         return OK;
       }),
       route(T.removeSigners, async ({ body }, ctx) => {
         await assertHolds(ctx.tx, engine, me(ctx), body.taskId);
-        await removeCounterSigners(engine, ctx.tx, { taskId: body.taskId, userId: me(ctx), userIds: body.userIds });
+        await engine.removeCounterSigners(ctx.tx, { taskId: body.taskId, userId: me(ctx), userIds: body.userIds });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'removeSigners', resource: 'workflow-task', resourceId: body.taskId, after: body.userIds });
         return OK;
       }),
       route(T.carbonCopy, async ({ body }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), body.processInstanceId);
         await assertUsers(ctx.tx, body.userIds);
-        await carbonCopy(engine, ctx.tx, { instanceId: body.processInstanceId, fromUserId: me(ctx), userIds: body.userIds, taskId: body.taskId });
+        await engine.carbonCopy(ctx.tx, { instanceId: body.processInstanceId, fromUserId: me(ctx), userIds: body.userIds, taskId: body.taskId });
         await ctx.audit.record(ctx.tx, ctx.actor, {
           action: 'circulate',
           resource: 'workflow-instance',
@@ -232,7 +217,7 @@ export const module = defineModule({
         return OK;
       }),
       route(T.read, async ({ params }, ctx) => {
-        await readCarbonCopy(ctx.tx, { id: params.id, userId: me(ctx) });
+        await engine.readCarbonCopy(ctx.tx, { id: params.id, userId: me(ctx) });
         return OK;
       }),
       route(T.circulation, ({ query }, ctx) => circulationOf(ctx.tx, engine, me(ctx), query.id)),
@@ -253,15 +238,15 @@ export const module = defineModule({
       route(T.started, ({ query }, ctx) => instanceList(ctx.tx, startedWhere(me(ctx)), query)),
       route(T.recycleBin, ({ query }, ctx) => instanceList(ctx.tx, binWhere(me(ctx)), query)),
       route(T.drafts, ({ query }, ctx) => drafts(ctx.tx, me(ctx), query)),
-      route(T.saveDraft, ({ body }, ctx) => saveDraftOf(ctx, me(ctx), body)),
+      route(T.saveDraft, ({ body }, ctx) => saveDraftOf(ctx, engine, me(ctx), body)),
       route(T.deleteDraft, async ({ params }, ctx) => {
-        await deleteDraft(ctx.tx, { id: params.id, ownerId: me(ctx) });
+        await engine.deleteDraft(ctx.tx, { id: params.id, ownerId: me(ctx) });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'delete', resource: 'workflow-draft', resourceId: params.id });
         return OK;
       }),
       route(T.toRecycleBin, ({ params }, ctx) => toRecycleBin(ctx, engine, me(ctx), params.id)),
-      route(T.restore, ({ params }, ctx) => restoreFromBin(ctx, me(ctx), params.id)),
-      route(T.deleteInstance, ({ params }, ctx) => purge(ctx, me(ctx), params.id)),
+      route(T.restore, ({ params }, ctx) => restoreFromBin(ctx, engine, me(ctx), params.id)),
+      route(T.deleteInstance, ({ params }, ctx) => purge(ctx, engine, me(ctx), params.id)),
       route(T.history, async ({ query }, ctx) => {
         await assertParticipant(ctx.tx, me(ctx), query.processInstanceId);
         return historyOf(ctx.tx, engine, query.processInstanceId);
@@ -290,7 +275,7 @@ export const module = defineModule({
       }),
       route(T.saveTaskAssignee, async ({ body }, ctx) => {
         await assertUsers(ctx.tx, [body.userId]);
-        await assignTask(engine, ctx.tx, { taskId: body.taskId, adminId: me(ctx), toUserId: body.userId });
+        await engine.assign(ctx.tx, { taskId: body.taskId, adminId: me(ctx), toUserId: body.userId });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'assign', resource: 'workflow-task', resourceId: body.taskId, after: { to: body.userId } });
         return OK;
       }),
@@ -325,18 +310,18 @@ export const module = defineModule({
       route(M.diagram, ({ query }, { tx }) => diagramOf(tx, engine, query.processInstanceId)),
       route(M.unfinished, ({ query }, { tx }) => instanceList(tx, unfinishedWhere, query)),
       route(M.suspend, async ({ body }, ctx) => {
-        await suspendInstance(engine, ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx) });
+        await engine.suspend(ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx) });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'suspend', resource: 'workflow-instance', resourceId: body.processInstanceId });
         return OK;
       }),
       route(M.resume, async ({ body }, ctx) => {
-        await resumeInstance(engine, ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx) });
+        await engine.resume(ctx.tx, { instanceId: body.processInstanceId, userId: me(ctx) });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'resume', resource: 'workflow-instance', resourceId: body.processInstanceId });
         return OK;
       }),
       route(M.assign, async ({ body }, ctx) => {
         await assertUsers(ctx.tx, [body.userId]);
-        await assignTask(engine, ctx.tx, { taskId: body.taskId, adminId: me(ctx), toUserId: body.userId });
+        await engine.assign(ctx.tx, { taskId: body.taskId, adminId: me(ctx), toUserId: body.userId });
         await ctx.audit.record(ctx.tx, ctx.actor, { action: 'assign', resource: 'workflow-task', resourceId: body.taskId, after: { to: body.userId } });
         return OK;
       }),
@@ -357,7 +342,8 @@ export const module = defineModule({
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      runDueJobs(engine, db, { runOn: requestDb })
+      engine
+        .runDueJobs(db, { runOn: requestDb })
         .catch((error: unknown) => console.error('workflow timers:', error))
         .finally(() => {
           running = false;

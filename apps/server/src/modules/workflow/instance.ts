@@ -3,7 +3,6 @@ import type { InstanceRecord, Scheme } from '@macro/contract/workflow';
 import { rowsOf, type Tx } from '@macro/store';
 import {
   type ProcessModel,
-  rejectTargets,
   visibleData,
   visibleToViewer,
   type WorkflowEngine,
@@ -67,9 +66,7 @@ export async function diagramOf(tx: Tx, engine: WorkflowEngine, instanceId: numb
 }
 
 export async function rejectTargetsOf(tx: Tx, engine: WorkflowEngine, userId: number, taskId: number) {
-  const { task, instance } = await engine.lockTask(tx, taskId);
-  const run = await engine.runOf(tx, instance, userId, task.id);
-  return (await rejectTargets(run, task)).map((nodeId) => ({ nodeId, nodeName: run.model.nodes.get(nodeId)?.name ?? nodeId }));
+  return engine.rejectTargets(tx, { taskId, userId });
 }
 
 export async function assigneesOf(tx: Tx, engine: WorkflowEngine, instanceId: number, state: 'open' | 'completed') {

@@ -1,6 +1,6 @@
 import type { correlateMessageInput, throwSignalInput } from '@macro/contract/workflow';
 import type { Ctx } from '@macro/store';
-import { correlateMessage, throwSignal, type WorkflowEngine } from '@macro/workflow';
+import type { WorkflowEngine } from '@macro/workflow';
 import type { Tx } from '@macro/store';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -23,7 +23,7 @@ export async function templateEnabled(tx: Tx, key: string): Promise<boolean> {
  * template with a message start event for it (the caller its initiator). Audited either way.
  */
 export async function deliverMessage(ctx: Ctx, engine: WorkflowEngine, userId: number, input: z.output<typeof correlateMessageInput>) {
-  const result = await correlateMessage(engine, ctx.tx, {
+  const result = await engine.correlateMessage(ctx.tx, {
     messageName: input.messageName,
     businessKey: input.businessKey || undefined,
     instanceId: input.instanceId,
@@ -44,7 +44,7 @@ export async function deliverMessage(ctx: Ctx, engine: WorkflowEngine, userId: n
  * enabled template starting on it starts (the caller their initiator). Audited with the counts.
  */
 export async function broadcastSignal(ctx: Ctx, engine: WorkflowEngine, userId: number, input: z.output<typeof throwSignalInput>) {
-  const result = await throwSignal(engine, ctx.tx, { signalName: input.signalName, variables: input.variables, userId });
+  const result = await engine.throwSignal(ctx.tx, { signalName: input.signalName, variables: input.variables, userId });
   await ctx.audit.record(ctx.tx, ctx.actor, {
     action: 'signal',
     resource: 'workflow-instance',

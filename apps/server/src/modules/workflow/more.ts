@@ -2,18 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Language, type Page, type PageQuery, translate } from '@macro/contract';
 import type { InstanceRecord, publicCreateInput, startLinkInput } from '@macro/contract/workflow';
 import { type AuditPort, type Ctx, type Db, rowsOf, type Tx, withTenant } from '@macro/store';
-import {
-  actorsOfOpenTasks,
-  candidatesOf,
-  refuse,
-  saveTaskForm,
-  signTask,
-  visibleData,
-  WorkflowEngine,
-  wfDefinitions,
-  wfInstances,
-  wfTasks,
-} from '@macro/workflow';
+import { actorsOfOpenTasks, candidatesOf, refuse, visibleData, WorkflowEngine, wfDefinitions, wfInstances, wfTasks } from '@macro/workflow';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findOr404 } from '../../platform/crud.ts';
@@ -79,7 +68,7 @@ export async function saveFormOf(ctx: Ctx, engine: WorkflowEngine, userId: numbe
     await assertHolds(ctx.tx, engine, userId, input.taskId);
     await checkTaskForm(ctx.tx, engine, task.instanceId, input.taskId, input.variables);
   }
-  await saveTaskForm(engine, ctx.tx, { taskId: input.taskId, userId, variables: input.variables });
+  await engine.saveTaskForm(ctx.tx, { taskId: input.taskId, userId, variables: input.variables });
   await ctx.audit.record(ctx.tx, ctx.actor, { action: 'saveForm', resource: 'workflow-task', resourceId: input.taskId, after: Object.keys(input.variables) });
   return { done: true as const };
 }
@@ -98,7 +87,7 @@ export async function startFormOf(tx: Tx, engine: WorkflowEngine, code: string) 
 export async function signOf(ctx: Ctx, engine: WorkflowEngine, userId: number, input: { taskId: number; stampId: number; password: string; comment: string }) {
   await verifyStampPassword(ctx.tx, userId, input.stampId, input.password);
   const [stamp] = await ctx.tx.select({ name: stamps.stampName }).from(stamps).where(eq(stamps.id, input.stampId));
-  await signTask(engine, ctx.tx, { taskId: input.taskId, userId, stamp: stamp?.name ?? String(input.stampId), comment: input.comment || undefined });
+  await engine.sign(ctx.tx, { taskId: input.taskId, userId, stamp: stamp?.name ?? String(input.stampId), comment: input.comment || undefined });
   await ctx.audit.record(ctx.tx, ctx.actor, { action: 'sign', resource: 'workflow-task', resourceId: input.taskId, after: { stampId: input.stampId } });
   return { done: true as const };
 }

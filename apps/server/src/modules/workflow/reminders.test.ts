@@ -1,7 +1,6 @@
 import { NOTICE_CATEGORY, NOTICE_ENDPOINTS as N, inboxItem, unreadCounts } from '@macro/contract/notices';
 import { started } from '@macro/contract/workflow';
 import { withTenant } from '@macro/store';
-import { runDueJobs } from '@macro/workflow';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { as, type Client, dbLabel, describeDb, expectOk, signIn, startServer, TENANT, type TestServer } from '../../test/helper.ts';
@@ -59,7 +58,7 @@ describeDb(`reminders of a waiting task in the console's bell (${dbLabel})`, () 
   /** The timers run as the server runs them, `days` (and a minute) after now. */
   const daysLater = (days: number) => {
     const engine = engineFor({ db: server.database.db, config: server.config, audit: server.modules.find((m) => m.audit)!.audit! });
-    return runDueJobs(engine, server.database.db, { now: new Date(Date.now() + days * DAY + 60_000), runOn: server.database.requestDb });
+    return engine.runDueJobs(server.database.db, { now: new Date(Date.now() + days * DAY + 60_000), runOn: server.database.requestDb });
   };
   const messages = async (c: Client) =>
     expectOk(await c.get(`/api${N.inbox.path}?category=${NOTICE_CATEGORY.message}&size=100`), inbox).records.filter((m) => m.title.startsWith('催办'));

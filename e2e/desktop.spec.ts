@@ -87,7 +87,9 @@ test('a desktop is designed with three widgets, made the default, shown on the w
   // Pulling the chart's corner makes it taller.
   await designer.getByTestId('desktop-select-chart-1').click();
   const heightBefore = Number(await designer.getByTestId('widget-h').inputValue());
-  const corner = (await designer.getByTestId('desktop-widget-chart-1').locator('xpath=..').locator('.react-resizable-handle').boundingBox())!;
+  const handle = designer.getByTestId('desktop-widget-chart-1').locator('xpath=..').locator('.react-resizable-handle');
+  await handle.scrollIntoViewIfNeeded();
+  const corner = (await handle.boundingBox())!;
   await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
   await page.mouse.down();
   await page.mouse.move(corner.x + corner.width / 2, corner.y + 60, { steps: 5 });

@@ -11,11 +11,13 @@ import {
   desktopContent,
   desktopSchemeInput,
 } from '@macro/contract/desktop';
-import { App, Button, Col, Empty, Form, Input, InputNumber, Modal, Row, Select, Spin, Switch, Typography } from 'antd';
+import { App, Button, Col, Empty, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Layout, ReactGridLayout, WidthProvider } from 'react-grid-layout/legacy';
 import 'react-grid-layout/css/styles.css';
+import { DesignerModal, DesignerPanes } from '../../components/designer/DesignerModal';
+import { useDesignItems } from '../../components/designer/useDesignItems';
 import { zodRule } from '../../components/zodRule';
 import { MESSAGES_NS } from '../../i18n';
 import { useSession } from '../../session/store';
@@ -180,8 +182,7 @@ export function DesktopDesigner({ state, onClose }: { state: DesignerState; onCl
   const update = useUpdateDesktop();
   const titleOf = useWidgetTitle();
   const [form] = Form.useForm<Meta>();
-  const [widgets, setWidgets] = useState<DesktopWidget[]>([]);
-  const [selected, setSelected] = useState<string | null>(null);
+  const { items: widgets, setItems: setWidgets, selected, setSelected, current, change, remove, ...design } = useDesignItems<DesktopWidget>((w) => w.i);
   const [dragging, setDragging] = useState<DesktopWidgetType | null>(null);
   const [loaded, setLoaded] = useState(state.mode === 'create');
 
@@ -191,7 +192,7 @@ export function DesktopDesigner({ state, onClose }: { state: DesignerState; onCl
     form.setFieldsValue({ code, name, description, enabled });
     setWidgets(content.widgets);
     setLoaded(true);
-  }, [info.data, loaded, form]);
+  }, [info.data, loaded, form, setWidgets]);
 
   const add = (type: DesktopWidgetType, at?: { x: number; y: number }) => {
     const starter = STARTERS[type];
@@ -202,13 +203,7 @@ export function DesktopDesigner({ state, onClose }: { state: DesignerState; onCl
       x: Math.min(at?.x ?? 0, DESKTOP_COLUMNS - starter.w),
       y: at?.y ?? bottom(widgets),
     };
-    setWidgets([...widgets, widget]);
-    setSelected(widget.i);
-  };
-  const change = (key: string, patch: Partial<DesktopWidget>) => setWidgets(widgets.map((w) => (w.i === key ? { ...w, ...patch } : w)));
-  const remove = (key: string) => {
-    setWidgets(widgets.filter((w) => w.i !== key));
-    if (selected === key) setSelected(null);
+    design.add(widget);
   };
   /** The grid moved or resized widgets (or compacted them): keep their new places. */
   const layoutChanged = (layout: Layout) => {
@@ -241,123 +236,117 @@ export function DesktopDesigner({ state, onClose }: { state: DesignerState; onCl
   };
 
   const rule = (name: 'code' | 'name' | 'description') => zodRule(desktopSchemeInput.shape[name], t);
-  const current = widgets.find((w) => w.i === selected);
   const droppingItem = dragging ? { i: '__dropping__', x: 0, y: 0, w: STARTERS[dragging].w, h: STARTERS[dragging].h } : undefined;
   return (
-    <Modal
-      open
+    <DesignerModal
       title={t(state.mode === 'create' ? 'designer.create' : 'designer.edit')}
-      onCancel={onClose}
-      onOk={() => void save().catch(() => undefined)}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={create.isPending || update.isPending}
-      okButtonProps={{ 'data-testid': 'desktop-designer-save' }}
-      width="min(1440px, 100vw)"
-      style={{ top: 16, maxWidth: '100vw', paddingBottom: 0 }}
-      destroyOnHidden
-      data-testid="desktop-designer"
+      loaded={loaded}
+      saving={create.isPending || update.isPending}
+      onSave={save}
+      onClose={onClose}
+      maxWidth={1440}
+      testId="desktop-designer"
+      saveTestId="desktop-designer-save"
     >
-      {!loaded ? (
-        <Spin />
-      ) : (
-        <>
-          <Form form={form} layout="vertical" name="desktop-meta" initialValues={{ code: '', name: '', description: '', enabled: true }}>
-            <Row gutter={16}>
-              <Col xs={24} md={6}>
-                <Form.Item name="name" label={t('field.name')} rules={[rule('name')]}>
-                  <Input placeholder={t('form.namePlaceholder')} data-testid="desktop-name" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={5}>
-                <Form.Item name="code" label={t('field.code')} rules={[rule('code')]}>
-                  <Input placeholder={t('form.codePlaceholder')} data-testid="desktop-code" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={10}>
-                <Form.Item name="description" label={t('field.description')} rules={[rule('description')]}>
-                  <Input placeholder={t('form.descriptionPlaceholder')} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={3}>
-                <Form.Item name="enabled" label={t('field.enabled')} valuePropName="checked">
-                  <Switch />
-                </Form.Item>
-              </Col>
-            </Row>
-          </Form>
-          <div className="desktop-designer">
-            <nav className="desktop-palette" aria-label={t('designer.palette')}>
-              <Typography.Text type="secondary">{t('designer.paletteHint')}</Typography.Text>
-              {DESKTOP_WIDGET_TYPES.map((type) => (
-                <Button
-                  key={type}
-                  block
-                  draggable
-                  unselectable="on"
-                  onDragStart={(event) => {
-                    // Firefox starts a drag only with data on it.
-                    event.dataTransfer.setData('text/plain', type);
-                    setDragging(type);
-                  }}
-                  onDragEnd={() => setDragging(null)}
-                  onClick={() => add(type)}
-                  data-testid={`desktop-palette-${type}`}
-                >
-                  {t(`type.${type}`)}
-                </Button>
-              ))}
-            </nav>
-            <section className="desktop-canvas" aria-label={t('designer.canvas')} data-testid="desktop-canvas">
-              {widgets.length ? null : <Empty description={t('designer.empty')} className="desktop-canvas-empty" />}
-              <Grid
-                cols={DESKTOP_COLUMNS}
-                rowHeight={DESKTOP_ROW_HEIGHT}
-                margin={GRID_MARGIN}
-                layout={widgets}
-                onLayoutChange={layoutChanged}
-                isDroppable
-                droppingItem={droppingItem}
-                onDrop={(_layout, item) => {
-                  if (dragging) add(dragging, item ? { x: item.x, y: item.y } : undefined);
-                  setDragging(null);
+      <Form form={form} layout="vertical" name="desktop-meta" initialValues={{ code: '', name: '', description: '', enabled: true }}>
+        <Row gutter={16}>
+          <Col xs={24} md={6}>
+            <Form.Item name="name" label={t('field.name')} rules={[rule('name')]}>
+              <Input placeholder={t('form.namePlaceholder')} data-testid="desktop-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={5}>
+            <Form.Item name="code" label={t('field.code')} rules={[rule('code')]}>
+              <Input placeholder={t('form.codePlaceholder')} data-testid="desktop-code" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={10}>
+            <Form.Item name="description" label={t('field.description')} rules={[rule('description')]}>
+              <Input placeholder={t('form.descriptionPlaceholder')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={3}>
+            <Form.Item name="enabled" label={t('field.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <DesignerPanes
+        labels={{ palette: t('designer.palette'), canvas: t('designer.canvas'), properties: t('designer.properties') }}
+        palette={
+          <div className="designer-palette-items">
+            <Typography.Text type="secondary">{t('designer.paletteHint')}</Typography.Text>
+            {DESKTOP_WIDGET_TYPES.map((type) => (
+              <Button
+                key={type}
+                block
+                draggable
+                unselectable="on"
+                onDragStart={(event) => {
+                  // Firefox starts a drag only with data on it.
+                  event.dataTransfer.setData('text/plain', type);
+                  setDragging(type);
                 }}
-                draggableHandle=".ant-card-head"
-                // The title bar drags; its button chooses the widget (a press on it must not start a drag).
-                draggableCancel="button"
-                className="desktop-grid"
+                onDragEnd={() => setDragging(null)}
+                onClick={() => add(type)}
+                data-testid={`desktop-palette-${type}`}
               >
-                {widgets.map((widget) => (
-                  <div key={widget.i} className={widget.i === selected ? 'desktop-selected' : undefined}>
-                    <WidgetCard
-                      widget={widget}
-                      designing
-                      extra={
-                        <Button
-                          size="small"
-                          type={widget.i === selected ? 'primary' : 'default'}
-                          onClick={() => setSelected(widget.i)}
-                          aria-pressed={widget.i === selected}
-                          data-testid={`desktop-select-${widget.i}`}
-                        >
-                          {t('designer.select', { title: titleOf(widget) })}
-                        </Button>
-                      }
-                    />
-                  </div>
-                ))}
-              </Grid>
-            </section>
-            <aside className="desktop-side" aria-label={t('designer.properties')}>
-              {current ? (
-                <WidgetProperties key={current.i} widget={current} onChange={(patch) => change(current.i, patch)} onRemove={() => remove(current.i)} />
-              ) : (
-                <Typography.Text type="secondary">{t('designer.noSelection')}</Typography.Text>
-              )}
-            </aside>
+                {t(`type.${type}`)}
+              </Button>
+            ))}
           </div>
-        </>
-      )}
-    </Modal>
+        }
+        canvas={
+          <div className="desktop-canvas" data-testid="desktop-canvas">
+            {widgets.length ? null : <Empty description={t('designer.empty')} className="desktop-canvas-empty" />}
+            <Grid
+              cols={DESKTOP_COLUMNS}
+              rowHeight={DESKTOP_ROW_HEIGHT}
+              margin={GRID_MARGIN}
+              layout={widgets}
+              onLayoutChange={layoutChanged}
+              isDroppable
+              droppingItem={droppingItem}
+              onDrop={(_layout, item) => {
+                if (dragging) add(dragging, item ? { x: item.x, y: item.y } : undefined);
+                setDragging(null);
+              }}
+              draggableHandle=".ant-card-head"
+              // The title bar drags; its button chooses the widget (a press on it must not start a drag).
+              draggableCancel="button"
+              className="desktop-grid"
+            >
+              {widgets.map((widget) => (
+                <div key={widget.i} className={widget.i === selected ? 'desktop-selected' : undefined}>
+                  <WidgetCard
+                    widget={widget}
+                    designing
+                    extra={
+                      <Button
+                        size="small"
+                        type={widget.i === selected ? 'primary' : 'default'}
+                        onClick={() => setSelected(widget.i)}
+                        aria-pressed={widget.i === selected}
+                        data-testid={`desktop-select-${widget.i}`}
+                      >
+                        {t('designer.select', { title: titleOf(widget) })}
+                      </Button>
+                    }
+                  />
+                </div>
+              ))}
+            </Grid>
+          </div>
+        }
+        properties={
+          current ? (
+            <WidgetProperties key={current.i} widget={current} onChange={(patch) => change(current.i, patch)} onRemove={() => remove(current.i)} />
+          ) : (
+            <Typography.Text type="secondary">{t('designer.noSelection')}</Typography.Text>
+          )
+        }
+      />
+    </DesignerModal>
   );
 }

@@ -2,10 +2,12 @@ import { DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useDragga
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
 import { customTableName, FIELD_KINDS, type FieldKind, formSchemeInput } from '@macro/contract/forms';
-import { App, Button, Col, Empty, Form, Input, Modal, Radio, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Col, Empty, Form, Input, Radio, Row, Space, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FormData, FormView, type FormViewHandle } from '../../components/forms/FormView';
+import { DesignerModal, DesignerPanes } from '../../components/designer/DesignerModal';
+import { useDesignItems } from '../../components/designer/useDesignItems';
 import { zodRule } from '../../components/zodRule';
 import { MESSAGES_NS } from '../../i18n';
 import { useCreateForm, useCreateTableForm, useFormInfo, useUpdateForm, useUpdateTableForm } from './api';
@@ -105,8 +107,7 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
   const createTable = useCreateTableForm();
   const updateTable = useUpdateTableForm();
   const [form] = Form.useForm<Meta>();
-  const [fields, setFields] = useState<DesignField[]>([]);
-  const [selected, setSelected] = useState<string | null>(null);
+  const { items: fields, setItems: setFields, selected, setSelected, current, change, remove, ...design } = useDesignItems<DesignField>((f) => f.name);
   const [sample, setSample] = useState<FormData>({});
   const [loaded, setLoaded] = useState(state.mode === 'create');
   const preview = useRef<FormViewHandle>(null);
@@ -121,7 +122,7 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
     form.setFieldsValue({ code, name, category, description, storage: tableName ? 'table' : 'json', tableName: tableName ?? undefined });
     setFields(fieldsFromDocument(info.data.document));
     setLoaded(true);
-  }, [info.data, loaded, form]);
+  }, [info.data, loaded, form, setFields]);
 
   const add = (kind: FieldKind, at = fields.length) => {
     const field = newField(
@@ -129,16 +130,7 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
       fields.map((f) => f.name),
       t(`kind.${kind}`),
     );
-    setFields([...fields.slice(0, at), field, ...fields.slice(at)]);
-    setSelected(field.name);
-  };
-  const change = (name: string, patch: Partial<DesignField>) => {
-    setFields(fields.map((f) => (f.name === name ? { ...f, ...patch } : f)));
-    if (patch.name !== undefined) setSelected(patch.name);
-  };
-  const remove = (name: string) => {
-    setFields(fields.filter((f) => f.name !== name));
-    if (selected === name) setSelected(null);
+    design.add(field, at);
   };
   const dragEnd = ({ active, over }: DragEndEvent) => {
     if (!over) return;
@@ -177,139 +169,122 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
     onClose();
   };
 
-  const current = fields.find((f) => f.name === selected);
   const document = fields.length ? documentFromFields(fields) : null;
   const rule = (name: keyof typeof formSchemeInput.shape) => zodRule(formSchemeInput.shape[name], t);
   const storage = Form.useWatch('storage', form);
   return (
-    <Modal
-      open
+    <DesignerModal
       title={t(state.mode === 'create' ? 'designer.create' : 'designer.edit')}
-      onCancel={onClose}
-      onOk={() => void save().catch(() => undefined)}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={create.isPending || update.isPending || createTable.isPending || updateTable.isPending}
-      okButtonProps={{ 'data-testid': 'designer-save' }}
-      width="min(1280px, 100vw)"
-      style={{ top: 16, maxWidth: '100vw', paddingBottom: 0 }}
-      destroyOnHidden
-      data-testid="form-designer"
+      loaded={loaded}
+      saving={create.isPending || update.isPending || createTable.isPending || updateTable.isPending}
+      onSave={save}
+      onClose={onClose}
+      maxWidth={1280}
+      testId="form-designer"
+      saveTestId="designer-save"
     >
-      {!loaded ? (
-        <Spin />
-      ) : (
-        <>
-          <Form form={form} layout="vertical" name="form-meta" initialValues={{ code: '', name: '', category: '', description: '', storage: 'json' }}>
-            <Row gutter={16}>
-              <Col xs={24} md={6}>
-                <Form.Item name="name" label={t('field.name')} rules={[rule('name')]}>
-                  <Input placeholder={t('form.namePlaceholder')} data-testid="designer-name" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={6}>
-                <Form.Item name="code" label={t('field.code')} rules={[rule('code')]}>
-                  <Input placeholder={t('form.codePlaceholder')} disabled={state.mode === 'edit'} data-testid="designer-code" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={4}>
-                <Form.Item name="category" label={t('field.category')} rules={[rule('category')]}>
-                  <Input placeholder={t('form.categoryPlaceholder')} data-testid="designer-category" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item name="description" label={t('field.description')} rules={[rule('description')]}>
-                  <Input placeholder={t('form.descriptionPlaceholder')} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="storage" label={t('field.storage')} extra={t(storage === 'table' ? 'storage.tableHelp' : 'storage.jsonHelp')}>
-                  <Radio.Group
-                    disabled={state.mode === 'edit'}
-                    options={[
-                      { value: 'json', label: t('storage.json') },
-                      { value: 'table', label: t('storage.table') },
-                    ]}
-                    data-testid="designer-storage"
-                  />
-                </Form.Item>
-              </Col>
-              {storage === 'table' ? (
-                <Col xs={24} md={8}>
-                  <Form.Item name="tableName" label={t('field.tableName')} rules={[zodRule(customTableName, t)]}>
-                    <Input placeholder={t('form.tableNamePlaceholder')} data-testid="designer-table" />
-                  </Form.Item>
-                </Col>
-              ) : null}
-            </Row>
-          </Form>
-          <Tabs
-            items={[
-              {
-                key: 'design',
-                label: t('designer.design'),
-                children: (
-                  <DndContext sensors={sensors} onDragEnd={dragEnd}>
-                    <Row gutter={16}>
-                      <Col xs={24} md={5}>
-                        <Typography.Title level={5}>{t('designer.palette')}</Typography.Title>
-                        <Space orientation="vertical" style={{ width: '100%' }} data-testid="designer-palette">
-                          {FIELD_KINDS.map((kind) => (
-                            <PaletteItem key={kind} kind={kind} label={t(`kind.${kind}`)} onAdd={() => add(kind)} />
-                          ))}
-                        </Space>
-                      </Col>
-                      <Col xs={24} md={11}>
-                        <Typography.Title level={5}>{t('designer.canvas')}</Typography.Title>
-                        <SortableContext items={fields.map((f) => f.name)} strategy={verticalListSortingStrategy}>
-                          <Canvas empty={!fields.length}>
-                            {fields.map((field) => (
-                              <CanvasField
-                                key={field.name}
-                                field={field}
-                                selected={field.name === selected}
-                                onSelect={() => setSelected(field.name)}
-                                onRemove={() => remove(field.name)}
-                              />
-                            ))}
-                          </Canvas>
-                        </SortableContext>
-                      </Col>
-                      <Col xs={24} md={8}>
-                        <Typography.Title level={5}>{t('designer.properties')}</Typography.Title>
-                        {current ? (
-                          <FieldProperties
-                            key={current.name}
-                            field={current}
-                            taken={fields.map((f) => f.name)}
-                            onChange={(patch) => change(current.name, patch)}
+      <Form form={form} layout="vertical" name="form-meta" initialValues={{ code: '', name: '', category: '', description: '', storage: 'json' }}>
+        <Row gutter={16}>
+          <Col xs={24} md={6}>
+            <Form.Item name="name" label={t('field.name')} rules={[rule('name')]}>
+              <Input placeholder={t('form.namePlaceholder')} data-testid="designer-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={6}>
+            <Form.Item name="code" label={t('field.code')} rules={[rule('code')]}>
+              <Input placeholder={t('form.codePlaceholder')} disabled={state.mode === 'edit'} data-testid="designer-code" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={4}>
+            <Form.Item name="category" label={t('field.category')} rules={[rule('category')]}>
+              <Input placeholder={t('form.categoryPlaceholder')} data-testid="designer-category" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="description" label={t('field.description')} rules={[rule('description')]}>
+              <Input placeholder={t('form.descriptionPlaceholder')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="storage" label={t('field.storage')} extra={t(storage === 'table' ? 'storage.tableHelp' : 'storage.jsonHelp')}>
+              <Radio.Group
+                disabled={state.mode === 'edit'}
+                options={[
+                  { value: 'json', label: t('storage.json') },
+                  { value: 'table', label: t('storage.table') },
+                ]}
+                data-testid="designer-storage"
+              />
+            </Form.Item>
+          </Col>
+          {storage === 'table' ? (
+            <Col xs={24} md={8}>
+              <Form.Item name="tableName" label={t('field.tableName')} rules={[zodRule(customTableName, t)]}>
+                <Input placeholder={t('form.tableNamePlaceholder')} data-testid="designer-table" />
+              </Form.Item>
+            </Col>
+          ) : null}
+        </Row>
+      </Form>
+      <Tabs
+        items={[
+          {
+            key: 'design',
+            label: t('designer.design'),
+            children: (
+              <DndContext sensors={sensors} onDragEnd={dragEnd}>
+                <DesignerPanes
+                  className="form-designer-panes"
+                  labels={{ palette: t('designer.palette'), canvas: t('designer.canvas'), properties: t('designer.properties') }}
+                  palette={
+                    <div className="designer-palette-items" data-testid="designer-palette">
+                      {FIELD_KINDS.map((kind) => (
+                        <PaletteItem key={kind} kind={kind} label={t(`kind.${kind}`)} onAdd={() => add(kind)} />
+                      ))}
+                    </div>
+                  }
+                  canvas={
+                    <SortableContext items={fields.map((f) => f.name)} strategy={verticalListSortingStrategy}>
+                      <Canvas empty={!fields.length}>
+                        {fields.map((field) => (
+                          <CanvasField
+                            key={field.name}
+                            field={field}
+                            selected={field.name === selected}
+                            onSelect={() => setSelected(field.name)}
+                            onRemove={() => remove(field.name)}
                           />
-                        ) : (
-                          <Typography.Text type="secondary">{t('designer.chooseField')}</Typography.Text>
-                        )}
-                      </Col>
-                    </Row>
-                  </DndContext>
-                ),
-              },
-              {
-                key: 'preview',
-                label: t('designer.preview'),
-                children: document ? (
-                  <Space orientation="vertical" style={{ width: '100%' }}>
-                    <FormView document={document} value={sample} onChange={setSample} formRef={preview} testId="designer-preview" />
-                    <Button onClick={() => preview.current?.validateForm() && message.success(t('designer.valid'))} data-testid="designer-check">
-                      {t('designer.check')}
-                    </Button>
-                  </Space>
-                ) : (
-                  <Empty description={t('designer.empty')} />
-                ),
-              },
-            ]}
-          />
-        </>
-      )}
-    </Modal>
+                        ))}
+                      </Canvas>
+                    </SortableContext>
+                  }
+                  properties={
+                    current ? (
+                      <FieldProperties key={current.name} field={current} taken={fields.map((f) => f.name)} onChange={(patch) => change(current.name, patch)} />
+                    ) : (
+                      <Typography.Text type="secondary">{t('designer.chooseField')}</Typography.Text>
+                    )
+                  }
+                />
+              </DndContext>
+            ),
+          },
+          {
+            key: 'preview',
+            label: t('designer.preview'),
+            children: document ? (
+              <Space orientation="vertical" style={{ width: '100%' }}>
+                <FormView document={document} value={sample} onChange={setSample} formRef={preview} testId="designer-preview" />
+                <Button onClick={() => preview.current?.validateForm() && message.success(t('designer.valid'))} data-testid="designer-check">
+                  {t('designer.check')}
+                </Button>
+              </Space>
+            ) : (
+              <Empty description={t('designer.empty')} />
+            ),
+          },
+        ]}
+      />
+    </DesignerModal>
   );
 }

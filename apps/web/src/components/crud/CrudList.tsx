@@ -16,7 +16,7 @@ import './crud.css';
 
 export type { RowAction } from './RowActions';
 
-interface BaseRow {
+export interface BaseRow {
   id: number;
   children?: readonly BaseRow[];
 }

@@ -6,7 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CrudList } from '../../components/crud/CrudList';
+import { type BaseRow, CrudList, type CrudListProps } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
 import { useCrudList } from '../../components/crud/useCrudList';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
@@ -123,136 +123,93 @@ export function TaskCenterPage() {
     { dataIndex: 'createTime', title: t('field.sentTime'), width: 170, render: when },
   ];
 
+  /** One tab: the list of its name, each row named by its title, searched by keyword unless `searchable` is false. */
+  const tab = <Row extends BaseRow & { title: string }>(
+    key: string,
+    props: Omit<CrudListProps<Row, KeywordSearch>, 'testId' | 'title' | 'rowLabel' | 'search'>,
+    searchable = true,
+  ) => ({
+    key,
+    label: t(`tab.${key}`),
+    children: (
+      <CrudList<Row, KeywordSearch> testId={key} title={t(`tab.${key}`)} rowLabel={(row) => row.title} search={searchable ? search : undefined} {...props} />
+    ),
+  });
   const tabs = [
-    {
-      key: 'todo',
-      label: t('tab.todo'),
-      children: (
-        <CrudList<TaskRecord, KeywordSearch>
-          testId="todo"
-          title={t('tab.todo')}
-          list={todo}
-          search={search}
-          columns={taskColumns('field.node')}
-          rowLabel={(row) => row.title}
-          toolbar={[{ key: 'launch', label: t('launch.action'), primary: true, permission: P.taskHandle, onClick: launch.show }]}
-          rowActions={[{ key: 'handle', label: t('action.handle'), permission: P.taskHandle, onClick: openTask }]}
-          scrollX={760}
-        />
-      ),
-    },
-    {
-      key: 'done',
-      label: t('tab.done'),
-      children: (
-        <CrudList<TaskRecord, KeywordSearch>
-          testId="done"
-          title={t('tab.done')}
-          list={done}
-          search={search}
-          columns={taskColumns('field.nodeHandled')}
-          rowLabel={(row) => row.title}
-          rowActions={[{ key: 'view', label: t('common:view'), onClick: openTask }]}
-          scrollX={760}
-        />
-      ),
-    },
-    {
-      key: 'started',
-      label: t('tab.started'),
-      children: (
-        <CrudList<InstanceRecord, KeywordSearch>
-          testId="started"
-          title={t('tab.started')}
-          list={started}
-          search={search}
-          columns={instanceColumns}
-          rowLabel={(row) => row.title}
-          rowActions={[
-            { key: 'view', label: t('common:view'), onClick: openRequest },
-            { key: 'withdraw', label: t('withdraw.action'), permission: P.taskHandle, show: (row) => row.state === 'running', onClick: confirmWithdraw },
-            {
-              key: 'bin',
-              label: t('bin.action'),
-              permission: P.taskHandle,
-              show: (row) => row.state !== 'running',
-              onClick: (row) => act(toBin.mutateAsync({ params: { id: String(row.processInstanceId) } }), 'bin.done'),
-            },
-          ]}
-          scrollX={1120}
-        />
-      ),
-    },
-    {
-      key: 'drafts',
-      label: t('tab.drafts'),
-      children: (
-        <CrudList<Draft, KeywordSearch>
-          testId="drafts"
-          title={t('tab.drafts')}
-          list={drafts}
-          search={search}
-          columns={draftColumns}
-          rowLabel={(row) => row.title}
-          rowActions={[
-            {
-              key: 'delete',
-              label: t('common:delete'),
-              danger: true,
-              permission: P.taskHandle,
-              onClick: (row) => act(deleteDraft.mutateAsync({ params: { id: String(row.id) } }), 'draft.deleted'),
-            },
-          ]}
-          scrollX={640}
-        />
-      ),
-    },
-    {
-      key: 'bin',
-      label: t('tab.bin'),
-      children: (
-        <CrudList<InstanceRecord, KeywordSearch>
-          testId="bin"
-          title={t('tab.bin')}
-          list={bin}
-          columns={instanceColumns}
-          rowLabel={(row) => row.title}
-          rowActions={[
-            {
-              key: 'restore',
-              label: t('bin.restore'),
-              permission: P.taskHandle,
-              onClick: (row) => act(restore.mutateAsync({ params: { id: String(row.processInstanceId) } }), 'bin.restored'),
-            },
-          ]}
-          scrollX={1120}
-        />
-      ),
-    },
-    {
-      key: 'circulations',
-      label: t('tab.circulations'),
-      children: (
-        <CrudList<Circulation, KeywordSearch>
-          testId="circulations"
-          title={t('tab.circulations')}
-          list={circulations}
-          search={search}
-          columns={ccColumns}
-          rowLabel={(row) => row.title}
-          rowActions={[
-            { key: 'view', label: t('common:view'), onClick: openRequest },
-            {
-              key: 'read',
-              label: t('cc.markRead'),
-              show: (row) => !row.read,
-              onClick: (row) => act(markRead.mutateAsync({ params: { id: String(row.id) } }), 'cc.marked'),
-            },
-          ]}
-          scrollX={700}
-        />
-      ),
-    },
+    tab<TaskRecord>('todo', {
+      list: todo,
+      columns: taskColumns('field.node'),
+      toolbar: [{ key: 'launch', label: t('launch.action'), primary: true, permission: P.taskHandle, onClick: launch.show }],
+      rowActions: [{ key: 'handle', label: t('action.handle'), permission: P.taskHandle, onClick: openTask }],
+      scrollX: 760,
+    }),
+    tab<TaskRecord>('done', {
+      list: done,
+      columns: taskColumns('field.nodeHandled'),
+      rowActions: [{ key: 'view', label: t('common:view'), onClick: openTask }],
+      scrollX: 760,
+    }),
+    tab<InstanceRecord>('started', {
+      list: started,
+      columns: instanceColumns,
+      rowActions: [
+        { key: 'view', label: t('common:view'), onClick: openRequest },
+        { key: 'withdraw', label: t('withdraw.action'), permission: P.taskHandle, show: (row) => row.state === 'running', onClick: confirmWithdraw },
+        {
+          key: 'bin',
+          label: t('bin.action'),
+          permission: P.taskHandle,
+          show: (row) => row.state !== 'running',
+          onClick: (row) => act(toBin.mutateAsync({ params: { id: String(row.processInstanceId) } }), 'bin.done'),
+        },
+      ],
+      scrollX: 1120,
+    }),
+    tab<Draft>('drafts', {
+      list: drafts,
+      columns: draftColumns,
+      rowActions: [
+        {
+          key: 'delete',
+          label: t('common:delete'),
+          danger: true,
+          permission: P.taskHandle,
+          onClick: (row) => act(deleteDraft.mutateAsync({ params: { id: String(row.id) } }), 'draft.deleted'),
+        },
+      ],
+      scrollX: 640,
+    }),
+    tab<InstanceRecord>(
+      'bin',
+      {
+        list: bin,
+        columns: instanceColumns,
+        rowActions: [
+          {
+            key: 'restore',
+            label: t('bin.restore'),
+            permission: P.taskHandle,
+            onClick: (row) => act(restore.mutateAsync({ params: { id: String(row.processInstanceId) } }), 'bin.restored'),
+          },
+        ],
+        scrollX: 1120,
+      },
+      false,
+    ),
+    tab<Circulation>('circulations', {
+      list: circulations,
+      columns: ccColumns,
+      rowActions: [
+        { key: 'view', label: t('common:view'), onClick: openRequest },
+        {
+          key: 'read',
+          label: t('cc.markRead'),
+          show: (row) => !row.read,
+          onClick: (row) => act(markRead.mutateAsync({ params: { id: String(row.id) } }), 'cc.marked'),
+        },
+      ],
+      scrollX: 700,
+    }),
   ];
 
   return (

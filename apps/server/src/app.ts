@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +16,7 @@ import type { AppError } from './platform/errors.ts';
 import { loadContractMessages } from './platform/messages.ts';
 import type { ModuleDeps, ServerModule } from './platform/module.ts';
 import { registerEndpoints } from './platform/routes.ts';
+import { MULTIPART_OPTIONS } from './platform/uploads.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
 import { refuseUnpairedSurrogates } from './platform/wellFormed.ts';
 import { responseSerializer } from './platform/serializer.ts';
@@ -88,6 +90,8 @@ export async function buildApp({ config, database, modules, logger = false }: Ap
   refuseUnpairedSurrogates(app);
   await registerSecurityHeaders(app, config);
   await app.register(formbody);
+  // Multipart bodies are read only by upload routes, as a stream (platform/uploads.ts).
+  await app.register(multipart, MULTIPART_OPTIONS);
   await app.register(cookie);
 
   const deps = moduleDeps(config, database, modules);

@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
  * console calls an endpoint by `operationId`, `method`, `path`, `bodyType`, `envelope` and
  * `cookieAuth` (see src/api/endpoint.ts); the schemas give it types only.
  */
-export const SERVER_ONLY_KEYS = new Set(['params', 'query', 'body', 'response', 'access', 'tag', 'summary', 'description', 'failures', 'aliases']);
+export const SERVER_ONLY_KEYS = new Set(['params', 'query', 'body', 'upload', 'response', 'access', 'tag', 'summary', 'description', 'failures', 'aliases']);
 
 const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/].+\.ts$/;
 

@@ -37,8 +37,17 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** How the body travels: JSON (default) or an HTML form (OAuth token endpoint). */
-  bodyType?: 'json' | 'form';
+  /**
+   * How the body travels: JSON (default), an HTML form (OAuth token endpoint), or
+   * multipart/form-data carrying one file (uploads: see `upload`).
+   */
+  bodyType?: 'json' | 'form' | 'multipart';
+  /**
+   * A multipart endpoint's file: the part named `file`, streamed to the server, refused past
+   * `maxBytes` (413). `body` then checks the text parts, which come before the file, together
+   * with `fileName`, the name the file part carries.
+   */
+  upload?: UploadRule;
   /** Schema of `data` in the success envelope (or of the whole body when `envelope` is false). */
   response: z.ZodType;
   /** False when the success body is not wrapped in the envelope (RFC 6749 token responses). */
@@ -53,6 +62,13 @@ export interface Endpoint {
   failures?: readonly FailureStatus[];
 }
 
+export interface UploadRule {
+  maxBytes: number;
+}
+
+/** The name of a multipart endpoint's file part. */
+export const UPLOAD_FIELD = 'file';
+
 /** Declares an endpoint, keeping its literal types for typed calls on both sides. */
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   return endpoint;
@@ -64,8 +80,11 @@ type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
 export type EndpointInput<E extends Endpoint> = {
   params: Input<E['params']>;
   query: Input<E['query']>;
-  body: Input<E['body']>;
+  body: E['bodyType'] extends 'multipart' ? UploadInput<Input<E['body']>> : Input<E['body']>;
 };
+
+/** An upload's input: its text fields and the file (its name is the file's own unless given). */
+export type UploadInput<Fields> = Omit<Fields, 'fileName'> & { file: Blob; fileName?: string };
 /** What a caller gets back: the output side of the response schema. */
 export type EndpointResult<E extends Endpoint> = z.output<E['response']>;
 

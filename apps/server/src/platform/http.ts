@@ -1,6 +1,7 @@
 import { type ApiFailure, type ApiSuccess, type Language, pickLanguage, translate } from '@macro/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { AppError, databaseError, uniqueViolation } from './errors.ts';
 
 declare module 'fastify' {
@@ -51,6 +52,13 @@ export function toFailure(error: unknown, language: Language): { status: number;
     const message = translate(language, error.key, error.params);
     const body = failure(error.status, message, message, error.oauthError);
     return { status: error.status, body: error.problems.length ? { ...body, problems: [...error.problems] } : body, log: false };
+  }
+  if (error instanceof ZodError) {
+    // A body the handler checked itself (an upload's text parts): the same words as the framework's check.
+    const messages = error.issues.map((issue) =>
+      describeIssue(language, { message: issue.message, path: issue.path, params: (issue as { params?: Record<string, string | number> }).params }),
+    );
+    return { status: 400, body: failure(400, messages[0], messages.join('; ')), log: false };
   }
   const fastifyError = error as FastifyError & { validation?: unknown };
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {

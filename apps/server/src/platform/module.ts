@@ -38,6 +38,8 @@ export interface RouteCtx extends Ctx {
    * queries: a row outside it is neither listed nor found (404).
    */
   dataScope: RequestDataScope;
+  /** The file of a multipart endpoint (`upload` in its contract), already received; absent elsewhere. */
+  upload?: ReceivedUpload;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -53,6 +55,12 @@ export interface RouteBinding {
    * also resolves the actor's scopes on them, so the handler's `dataScope` asks nothing more.
    */
   dataResources?: readonly DataResource[];
+}
+
+/** The file of a multipart endpoint's request (the kit has received it before the handler runs). */
+export function uploadOf(ctx: RouteCtx): ReceivedUpload {
+  if (!ctx.upload) throw new Error('uploadOf: the endpoint declares no upload');
+  return ctx.upload;
 }
 
 /** Binds a handler to an endpoint of the contract; the kit does the rest. */
@@ -94,6 +102,7 @@ export interface TenantProvision {
 
 export type { UniqueMessage } from './errors.ts';
 import type { AppError, UniqueMessage } from './errors.ts';
+import type { ReceivedUpload } from './uploads.ts';
 
 /** The subset of an HTTP client the tenant sweep uses. */
 export interface SweepClient {

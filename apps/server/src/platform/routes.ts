@@ -1,12 +1,26 @@
-import { accessCodes, API_PREFIX, TOKEN_COOKIE, type Endpoint, type FailureStatus, failureEnvelope, requiredCode, successOf } from '@macro/contract';
+import {
+  accessCodes,
+  API_PREFIX,
+  TOKEN_COOKIE,
+  UPLOAD_FIELD,
+  type Endpoint,
+  type FailureStatus,
+  failureEnvelope,
+  requiredCode,
+  successOf,
+} from '@macro/contract';
 import { APP_ROLE, type AuditPort, type Db, executePrepared, jsonOf, rowsOf, type Tx } from '@macro/store';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type DataScopePort, requestDataScope, UNSCOPED } from './dataScope.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { ok } from './http.ts';
 import type { Authenticator, RouteBinding, RouteCtx } from './module.ts';
 import type { AccessClaims } from './tokens.ts';
+import { discardUpload, type ReceivedUpload, receiveUpload } from './uploads.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -63,6 +77,19 @@ export function failuresOf(endpoint: Endpoint): FailureStatus[] {
   return [...statuses].sort();
 }
 
+/** A multipart body in the API document: its text parts, then the file (`fileName` is the file part's own name). */
+function uploadDocument(fields: z.ZodType) {
+  const shape = fields instanceof z.ZodObject ? (fields.shape as Record<string, z.ZodType>) : {};
+  const { fileName: _fromFile, ...text } = shape;
+  return z.object({ ...text, [UPLOAD_FIELD]: z.string().meta({ format: 'binary', description: "The file; its name is the part's file name" }) });
+}
+
+/**
+ * A multipart route's body is read by the handler (streamed, see uploads.ts), not by the
+ * framework, which has no body to check when the route is called; the document still shows it.
+ */
+const noBodyCheck: FastifySchemaCompiler<unknown> = () => (value) => ({ value });
+
 function routeSchema(endpoint: Endpoint) {
   const isPublic = endpoint.access === 'public';
   const failures = Object.fromEntries(failuresOf(endpoint).map((status) => [status, failureEnvelope.describe(FAILURE_TEXT[status])]));
@@ -76,8 +103,9 @@ function routeSchema(endpoint: Endpoint) {
     'x-permission': isPublic ? 'public' : codes.length ? codes.join(' | ') : 'authenticated',
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
-    ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.body ? { body: endpoint.bodyType === 'multipart' ? uploadDocument(endpoint.body) : endpoint.body } : {}),
     ...(endpoint.bodyType === 'form' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),
+    ...(endpoint.bodyType === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
     response: {
       200: (endpoint.envelope === false ? endpoint.response : successOf(endpoint.response)).describe('Success'),
       ...failures,
@@ -143,7 +171,13 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
     seen.add(endpoint.operationId);
     app.endpoints.push(endpoint);
 
-    const run = (request: FastifyRequest, reply: FastifyReply, tx: Tx, prefetched: Readonly<Record<string, unknown>> | null = null) => {
+    const run = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      tx: Tx,
+      prefetched: Readonly<Record<string, unknown>> | null = null,
+      upload?: ReceivedUpload,
+    ) => {
       if (request.validationError && !binding.ownValidation) throw request.validationError;
       const actor = {
         tenantId: request.auth?.tenantId ?? '',
@@ -160,6 +194,7 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
         reply,
         actor,
         dataScope: requestDataScope(dataScope, tx, actor, binding.dataResources, prefetched),
+        upload,
       };
       const args = { params: request.params, query: request.query, body: request.body } as Parameters<RouteBinding['handle']>[0];
       return binding.handle(args, ctx);
@@ -169,6 +204,59 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
     const resourceCodes = (binding.dataResources ?? []).map((r) => r.code);
     const prefetch = resourceCodes.length ? dataScope.prefetch : undefined;
 
+    /**
+     * The request's first statement: checks the session and the permission code, scopes the
+     * tenant and becomes the request role; returns the actor's data scopes when the route asks.
+     */
+    const guard = async (tx: Tx, request: FastifyRequest, claims: AccessClaims) => {
+      const code = requiredCode(endpoint.access, request.body) ?? '';
+      const scopes = prefetch?.sql(claims, resourceCodes);
+      const check = authenticator.sessionCheck(claims, code);
+      // One statement, prepared (the same text on every request, planned once per
+      // connection). The session function runs first, as the table of the query, and
+      // scopes the tenant; what the select list reads is evaluated after it, under
+      // that tenant's policies, and only when the session lives. On PGlite the
+      // owner's connection becomes the request role here; on PostgreSQL it already is.
+      const [scope] = rowsOf<{ live: boolean; allowed: boolean | null; scopes?: unknown }>(
+        await executePrepared(
+          tx,
+          sql`select g.live, case when g.live then ${check.granted} end as allowed,
+                ${scopes ? sql`case when g.live then ${scopes} end` : sql`null`} as scopes,
+                set_config('role', ${APP_ROLE}, true) as role
+              from ${check.begin} as g(live)`,
+        ),
+      );
+      if (!scope?.live) throw unauthorized('common.tokenInvalid');
+      if (!scope.allowed) throw forbidden(code);
+      return scopes ? objectOf(scope.scopes) : null;
+    };
+
+    const answer = async (request: FastifyRequest, reply: FastifyReply, upload?: ReceivedUpload) => {
+      const claims = request.auth;
+      const data =
+        endpoint.access === 'public' || !claims
+          ? await run(request, reply, noTransaction, null, upload)
+          : await db.transaction(async (tx) => run(request, reply, tx as Tx, await guard(tx as Tx, request, claims), upload));
+      return endpoint.envelope === false ? data : ok(request, data);
+    };
+
+    /**
+     * An upload is judged (input, session, permission) before its file is read, and read before
+     * the transaction that stores it opens: a slow sender holds no connection meanwhile.
+     */
+    const answerUpload = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.validationError && !binding.ownValidation) throw request.validationError;
+      const claims = request.auth;
+      if (endpoint.access !== 'public' && claims) await db.transaction((tx) => guard(tx as Tx, request, claims));
+      const received = await receiveUpload(request, endpoint);
+      try {
+        request.body = await checkedBody(endpoint, received.body);
+        return await answer(request, reply, received.upload);
+      } finally {
+        await discardUpload(received.upload);
+      }
+    };
+
     // Aliases are the same route under another spelling, undocumented.
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
       app.route({
@@ -177,36 +265,23 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
         schema: { ...routeSchema(endpoint), ...(path === endpoint.path ? {} : { hide: true }) },
         attachValidation: true,
         config: { endpoint },
-        handler: async (request, reply) => {
-          const claims = request.auth;
-          const data =
-            endpoint.access === 'public' || !claims
-              ? await run(request, reply, noTransaction)
-              : await db.transaction(async (tx) => {
-                  const code = requiredCode(endpoint.access, request.body) ?? '';
-                  const scopes = prefetch?.sql(claims, resourceCodes);
-                  const check = authenticator.sessionCheck(claims, code);
-                  // One statement, prepared (the same text on every request, planned once per
-                  // connection). The session function runs first, as the table of the query, and
-                  // scopes the tenant; what the select list reads is evaluated after it, under
-                  // that tenant's policies, and only when the session lives. On PGlite the
-                  // owner's connection becomes the request role here; on PostgreSQL it already is.
-                  const [scope] = rowsOf<{ live: boolean; allowed: boolean | null; scopes?: unknown }>(
-                    await executePrepared(
-                      tx as Tx,
-                      sql`select g.live, case when g.live then ${check.granted} end as allowed,
-                        ${scopes ? sql`case when g.live then ${scopes} end` : sql`null`} as scopes,
-                        set_config('role', ${APP_ROLE}, true) as role
-                      from ${check.begin} as g(live)`,
-                    ),
-                  );
-                  if (!scope?.live) throw unauthorized('common.tokenInvalid');
-                  if (!scope.allowed) throw forbidden(code);
-                  return run(request, reply, tx as Tx, scopes ? objectOf(scope.scopes) : null);
-                });
-          return endpoint.envelope === false ? data : ok(request, data);
-        },
+        ...(endpoint.bodyType === 'multipart'
+          ? { validatorCompiler: multipartValidator, handler: answerUpload }
+          : { handler: (request: FastifyRequest, reply: FastifyReply) => answer(request, reply) }),
       });
     }
   }
+}
+
+/** Params and query of a multipart route are checked as any route's; its body by `checkedBody`. */
+function multipartValidator(route: FastifyRouteSchemaDef<unknown>) {
+  return route.httpPart === 'body' ? noBodyCheck(route) : validatorCompiler(route as FastifyRouteSchemaDef<z.ZodType>);
+}
+
+/** The text parts of an upload checked by the contract, refused (400, in words) as a JSON body would be. */
+async function checkedBody(endpoint: Endpoint, body: Record<string, unknown>): Promise<unknown> {
+  if (!endpoint.body) return undefined;
+  const checked = await endpoint.body.safeParseAsync(body);
+  if (!checked.success) throw checked.error;
+  return checked.data;
 }

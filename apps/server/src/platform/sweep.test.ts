@@ -102,7 +102,16 @@ function call(client: Client, endpoint: Endpoint, query: Record<string, string>,
   const url = `${path}?${Object.entries(query)
     .map(([name, value]) => `${encodeURIComponent(name)}=${encodeValue(value)}`)
     .join('&')}`;
+  if (endpoint.bodyType === 'multipart') return upload(client, url, body);
   return endpoint.method === 'GET' ? client.get(url) : client.call({ method: endpoint.method, url, payload: body as object });
+}
+
+/** An upload endpoint gets its body as multipart text parts, its `fileName` as the file part's name. */
+function upload(client: Client, url: string, body: unknown) {
+  const { fileName, ...fields } = (body ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+  const name = fileName === undefined ? 'sweep.txt' : text(fileName);
+  return client.upload(url, { name, bytes: Buffer.from('sweep\n') }, Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, text(value)])));
 }
 
 /**

@@ -136,6 +136,44 @@ export async function signIn(server: TestServer, tenant = TENANT, account = 'adm
 }
 
 /** A client bound to one signed-in user. */
+/** A file sent in a multipart body. */
+export interface UploadFile {
+  name: string;
+  bytes: Buffer;
+  type?: string;
+}
+
+/**
+ * A multipart/form-data body as a browser sends it: the text fields, then the file in the part
+ * `file` (left out when null), its name in RFC 5987 form so that any character reaches the server.
+ */
+/** RFC 5987 percent-encoding of a name's UTF-8 bytes (half a surrogate pair becomes U+FFFD, as a browser sends it). */
+const percentEncoded = (name: string) =>
+  [...Buffer.from(name, 'utf8')]
+    .map((byte) =>
+      /[\w.~-]/.test(String.fromCharCode(byte)) && byte < 0x80 ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
+
+export function multipart(fields: Record<string, string>, file: UploadFile | null): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----macro${Math.random().toString(16).slice(2)}`;
+  const quoted = (name: string) => name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`),
+  );
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''${percentEncoded(file.name)}\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 export function as(server: TestServer, token: string, language = 'zh') {
   const call = (options: InjectOptions) =>
     server.app.inject({
@@ -150,6 +188,8 @@ export function as(server: TestServer, token: string, language = 'zh') {
     put: (url: string, payload?: unknown) => send('PUT', url, payload),
     patch: (url: string, payload?: unknown) => send('PATCH', url, payload),
     delete: (url: string) => call({ method: 'DELETE', url }),
+    /** Posts a file (and text fields) as multipart/form-data. */
+    upload: (url: string, file: UploadFile | null, fields: Record<string, string> = {}) => call({ method: 'POST', url, ...multipart(fields, file) }),
     call,
   };
 }

@@ -1,11 +1,11 @@
-import { API_PREFIX, type Endpoint, type EndpointInput, type EndpointResult, fillPath } from '@macro/contract';
+import { API_PREFIX, type Endpoint, type EndpointInput, type EndpointResult, fillPath, UPLOAD_FIELD } from '@macro/contract';
 import { type QueryFilters, type QueryKey, type UseMutationOptions, type UseQueryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { request } from './http';
 
 /*
  * Typed calls made from the contract's endpoint definitions: method, path, parameters, query
  * and body come from the endpoint, so a domain writes no fetch code and no query keys.
- * Only types and `fillPath` are taken from the contract here; the endpoint objects (and their
+ * Only types, `fillPath` and `UPLOAD_FIELD` are taken from the contract here; the endpoint objects (and their
  * zod schemas) are imported by the features that call them, never by the sign-in page.
  */
 
@@ -37,14 +37,25 @@ interface AnyInput {
 /** Calls one endpoint; resolves with the envelope's `data` (or the bare body for `envelope: false`). */
 export function callEndpoint<E extends Endpoint>(endpoint: E, input: CallInput<E>, init: CallInit = {}): Promise<EndpointResult<E>> {
   const { params, query, body } = input as AnyInput;
-  const form = endpoint.bodyType === 'form';
   return request<EndpointResult<E>>(fillPath(endpoint.path, params), {
     method: endpoint.method,
     query,
-    ...(body === undefined ? {} : form ? { form: body as Record<string, string> } : { json: body }),
+    ...(body === undefined ? {} : bodyOption(endpoint, body)),
     envelope: endpoint.envelope !== false,
     signal: init.signal,
   });
+}
+
+/** How a body travels: as JSON, an HTML form, or multipart with the file last (the server reads the text parts first). */
+function bodyOption(endpoint: Endpoint, body: unknown) {
+  if (endpoint.bodyType === 'form') return { form: body as Record<string, string> };
+  if (endpoint.bodyType !== 'multipart') return { json: body };
+  const { file, fileName, ...fields } = body as { file: Blob; fileName?: string } & Record<string, unknown>;
+  const multipart = new FormData();
+  for (const [name, value] of Object.entries(fields))
+    if (value !== undefined) multipart.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+  multipart.append(UPLOAD_FIELD, file, fileName ?? (file as File).name);
+  return { multipart };
 }
 
 /**

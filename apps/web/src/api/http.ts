@@ -43,6 +43,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   json?: unknown;
   form?: Record<string, string>;
+  /** A multipart body (an upload); the browser writes its Content-Type with the boundary. */
+  multipart?: FormData;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** False for the token endpoint: its success body is plain RFC 6749 JSON, not the envelope. */
@@ -118,6 +120,8 @@ async function send(path: string, options: RequestOptions): Promise<Sent> {
   if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     payload = new URLSearchParams(options.form).toString();
+  } else if (options.multipart) {
+    payload = options.multipart;
   } else if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(options.json);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { fileName } from '../fileNames.ts';
-import { base64Bytes } from '../images.ts';
 import { isAnnexId } from './fields.ts';
 
 /*
@@ -10,8 +9,8 @@ import { isAnnexId } from './fields.ts';
  * fetch its files. The bytes live in the platform's file store.
  */
 
-/** Most bytes of one annex: the request carries it as base64 within the 10 MB body limit. */
-export const ANNEX_MAX_BYTES = 7 * 1024 * 1024;
+/** Most bytes of one annex (the file is streamed to the store; the limit keeps forms light to open). */
+export const ANNEX_MAX_BYTES = 20 * 1024 * 1024;
 
 /** The file types an annex may be, by extension: the type stored and served is ours, never the sender's. */
 export const ANNEX_TYPES: Record<string, string> = {
@@ -38,16 +37,9 @@ export const ANNEX_ACCEPT = Object.keys(ANNEX_TYPES)
 /** The extension of a file name, lower-case ('' when it has none). */
 export const extensionOf = (fileName: string) => (/\.([A-Za-z0-9]{1,8})$/.exec(fileName)?.[1] ?? '').toLowerCase();
 
-const DATA_URL = /^data:[\w.+-]*\/?[\w.+-]*;base64,[A-Za-z0-9+/]*={0,2}$/;
-
+/** An annex upload's text part: the file's name, whose extension must be a type annexes take. */
 export const annexUpload = z.object({
   fileName: fileName('forms.annexNameInvalid').refine((v) => extensionOf(v) in ANNEX_TYPES, { message: 'forms.annexType' }),
-  dataUrl: z
-    .string({ message: 'forms.annexRequired' })
-    .min(1, { message: 'forms.annexRequired' })
-    .refine((v) => v.startsWith('data:') && v.includes(';base64,'), { message: 'forms.annexRequired', abort: true })
-    .refine((v) => base64Bytes(v.slice(v.indexOf(',') + 1)) <= ANNEX_MAX_BYTES, { message: 'forms.annexTooLarge', abort: true })
-    .refine((v) => DATA_URL.test(v), { message: 'forms.annexRequired' }),
 });
 export type AnnexUpload = z.input<typeof annexUpload>;
 
@@ -77,11 +69,13 @@ export const ANNEX_ENDPOINTS = {
     path: A,
     tag,
     summary: 'Upload an annex',
-    description: `A file for a form's file field, as a base64 data URL, at most ${ANNEX_MAX_BYTES / 1024 / 1024} MB. Its type comes from the extension (PDF, images, Office documents, text, CSV, ZIP) and its bytes must be that type (422 otherwise).`,
+    description: `A file for a form's file field, sent as multipart/form-data (the part \`file\`), at most ${ANNEX_MAX_BYTES / 1024 / 1024} MB (413 beyond). Its type comes from the extension of its name (PDF, images, Office documents, text, CSV, ZIP) and its bytes must be that type (422 otherwise).`,
     access: 'authenticated',
+    bodyType: 'multipart',
+    upload: { maxBytes: ANNEX_MAX_BYTES },
     body: annexUpload,
     response: annex,
-    failures: [422],
+    failures: [413, 415, 422],
   }),
   url: defineEndpoint({
     operationId: 'forms.annex.url',

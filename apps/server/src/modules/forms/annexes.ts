@@ -1,9 +1,10 @@
-import { type Annex, ANNEX_ENDPOINTS, ANNEX_TYPES, type AnnexUpload, extensionOf, type FormDocument, kindOf, type FieldUi } from '@macro/contract/forms';
+import { type Annex, ANNEX_ENDPOINTS, ANNEX_TYPES, extensionOf, type FormDocument, kindOf, type FieldUi } from '@macro/contract/forms';
 import type { Ctx, Tx } from '@macro/store';
 import { eq, inArray } from 'drizzle-orm';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import { files } from '../files/public.ts';
-import { type FileStore, looksLike, readStoredFile, storeFile } from '../files/public.ts';
+import { type FileStore, readStoredFile, storeUpload } from '../files/public.ts';
+import type { ReceivedUpload } from '../../platform/uploads.ts';
 import { userNamesOf } from '../users/public.ts';
 import { formAnnexes } from './tables.ts';
 import { iso } from '../../platform/time.ts';
@@ -45,13 +46,14 @@ async function annexRow(tx: Tx, id: string, lock = false) {
 }
 
 /** Stores an uploaded file after checking its bytes are the type its extension names (422 otherwise). */
-export async function uploadAnnex(ctx: Ctx, store: FileStore, input: AnnexUpload): Promise<Annex> {
-  const ext = extensionOf(input.fileName);
-  const bytes = Buffer.from(input.dataUrl.slice(input.dataUrl.indexOf(',') + 1), 'base64');
-  if (!bytes.length) throw unprocessable('forms.annexRequired');
+export async function uploadAnnex(ctx: Ctx, store: FileStore, upload: ReceivedUpload): Promise<Annex> {
+  const ext = extensionOf(upload.fileName);
   // A renamed executable is not a PDF: the bytes must be the type the extension names.
-  if (!(await looksLike(ANNEX_TYPES[ext], bytes))) throw unprocessable('forms.annexContent', { ext: ext.toUpperCase() });
-  const file = await storeFile(ctx, store, { fileName: input.fileName, mimeType: ANNEX_TYPES[ext], bytes, purpose: 'annex' });
+  const file = await storeUpload(ctx, store, upload, {
+    mimeType: ANNEX_TYPES[ext],
+    purpose: 'annex',
+    typeMessage: { key: 'forms.annexContent', params: { ext: ext.toUpperCase() } },
+  });
   const [row] = await ctx.tx.insert(formAnnexes).values({ fileId: file.id }).returning();
   await ctx.audit.record(ctx.tx, ctx.actor, { action: 'create', resource: 'annex', resourceId: row.id, after: { fileName: file.fileName, size: file.size } });
   return (await present(ctx.tx, [{ ...row, fileName: file.fileName, mimeType: file.mimeType, size: file.size }]))[0];

@@ -6,7 +6,7 @@ import {
   FORM_SCHEME_ENDPOINTS as E,
   type FormSchemeInput,
 } from '@macro/contract/forms';
-import { defineModule, route, type SweepClient } from '../../platform/module.ts';
+import { defineModule, route, type SweepClient, uploadOf } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
 import {
   bindableForms,
@@ -93,7 +93,7 @@ export const module = defineModule({
       route(B.bindableInfo, ({ params }, { tx }) => schemeWithDocument(tx, params.id)),
       route(B.systemForms, async ({ query }) => systemForms(query.F_Type)),
       route(B.systemForm, async ({ params }) => systemForm(params.id)),
-      route(A.upload, ({ body }, ctx) => uploadAnnex(ctx, store, body)),
+      route(A.upload, (_, ctx) => uploadAnnex(ctx, store, uploadOf(ctx))),
       route(A.url, ({ params }, { tx }) => annexInfo(tx, params.id)),
       route(A.content, async ({ params }, { tx, reply }) => {
         const { file, bytes } = await annexBytes(tx, store, params.id);

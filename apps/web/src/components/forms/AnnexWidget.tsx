@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { callEndpoint, endpointKey } from '../../api/endpoint';
 import { ApiError } from '../../api/http';
 import { MESSAGES_NS } from '../../i18n';
-import { readAsDataUrl } from '../ImagePicker';
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -34,10 +33,10 @@ export function AnnexWidget({ id, value, onChange, disabled, readonly, schema, l
 
   const upload = async (file: File) => {
     if (!(extensionOf(file.name) in ANNEX_TYPES)) return void message.error(t(`${MESSAGES_NS}:forms.annexType`));
-    if (file.size > ANNEX_MAX_BYTES) return void message.error(t(`${MESSAGES_NS}:forms.annexTooLarge`));
+    if (file.size > ANNEX_MAX_BYTES) return void message.error(t(`${MESSAGES_NS}:common.fileTooLarge`, { mb: ANNEX_MAX_BYTES / 1024 / 1024 }));
     setUploading(true);
     try {
-      const stored = await callEndpoint(A.upload, { body: { fileName: file.name, dataUrl: await readAsDataUrl(file) } });
+      const stored = await callEndpoint(A.upload, { body: { file } });
       uploadedHere.add(stored.id);
       onChange([...ids, stored.id]);
     } catch (error) {

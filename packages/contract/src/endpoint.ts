@@ -5,9 +5,11 @@ export type PermissionCode = `${string}:${string}`;
 
 /**
  * Who may call an endpoint: anyone, any signed-in user, holders of a code, or, for a submit
- * that creates without an id and updates with one, holders of the matching code.
+ * that creates without an id and updates with one, holders of the matching code. `optional`:
+ * anyone, but a token that is sent must be valid, and then the call runs as its user; the
+ * handler decides what a call without one may do (a tenant's anonymous interfaces).
  */
-export type Access = 'public' | 'authenticated' | PermissionCode | { create: PermissionCode; update: PermissionCode };
+export type Access = 'public' | 'optional' | 'authenticated' | PermissionCode | { create: PermissionCode; update: PermissionCode };
 
 /** Failure statuses an endpoint can declare in its document. */
 export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
@@ -90,13 +92,13 @@ export type EndpointResult<E extends Endpoint> = z.output<E['response']>;
 
 /** The permission codes an access rule names. */
 export function accessCodes(access: Access): PermissionCode[] {
-  if (access === 'public' || access === 'authenticated') return [];
+  if (access === 'public' || access === 'optional' || access === 'authenticated') return [];
   return typeof access === 'string' ? [access] : [access.create, access.update];
 }
 
 /** The code a request needs: for create/update access, `update` when the body carries an id. */
 export function requiredCode(access: Access, body: unknown): PermissionCode | null {
-  if (access === 'public' || access === 'authenticated') return null;
+  if (access === 'public' || access === 'optional' || access === 'authenticated') return null;
   if (typeof access === 'string') return access;
   const id = (body as { id?: unknown } | null | undefined)?.id;
   return id === undefined || id === null || id === '' ? access.create : access.update;

@@ -99,8 +99,15 @@ function routeSchema(endpoint: Endpoint) {
     summary: endpoint.summary,
     description: endpoint.description,
     tags: [endpoint.tag],
-    security: (isPublic ? [] : [{ macroAuth: [] }, { bearerAuth: [] }, ...(endpoint.cookieAuth ? [{ tokenCookie: [] }] : [])]) as Record<string, string[]>[],
-    'x-permission': isPublic ? 'public' : codes.length ? codes.join(' | ') : 'authenticated',
+    security: (isPublic
+      ? []
+      : [
+          ...(endpoint.access === 'optional' ? [{}] : []),
+          { macroAuth: [] },
+          { bearerAuth: [] },
+          ...(endpoint.cookieAuth ? [{ tokenCookie: [] }] : []),
+        ]) as Record<string, string[]>[],
+    'x-permission': isPublic ? 'public' : codes.length ? codes.join(' | ') : endpoint.access === 'optional' ? 'optional' : 'authenticated',
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.bodyType === 'multipart' ? uploadDocument(endpoint.body) : endpoint.body } : {}),
@@ -155,6 +162,7 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
     const endpoint = request.routeOptions.config?.endpoint;
     if (!endpoint || endpoint.access === 'public') return;
     const token = requestToken(request, endpoint);
+    if (!token && endpoint.access === 'optional') return;
     if (!token) throw unauthorized();
     const claims = await authenticator.verify(token);
     if (!claims) throw unauthorized('common.tokenInvalid');

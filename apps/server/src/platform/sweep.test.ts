@@ -175,7 +175,8 @@ describeDb(`every route keeps tenants apart and checks its permission (${dbLabel
   }, 180_000);
 
   it('answers 401 without a token before looking at the request', async () => {
-    for (const endpoint of guarded) {
+    // An endpoint whose token is optional judges a call without one by itself (its own tests say how).
+    for (const endpoint of guarded.filter((e) => e.access !== 'optional')) {
       const response = await server.app.inject({
         method: endpoint.method,
         url: `${API_PREFIX}${fillPath(endpoint.path, {})}?id=%00&ids=x&current=-1`,

@@ -268,10 +268,10 @@ export const CLERK_PASSWORD = 'Clerk@123456';
  * Starts a server for the file's tests and signs the cast in before they run (the clerk under
  * the file's own account name); closes the server after them. Read its fields inside tests.
  */
-export function castOf(clerkAccount: string): Cast {
+export function castOf(clerkAccount: string, overrides: Parameters<typeof signedInServer>[0] = {}): Cast {
   const cast = {} as Cast;
   beforeAll(async () => {
-    const signedIn = await signedInServer();
+    const signedIn = await signedInServer(overrides);
     // The server is the cast's at once: closed after the tests even when the clerk's set-up fails.
     Object.assign(cast, signedIn);
     const { server } = signedIn;

@@ -1,9 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { defineModule } from '../../platform/module.ts';
 import { type AccessClaims, verifyAccessToken } from '../../platform/tokens.ts';
-import { rolesGrantCode } from '../menus/public.ts';
-import { rolesHoldApiScope } from '../scopes/public.ts';
-import { roleIdsSql } from '../identity/public.ts';
+import { userHoldsCode } from './holds.ts';
 import { AUTH_PERMISSIONS } from '@macro/contract/auth';
 import { USER_PERMISSIONS } from '@macro/contract/users';
 import { loadPlatformKeys } from './keys.ts';
@@ -34,11 +32,9 @@ const VERIFIED_CACHE_SIZE = 10_000;
  * the user holds `code`.
  */
 function sessionCheck(claims: AccessClaims, code: string): { begin: SQL; granted: SQL } {
-  // A code is held through a granted menu or button, or through a granted API scope naming it.
-  const roleIds = roleIdsSql(sql`${claims.userId}::integer`);
   return {
     begin: sql`macro_request_begin(${claims.sessionId}, ${claims.userId}::integer, ${claims.tenantId})`,
-    granted: code ? sql`(${rolesGrantCode(roleIds, code)} or ${rolesHoldApiScope(roleIds, code)})` : sql`true`,
+    granted: code ? userHoldsCode(sql`${claims.userId}::integer`, code) : sql`true`,
   };
 }
 

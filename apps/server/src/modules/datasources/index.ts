@@ -1,6 +1,6 @@
 import { DATA_SOURCE_ENDPOINTS as E, DATA_SOURCE_PERMISSIONS as P } from '@macro/contract/datasources';
 import { MENU_FOLDERS } from '@macro/contract/menus';
-import { defineModule, route, type SweepClient } from '../../platform/module.ts';
+import { defineModule, type ModuleDeps, route, type SweepClient } from '../../platform/module.ts';
 import { databaseLinksOf } from '../databaselinks/public.ts';
 import { dataSourceService } from './service.ts';
 import { dataSources } from './tables.ts';
@@ -30,13 +30,16 @@ async function sweepFixture(owner: SweepClient) {
   };
 }
 
+/** The data sources service of a server (the links' pools are the server's own). */
+export const dataSourcesOf = (deps: Pick<ModuleDeps, 'config'>) => dataSourceService(databaseLinksOf(deps));
+
 export const module = defineModule({
   name: 'datasources',
   uses: ['databaselinks'],
   after: ['databaselinks'],
   tables: [dataSources],
   routes: (deps) => {
-    const sources = dataSourceService(databaseLinksOf(deps));
+    const sources = dataSourcesOf(deps);
     return [
       route(E.all, (_, { tx }) => sources.all(tx)),
       route(E.page, ({ query }, { tx }) => sources.list(tx, query)),

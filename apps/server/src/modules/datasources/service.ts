@@ -114,6 +114,9 @@ export function nest(records: readonly Record<string, unknown>[], idColumn: stri
   return roots;
 }
 
+/** What reads data sources (forms, interfaces, exports): the service below. */
+export type DataSourceReader = ReturnType<typeof dataSourceService>;
+
 /** Data sources: named, checked queries on database links, and what reads them. */
 export function dataSourceService(links: DatabaseLinkService) {
   /** The query checked on its link, its placeholders' names checked against the declared parameters. */

@@ -1,0 +1,3 @@
+export * from './endpoints.ts';
+export * from './permissions.ts';
+export * from './schemas.ts';

@@ -34,6 +34,8 @@ async function sweepFixture(owner: SweepClient) {
 /** One service per server: its connection pools close with the server. */
 const services = new WeakMap<ModuleDeps['config'], DatabaseLinkService>();
 /** The server's database links: other modules run checked queries on them through this. */
+export { resealLinkPasswords } from './reseal.ts';
+
 export const databaseLinksOf = (deps: Pick<ModuleDeps, 'config'>) => {
   const known = services.get(deps.config);
   if (known) return known;

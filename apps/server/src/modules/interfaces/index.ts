@@ -89,7 +89,7 @@ export const module = defineModule({
         { code: P.add, name: '新增', category: 2, i18n: 'add' },
         { code: P.edit, name: '修改', category: 2, i18n: 'edit' },
         { code: P.delete, name: '删除', category: 2, i18n: 'delete' },
-        { code: P.publish, name: '启用停用', category: 2, i18n: 'publish' },
+        { code: P.publish, name: '启停', category: 2, i18n: 'status' },
       ],
     },
   ],

@@ -60,6 +60,11 @@ export interface Endpoint {
    * trusts a cookie alone (CSRF).
    */
   cookieAuth?: boolean;
+  /**
+   * False for a route the API document leaves out: the live calls of a tenant's custom
+   * interfaces, which that tenant's own document describes one by one.
+   */
+  documented?: boolean;
   /** Failures beyond the ones every endpoint of its kind can give (400 for input, 401/403 for guarded ones). */
   failures?: readonly FailureStatus[];
 }

@@ -270,7 +270,7 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
       app.route({
         method: endpoint.method,
         url: `${API_PREFIX}${path}`,
-        schema: { ...routeSchema(endpoint), ...(path === endpoint.path ? {} : { hide: true }) },
+        schema: { ...routeSchema(endpoint), ...(path === endpoint.path && endpoint.documented !== false ? {} : { hide: true }) },
         attachValidation: true,
         config: { endpoint },
         ...(endpoint.bodyType === 'multipart'

@@ -131,5 +131,3 @@ export const productOperationQuery = pageQuery.extend({ keyword: searchText, tag
 
 /** A live call's path (what follows /api/open/). */
 export const openCallParams = z.object({ '*': z.string().max(200) });
-/** Whatever a live call sends: its parameters are checked against the data source's declared types. */
-export const openCallInput = z.record(z.string(), z.unknown());

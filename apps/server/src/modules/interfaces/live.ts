@@ -57,9 +57,14 @@ class RateLimited extends AppError {
   }
 }
 
-/** The call's parameters: the query string of a GET, the JSON body of a POST; `current` and `size` page a data source. */
-function inputOf(method: InterfaceMethod, args: { query?: unknown; body?: unknown }) {
-  const given = ((method === 'GET' ? args.query : args.body) ?? {}) as Record<string, unknown>;
+/**
+ * The call's parameters: the query string of a GET, the JSON object of a POST body; `current`
+ * and `size` page a data source, the others are checked against its declared types.
+ */
+function inputOf(method: InterfaceMethod, request: RouteCtx['request']) {
+  const sent = method === 'GET' ? request.query : request.body;
+  if (sent !== undefined && sent !== null && (typeof sent !== 'object' || Array.isArray(sent))) throw badRequest('datasources.valuesInvalid');
+  const given = (sent ?? {}) as Record<string, unknown>;
   const page = (name: string, fallback: number, max: number) => {
     const value = Number(given[name] ?? fallback);
     if (!Number.isInteger(value) || value < 1 || value > max) throw badRequest('common.badRequest');
@@ -100,7 +105,7 @@ async function answer(deps: LiveDeps, ctx: Ctx, row: Row, method: InterfaceMetho
  * thrown, so the transaction that holds the count and the log commits (the answer itself runs
  * in a savepoint of its own).
  */
-export async function serveCall(deps: LiveDeps, method: InterfaceMethod, args: { params: { '*': string }; query?: unknown; body?: unknown }, ctx: RouteCtx) {
+export async function serveCall(deps: LiveDeps, method: InterfaceMethod, args: { params: { '*': string } }, ctx: RouteCtx) {
   const started = performance.now();
   const tenantId = tenantOf(ctx);
   const path = args.params['*'].replace(/\/+$/, '');
@@ -125,7 +130,7 @@ export async function serveCall(deps: LiveDeps, method: InterfaceMethod, args: {
         }
       }
       await countCall(tx, row, userId === null ? `ip:${ctx.request.ip}` : `user:${userId}`);
-      const data = await tx.transaction((savepoint) => answer(deps, { tx: savepoint, actor, audit: ctx.audit }, row, method, inputOf(method, args)));
+      const data = await tx.transaction((savepoint) => answer(deps, { tx: savepoint, actor, audit: ctx.audit }, row, method, inputOf(method, ctx.request)));
       result = row.response === 'raw' ? data : ok(ctx.request, data);
     } catch (error) {
       const refused = toFailure(error, ctx.request.language);

@@ -264,6 +264,17 @@ describeDb(`data sources (${dbLabel})`, () => {
       expect(expectOk(await admin.get(`${BASE}/${source.id}/columns/city/data`), z.array(z.unknown()))).toEqual(['上海', '北京']);
     });
 
+    it("pages in the query's own order, which MariaDB would drop inside a derived table", async () => {
+      const newest = await save(admin, { name: '倒序', linkId, sql: `select id from ${MARIA_TABLE} order by id desc` });
+      expect((await page(admin, `${BASE}/${newest.id}/data?current=1&size=2`)).records).toEqual([{ id: 3 }, { id: 2 }]);
+      expect((await page(admin, `${BASE}/${newest.id}/data?current=2&size=2`)).records).toEqual([{ id: 1 }]);
+      // With a LIMIT of its own, that LIMIT applies first, in its order.
+      const top = await save(admin, { name: '前两个', linkId, sql: `select id from ${MARIA_TABLE} order by id desc limit 2` });
+      const limited = await page(admin, `${BASE}/${top.id}/data?current=1&size=20`);
+      expect(limited.records).toEqual([{ id: 3 }, { id: 2 }]);
+      expect(limited.total).toBe(2);
+    });
+
     it.each([
       ['a write', `update ${MARIA_TABLE} set city = 'x'`],
       ['two statements', 'select 1; select 2'],

@@ -3,7 +3,7 @@ import type { Connection } from 'mysql2';
 import mysql, { type FieldPacket, type RowDataPacket } from 'mysql2/promise';
 import { bindParameters, cellOf, type LinkConnection, type LinkDriver, type LinkFailure, MYSQL_QUOTING, networkFailure } from './driver.ts';
 import { type Dialect, defaultLiteral, SQL_RESERVED, textLiteral } from './ddl.ts';
-import { mysqlSelectProblem } from './mysqlGrammar.ts';
+import { mysqlPage, mysqlSelectProblem } from './mysqlGrammar.ts';
 import { containing } from '../../../platform/list.ts';
 
 /** `` `name` `` with its backticks doubled: a name the catalogue gave, written as MySQL reads it. */
@@ -141,7 +141,7 @@ export const mysqlDriver: LinkDriver = {
       },
       async select(query, values, limit, offset) {
         const [rows, fields] = (await pool.query({
-          sql: `select * from (\n${query.text}\n) as data_source limit ${limit} offset ${offset}`,
+          sql: mysqlPage(query.text, limit, offset),
           values: [...values],
           rowsAsArray: true,
           timeout: limits.statementMs,

@@ -174,3 +174,25 @@ export function mysqlSelectProblem(text: string, tables: readonly string[], data
   if (statement.type !== 'select') return 'only a SELECT is allowed';
   return walk(statement, { tables: new Set(tables), database, ctes: new Set() });
 }
+
+const ownLimits = new Map<string, boolean>();
+
+/**
+ * A page of a checked SELECT. MariaDB drops an ORDER BY inside a derived table that has no LIMIT,
+ * so a query without a LIMIT of its own gets the page's LIMIT appended (its order then holds);
+ * one with its own LIMIT is wrapped, that LIMIT applying first, as written.
+ */
+export function mysqlPage(text: string, limit: number, offset: number): string {
+  let limited = ownLimits.get(text);
+  if (limited === undefined) {
+    // A UNION's parts follow one another (`_next`); a LIMIT on any of them is the query's own.
+    limited = false;
+    type Part = { limit?: { value?: unknown[] }; _next?: Part };
+    for (let part = [parser.astify(text, { database: 'MariaDB' })].flat()[0] as Part | undefined; part; part = part._next) {
+      if (part.limit?.value?.length) limited = true;
+    }
+    if (ownLimits.size >= 500) ownLimits.clear();
+    ownLimits.set(text, limited);
+  }
+  return limited ? `select * from (\n${text}\n) as data_source limit ${limit} offset ${offset}` : `${text}\nlimit ${limit} offset ${offset}`;
+}

@@ -4,7 +4,8 @@
  * (GET /api/macro-user/page, signed in as a scoped user) at 10 000 and at 1 000 000 rows and users, on PostgreSQL and on PGlite, each case beside a floor
  * measured in the same run on the same database (see bench/server.ts); then the size of the
  * JavaScript the login page loads, the workflow engine's three-step approval beside plain SQL
- * (bench/workflow.ts), and the duration of the last `npm test` when it was recorded.
+ * (bench/workflow.ts), a data source's page from 1M rows on PostgreSQL and MariaDB links beside
+ * the bare drivers (bench/datasources.ts), and the duration of the last `npm test` when it was recorded.
  *
  * Exits non-zero only on errors (non-2xx responses, failed requests, a crashed server), never
  * because a ratio misses its target. Takes about 6 minutes on the 2-core machine with the
@@ -28,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { BenchViewer, ChildMessage, ParentMessage } from './server.ts';
+import { benchDataSources } from './datasources.ts';
 import { benchTodo } from './todo.ts';
 import { bundleLines } from './bundle.ts';
 import { benchWorkflow } from './workflow.ts';
@@ -447,6 +449,7 @@ if (!API_ONLY) {
   console.log('');
   for (const line of await benchWorkflow()) console.log(line);
   for (const line of await benchTodo()) console.log(line);
+  for (const line of await benchDataSources()) console.log(line);
 }
 
 const lastTest = join(root, 'bench/.last-test-duration');

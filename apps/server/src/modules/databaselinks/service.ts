@@ -315,6 +315,13 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
     runQuery: (ctx: Ctx, id: number, query: BoundQuery, values: readonly unknown[], limit: number, offset = 0): Promise<SelectPage> =>
       through(ctx, id, (connection) => connection.select(query, values, limit, offset)),
 
+    /** A page of a checked query and its total counted up to `cap` + 1, on two of the link's connections at once. */
+    pageQuery: (ctx: Ctx, id: number, query: BoundQuery, values: readonly unknown[], limit: number, offset: number, cap: number) =>
+      through(ctx, id, async (connection) => {
+        const [page, total] = await Promise.all([connection.select(query, values, limit, offset), connection.count(query, values, cap)]);
+        return { page, total };
+      }),
+
     /** How many rows a checked query returns, counted up to `cap` + 1. */
     countQuery: (ctx: Ctx, id: number, query: BoundQuery, values: readonly unknown[], cap: number): Promise<number> =>
       through(ctx, id, (connection) => connection.count(query, values, cap)),

@@ -227,8 +227,7 @@ export function dataSourceService(links: DatabaseLinkService) {
 
     async data(ctx: Ctx, id: number, input: { params: ParameterValues; current: number; size: number }): Promise<DataSourcePage> {
       const { source, query, values } = await prepared(ctx, id, input.params);
-      const page = await links.runQuery(ctx, source.linkId, query, values, input.size, (input.current - 1) * input.size);
-      const total = await links.countQuery(ctx, source.linkId, query, values, TOTAL_CAP);
+      const { page, total } = await links.pageQuery(ctx, source.linkId, query, values, input.size, (input.current - 1) * input.size, TOTAL_CAP);
       return { ...page, total: Math.min(total, TOTAL_CAP), totalExact: total <= TOTAL_CAP, current: input.current, size: input.size };
     },
 

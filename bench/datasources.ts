@@ -13,7 +13,6 @@
  * that is not there is skipped with a line saying so.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOTAL_CAP } from '@macro/contract';
@@ -29,6 +28,8 @@ import { databaseLinksOf } from '../apps/server/src/modules/databaselinks/public
 import { dataSourcesOf } from '../apps/server/src/modules/datasources/public.ts';
 import { readConfig } from '../apps/server/src/platform/config.ts';
 import { openDatabase } from '../apps/server/src/platform/db.ts';
+import { listening } from '../apps/server/src/test/listening.ts';
+import { timeIt } from './timing.ts';
 
 const ROWS = Number(process.env.BENCH_DS_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -39,21 +40,6 @@ const TABLE = 'bench_ds_orders';
 /** The data source: one department's orders, newest first (an index on (dept, id) serves it). */
 const QUERY = `select id, dept, title, amount from ${TABLE} where dept = @dept order by id desc`;
 const DEPT = 'dept7';
-
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(1000);
-    const answer = (open: boolean) => {
-      socket.destroy();
-      resolve(open);
-    };
-    socket
-      .once('connect', () => answer(true))
-      .once('error', () => answer(false))
-      .once('timeout', () => answer(false));
-    socket.connect(port, '127.0.0.1');
-  });
 
 async function seedPostgres(): Promise<void> {
   const client = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
@@ -119,18 +105,6 @@ function floorOf(kind: 'postgresql' | 'mysql') {
   };
 }
 
-/** Calls `work` for SECONDS (after a short warm-up); mean milliseconds per call. */
-async function timeIt(work: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 5; i++) await work();
-  let calls = 0;
-  const started = performance.now();
-  while (performance.now() - started < SECONDS * 1000) {
-    await work();
-    calls += 1;
-  }
-  return (performance.now() - started) / calls;
-}
-
 export async function benchDataSources(): Promise<string[]> {
   const lines: string[] = [];
   const kinds = [...((await listening(5432)) ? (['postgresql'] as const) : []), ...((await listening(3306)) ? (['mysql'] as const) : [])];
@@ -177,8 +151,8 @@ export async function benchDataSources(): Promise<string[]> {
           throw new Error(
             `data source bench on ${kind}: the product's page or total differs from the floor's (${JSON.stringify([mine.records.slice(0, 2), mine.total, theirs.ids.slice(0, 2), theirs.total])})`,
           );
-        const floorMs = await timeIt(floor.run);
-        const productMs = await timeIt(product);
+        const floorMs = await timeIt(floor.run, SECONDS);
+        const productMs = await timeIt(product, SECONDS);
         const ratio = floorMs / productMs;
         lines.push(
           `data source page of ${SIZE} from ${ROWS} rows on ${kind === 'postgresql' ? 'PostgreSQL' : 'MariaDB'} (seeded in ${(seedMs / 1000).toFixed(1)} s): product ${productMs.toFixed(2)} ms, bare driver ${floorMs.toFixed(2)} ms, floor/product ${ratio.toFixed(2)} (target >= 0.70: ${ratio >= 0.7 ? 'met' : 'MISSED'}); total ${mine.total}${mine.totalExact ? '' : '+'}`,

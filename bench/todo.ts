@@ -15,6 +15,7 @@ import { rowsOf, type Tx, withTenant } from '@macro/store';
 import { openTestDatabase, postgresReachable, TENANT, type TestDatabase } from '@macro/workflow/testing';
 import { TOTAL_CAP } from '@macro/contract';
 import { sql } from 'drizzle-orm';
+import { timeIt } from './timing.ts';
 import { taskList, todoList } from '../apps/server/src/modules/workflow/lists.ts';
 
 const TASKS = Number(process.env.BENCH_TODO_TASKS ?? 100_000);
@@ -51,18 +52,6 @@ const floorSql = (before: number | null) => sql`
   ) p on true
   order by p.id desc`;
 
-/** Calls `work` for SECONDS (after a short warm-up); mean milliseconds per call. */
-async function timeIt(work: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 5; i++) await work();
-  let calls = 0;
-  const started = performance.now();
-  while (performance.now() - started < SECONDS * 1000) {
-    await work();
-    calls += 1;
-  }
-  return (performance.now() - started) / calls;
-}
-
 export async function benchTodo(): Promise<string[]> {
   const lines: string[] = [];
   for (const kind of DATABASES) {
@@ -98,8 +87,8 @@ export async function benchTodo(): Promise<string[]> {
           () => inTenant((tx) => tx.execute(floorSql(Number(deep.id)))),
         ],
       ] as const) {
-        const floorMs = await timeIt(floor);
-        const productMs = await timeIt(product);
+        const floorMs = await timeIt(floor, SECONDS);
+        const productMs = await timeIt(product, SECONDS);
         lines.push(
           `to-do ${name} at ${TASKS} open tasks on ${kind} (seeded in ${(seedMs / 1000).toFixed(1)} s): product ${productMs.toFixed(2)} ms, floor ${floorMs.toFixed(2)} ms, ratio ${(floorMs / productMs).toFixed(2)}; total ${first.total}${first.totalExact ? '' : '+'}`,
         );

@@ -1,17 +1,10 @@
 import { seedDemo } from '../seed/index.ts';
 import { buildApp, moduleDeps } from './app.ts';
-import { loadModules, tablesOf } from './modules.ts';
+import { openConfigured } from './modules.ts';
 import { readConfig } from './platform/config.ts';
-import { openDatabase } from './platform/db.ts';
 
 const config = readConfig();
-const modules = await loadModules();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  requestDatabaseUrl: config.requestDatabaseUrl,
-  dataDir: config.dataDir,
-  tables: tablesOf(modules),
-});
+const { modules, database } = await openConfigured(config);
 // Replicas starting together on one PostgreSQL seed one after the other.
 const seeded = await database.exclusive(() => seedDemo(moduleDeps(config, database, modules)));
 const app = await buildApp({ config, database, modules, logger: true });

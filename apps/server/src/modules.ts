@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Table } from 'drizzle-orm';
+import type { Config } from './platform/config.ts';
+import { type Database, openDatabase } from './platform/db.ts';
 import type { ServerModule } from './platform/module.ts';
 import { SERVER_ROOT } from './platform/paths.ts';
 
@@ -45,3 +47,17 @@ export async function loadModules(): Promise<ServerModule[]> {
 }
 
 export const tablesOf = (modules: readonly ServerModule[]): Table[] => modules.flatMap((m) => m.tables ?? []);
+
+/** The modules and the database as configured, opened and migrated: what the server and the operator scripts start from. */
+export async function openConfigured(
+  config: Pick<Config, 'databaseUrl' | 'requestDatabaseUrl' | 'dataDir'>,
+): Promise<{ modules: ServerModule[]; database: Database }> {
+  const modules = await loadModules();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    requestDatabaseUrl: config.requestDatabaseUrl,
+    dataDir: config.dataDir,
+    tables: tablesOf(modules),
+  });
+  return { modules, database };
+}

@@ -4,20 +4,13 @@
  * MACRO_DATA_KEY_PREVIOUS. Run it with the same configuration as the server; then the previous
  * key can be removed.
  */
-import { loadModules, tablesOf } from './modules.ts';
+import { openConfigured } from './modules.ts';
 import { resealLinkPasswords } from './modules/databaselinks/index.ts';
 import { readConfig } from './platform/config.ts';
-import { openDatabase } from './platform/db.ts';
 import { configuredSecretBox } from './platform/secrets.ts';
 
 const config = readConfig();
-const modules = await loadModules();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  requestDatabaseUrl: config.requestDatabaseUrl,
-  dataDir: config.dataDir,
-  tables: tablesOf(modules),
-});
+const { database } = await openConfigured(config);
 try {
   const report = await resealLinkPasswords(database.db, configuredSecretBox(config));
   console.log(`Database link passwords: ${report.resealed} sealed again, ${report.current} already under the current key.`);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Socket } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { withTenant } from '@macro/store';
 import pg from 'pg';
@@ -287,19 +286,4 @@ export function castOf(clerkAccount: string, overrides: Parameters<typeof signed
   return cast;
 }
 
-/** Whether something listens on this machine's port (the databases that links are tested against). */
-export function listening(port: number): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(1000);
-    const answer = (open: boolean) => {
-      socket.destroy();
-      resolve(open);
-    };
-    socket
-      .once('connect', () => answer(true))
-      .once('error', () => answer(false))
-      .once('timeout', () => answer(false));
-    socket.connect(port, '127.0.0.1');
-  });
-}
+export { listening } from './listening.ts';

@@ -10,6 +10,7 @@ import {
   interfaceCategoryNode,
   interfaceCategorySubmit,
   interfaceIdParams,
+  type InterfaceMethod,
   interfaceInfo,
   interfaceInfoListQuery,
   interfaceInfoSubmit,
@@ -24,6 +25,24 @@ const CATEGORY = '/xjr-interface-category';
 const INFO = '/xjr-interface-info';
 const LIVE =
   "Served while enabled, as `GET` or `POST` per its definition: a data source answers a page of its rows (`current`, `size` and its declared parameters, from the query string or the JSON body, each checked against its type); an HTTP interface forwards the call to its address on the outbound allow-list. A caller signs in with a token and must hold the interface's code, unless the interface is anonymous (then the tenant is named by the `Tenant-Id` header). Past its rate limit a caller gets 429 with `Retry-After`; a disabled or unknown interface 404. Every call is logged.";
+
+/** A live call of a custom interface, by method: the tenant's own document describes each one. */
+function liveCall<M extends InterfaceMethod>(method: M) {
+  return defineEndpoint({
+    operationId: `interfaces.open.${method === 'GET' ? 'get' : 'post'}` as const,
+    method,
+    path: `${OPEN_PREFIX}/*` as const,
+    tag,
+    summary: `Call a custom interface (${method})`,
+    description: LIVE,
+    access: 'optional',
+    documented: false,
+    params: openCallParams,
+    response: z.unknown(),
+    envelope: false,
+    failures: [404, 422, 429, 502],
+  });
+}
 
 export const INTERFACE_ENDPOINTS = {
   catalogue: defineEndpoint({
@@ -199,32 +218,6 @@ export const INTERFACE_ENDPOINTS = {
     response: pageOf(interfaceCall),
     failures: [404],
   }),
-  callGet: defineEndpoint({
-    operationId: 'interfaces.open.get',
-    method: 'GET',
-    path: `${OPEN_PREFIX}/*`,
-    tag,
-    summary: 'Call a custom interface (GET)',
-    description: LIVE,
-    access: 'optional',
-    documented: false,
-    params: openCallParams,
-    response: z.unknown(),
-    envelope: false,
-    failures: [404, 422, 429, 502],
-  }),
-  callPost: defineEndpoint({
-    operationId: 'interfaces.open.post',
-    method: 'POST',
-    path: `${OPEN_PREFIX}/*`,
-    tag,
-    summary: 'Call a custom interface (POST)',
-    description: LIVE,
-    access: 'optional',
-    documented: false,
-    params: openCallParams,
-    response: z.unknown(),
-    envelope: false,
-    failures: [404, 422, 429, 502],
-  }),
+  callGet: liveCall('GET'),
+  callPost: liveCall('POST'),
 } as const;

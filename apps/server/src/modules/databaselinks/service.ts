@@ -322,10 +322,6 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
         return { page, total };
       }),
 
-    /** How many rows a checked query returns, counted up to `cap` + 1. */
-    countQuery: (ctx: Ctx, id: number, query: BoundQuery, values: readonly unknown[], cap: number): Promise<number> =>
-      through(ctx, id, (connection) => connection.count(query, values, cap)),
-
     /** The kind and schema of a link, and the columns of `table` there ([] when it has no such table). */
     describe: (ctx: Ctx, id: number, table: string) =>
       through(ctx, id, async (connection, kind) => {

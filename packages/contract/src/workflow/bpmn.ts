@@ -2,6 +2,16 @@
 export const APPROVER_KINDS = ['person', 'roleCompany', 'roleDept', 'post', 'superior', 'nodeApprover', 'formField', 'sql'] as const;
 export type ApproverKind = (typeof APPROVER_KINDS)[number];
 
+/**
+ * The data source an SQL rule names instead of inline SQL (`<macro:approver kind="sql"
+ * dataSource="12" column="user_id"/>`): its rows' `column` (else their first column) holds the
+ * approvers' user ids. An SQL rule holds exactly one of the two.
+ */
+export interface ApproverDataSource {
+  id: number;
+  column?: string;
+}
+
 /** The built-in services a service task may name (`macro:service kind="builtin" name="…"`). */
 export const BUILTIN_SERVICES = ['archive', 'timestamp'] as const;
 /** The methods a service task's HTTP call may use. */
@@ -46,7 +56,12 @@ export const macroDescriptor = {
       properties: [
         { name: 'kind', isAttr: true, type: 'String' },
         { name: 'values', isAttr: true, type: 'String' },
+        /** An SQL rule's inline query. */
         { name: 'text', isBody: true, type: 'String' },
+        /** Or the id of the data source an SQL rule runs (read as text: the lint refuses anything but an id). */
+        { name: 'dataSource', isAttr: true, type: 'String' },
+        /** The data source's column holding the user ids; absent, its first column. */
+        { name: 'column', isAttr: true, type: 'String' },
       ],
     },
     {

@@ -1,7 +1,8 @@
+import { INT_MAX } from '@macro/contract';
 import { parseExpression } from 'feelin';
 import { juelBody, juelToFeel } from './juel.ts';
 import type { ModdleElement } from './moddle.ts';
-import { APPROVER_KINDS, type CounterSign, type NodeSettings, readSettings } from './settings.ts';
+import { APPROVER_KINDS, type ApproverRule, type CounterSign, type NodeSettings, readSettings } from './settings.ts';
 import { XPATH_LANGUAGE, xpathToFeel } from './xpath.ts';
 
 export type NodeKind =
@@ -148,6 +149,9 @@ export const LINT_MESSAGES = {
   noOutgoing: 'no outgoing sequence flow',
   noStartEvent: 'no none start event',
   approverSql: 'approver SQL refused: {{reason}}',
+  approverSqlSource: 'an SQL approver rule needs exactly one of inline SQL and a data source',
+  approverDataSourceId: 'an approver rule names its data source by its id, a whole number from 1',
+  approverDataSourceMissing: 'the approver data source {{id}} does not exist',
   messageName: '{{type}} needs a message (messageRef) with a name',
   signalName: '{{type}} needs a signal (signalRef) with a name',
   eventGatewayTarget: 'an event-based gateway leads only to intermediate catch events (timer, message, signal) and receive tasks, not to {{target}}',
@@ -253,6 +257,18 @@ function feelSyntaxError(expression: string): string | undefined {
 
 /** An ISO 8601 date and time with its offset (2026-05-01T09:00:00+08:00, …Z): a moment, not a local reading. */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+/**
+ * What keeps a rule of a known kind from naming anybody: an SQL rule holds exactly one of inline
+ * SQL and a data source (named by its id); every other kind but the superior lists its values.
+ */
+function ruleProblem(approver: ApproverRule): [LintCode, Record<string, string>] | undefined {
+  if (approver.kind !== 'sql') return approver.kind !== 'superior' && !approver.values.length ? ['approverNobody', { kind: approver.kind }] : undefined;
+  const source = approver.dataSource;
+  if (Boolean(approver.sql) === Boolean(source)) return ['approverSqlSource', {}];
+  if (source && !(Number.isSafeInteger(source.id) && source.id >= 1 && source.id <= INT_MAX)) return ['approverDataSourceId', {}];
+  return undefined;
+}
+
 const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
 /** A repeating interval: R<count>/<duration> (R/<duration>: no end of its own). */
 const ISO_CYCLE = /^R(\d*)\/(P.+)$/;
@@ -480,8 +496,9 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
         if (!approver) problem(element, 'approverMissing');
         else if (approver.kind !== 'performer' && !(APPROVER_KINDS as readonly string[]).includes(approver.kind))
           problem(element, 'approverKindUnknown', { kind: String(approver.kind) });
-        else if (approver.kind === 'sql' ? !approver.sql : approver.kind !== 'superior' && !approver.values.length) {
-          problem(element, 'approverNobody', { kind: approver.kind });
+        else {
+          const wrong = ruleProblem(approver);
+          if (wrong) problem(element, ...wrong);
         }
         if (settings.autoAgree && settings.previousDesignates) {
           problem(element, 'autoAgreeDesignated');
@@ -496,8 +513,10 @@ export function compileProcess(definitions: ModdleElement): { model?: ProcessMod
         const approver = settings.approver;
         if (!approver) problem(element, 'carbonCopyMissing');
         else if (!(APPROVER_KINDS as readonly string[]).includes(approver.kind)) problem(element, 'approverKindUnknown', { kind: String(approver.kind) });
-        else if (approver.kind === 'sql' ? !approver.sql : approver.kind !== 'superior' && !approver.values.length)
-          problem(element, 'approverNobody', { kind: approver.kind });
+        else {
+          const wrong = ruleProblem(approver);
+          if (wrong) problem(element, ...wrong);
+        }
         break;
       }
       case 'serviceTask': {

@@ -1,8 +1,8 @@
 import type { ModdleElement } from './moddle.ts';
 
-import { APPROVER_KINDS, type ApproverKind } from '@macro/contract/workflow';
+import { APPROVER_KINDS, type ApproverDataSource, type ApproverKind } from '@macro/contract/workflow';
 
-export { APPROVER_KINDS, type ApproverKind };
+export { APPROVER_KINDS, type ApproverDataSource, type ApproverKind };
 
 export interface ApproverRule {
   /**
@@ -14,6 +14,8 @@ export interface ApproverRule {
   values: string[];
   /** The query of an SQL rule (select only, returning `F_UserId`). */
   sql?: string;
+  /** Or the data source an SQL rule runs through the host (its id NaN when the XML holds no id: the lint refuses it). */
+  dataSource?: ApproverDataSource;
 }
 
 export interface CounterSign {
@@ -69,6 +71,14 @@ function performerRule(element: ModdleElement): ApproverRule | undefined {
   return { kind: 'performer', values: [...new Set(names.map((n) => n.trim()))] };
 }
 
+/** The data source an approver rule names, if it names one: an id of digits only, else NaN. */
+function dataSourceOf(approver: ModdleElement): { dataSource?: ApproverDataSource } {
+  const id = typeof approver.dataSource === 'string' ? approver.dataSource.trim() : '';
+  if (!id) return {};
+  const column = typeof approver.column === 'string' ? approver.column.trim() : '';
+  return { dataSource: { id: /^\d{1,10}$/.test(id) ? Number(id) : Number.NaN, ...(column ? { column } : {}) } };
+}
+
 /** Reads our settings of a node; absent parts take their defaults. */
 export function readSettings(element: ModdleElement): NodeSettings {
   const node = macroNodeOf(element);
@@ -84,6 +94,7 @@ export function readSettings(element: ModdleElement): NodeSettings {
           kind: approver.kind as ApproverKind,
           values: list(approver.values),
           ...(typeof approver.text === 'string' && approver.text.trim() ? { sql: approver.text.trim() } : {}),
+          ...dataSourceOf(approver),
         }
       : performerRule(element),
     counterSign: counterSign

@@ -12,7 +12,7 @@ import { assertWritable, saveTaskForm, signTask } from './forms.ts';
 import { type CorrelateInput, correlateMessage } from './messages.ts';
 import { changeVersion, testVersionChange, type VersionChangeInput, type VersionChangeReport } from './migrate.ts';
 import { type RejectInput, rejectTargets, rejectTask, type WithdrawInput, withdrawTask } from './moves.ts';
-import type { EngineOptions } from './ports.ts';
+import type { ApproverResolver, EngineOptions } from './ports.ts';
 import { batchHistory, type Execution, type Instance, type LoopState, Run, type RunHost, type Task } from './run.ts';
 import { type SignalInput, type SignalResult, signalFromRun, throwSignal } from './signals.ts';
 import {
@@ -47,26 +47,47 @@ import { runDueJobs } from './timers.ts';
 
 export type Definition = typeof wfDefinitions.$inferSelect;
 
-/** Parses and compiles BPMN XML, with every problem that keeps it from running (unreadable XML throws). */
-async function check(xml: string): Promise<{ model?: ProcessModel; problems: LintProblem[] }> {
+/** Where a model is deployed or linted: the tenant's transaction and the resolver that runs its data sources. */
+export interface DeployHost {
+  tx: Tx;
+  resolver: ApproverResolver;
+}
+
+/**
+ * Parses and compiles BPMN XML, with every problem that keeps it from running (unreadable XML
+ * throws). SQL rules: inline SQL is checked against the approver fence; a data source must be
+ * one the host has (without a host, as when a deployed definition is read again, it is not asked).
+ */
+async function check(xml: string, host?: DeployHost): Promise<{ model?: ProcessModel; problems: LintProblem[] }> {
   const parsed = await parseXml(xml);
   const { model, problems } = compileProcess(parsed.root);
   for (const node of model?.nodes.values() ?? []) {
     const rule = node.settings.approver;
-    const problem = rule?.kind === 'sql' ? await approverSqlProblem(rule.sql ?? '') : undefined;
-    if (problem) problems.push(lintProblem('UserTask', node.id, 'approverSql', { reason: problem }));
+    if (rule?.kind !== 'sql') continue;
+    const type = node.kind === 'carbonCopy' ? 'SendTask' : 'UserTask';
+    if (rule.dataSource) {
+      const { id } = rule.dataSource;
+      if (host && !(await host.resolver.hasDataSource?.(host.tx, id)))
+        problems.push(lintProblem(type, node.id, 'approverDataSourceMissing', { id: String(id) }));
+      continue;
+    }
+    const problem = await approverSqlProblem(rule.sql ?? '');
+    if (problem) problems.push(lintProblem(type, node.id, 'approverSql', { reason: problem }));
   }
   return { model, problems };
 }
 
-/** The engine's lint of BPMN XML: each element it cannot run, by type and id (empty: it deploys). */
-export async function lintXml(xml: string): Promise<LintProblem[]> {
-  return (await check(xml)).problems;
+/**
+ * The engine's lint of BPMN XML: each element it cannot run, by type and id (empty: it deploys).
+ * With a host, the data sources SQL rules name are looked up too, as deploying does.
+ */
+export async function lintXml(xml: string, host?: DeployHost): Promise<LintProblem[]> {
+  return (await check(xml, host)).problems;
 }
 
 /** Parses, lints and compiles BPMN XML; refuses with every problem named by element type and id. */
-export async function compileXml(xml: string): Promise<ProcessModel> {
-  const { model, problems } = await check(xml);
+export async function compileXml(xml: string, host?: DeployHost): Promise<ProcessModel> {
+  const { model, problems } = await check(xml, host);
   if (!model || problems.length) {
     const all = problems.length ? problems : [lintProblem('Process', '-', 'noProcess')];
     const [first] = all;
@@ -139,7 +160,7 @@ export class WorkflowEngine implements RunHost {
   async deploy(tx: Tx, input: { key: string; name: string; xml: string }): Promise<Definition> {
     if (!input.key.trim()) refuse('workflow.keyRequired', 'a definition needs a key');
     if (!input.name.trim()) refuse('workflow.nameRequired', 'a definition needs a name');
-    await compileXml(input.xml);
+    await compileXml(input.xml, { tx, resolver: this.options.resolver });
     // Serialises deploys of one key so two never take the same version.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(current_setting('app.tenant_id', true) || ${input.key}))`);
     const [latest] = await tx

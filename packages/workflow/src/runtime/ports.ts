@@ -5,16 +5,23 @@ export interface ResolveContext {
   instanceId: number;
   starterId: number;
   nodeId: string;
+  /** The node's name (its id when it has none), for a refusal that names it. */
+  nodeName: string;
   variables: Record<string, unknown>;
 }
 
 /**
  * Finds the users a rule names. The engine resolves person, form field and node-approver rules
- * itself and asks this port for roles, posts, the superior and SQL (the server answers from its
- * organisation tables).
+ * and inline SQL itself and asks this port for roles, posts, the superior and SQL rules naming a
+ * data source (the server answers from its organisation tables and its data sources).
  */
 export interface ApproverResolver {
   resolve(tx: Tx, rule: ApproverRule, context: ResolveContext): Promise<number[]>;
+  /**
+   * Whether the tenant has the data source `id`: asked when a model whose SQL rule names one is
+   * deployed or linted. A resolver without it runs no data sources, so such a rule is refused.
+   */
+  hasDataSource?(tx: Tx, id: number): Promise<boolean>;
 }
 
 /**

@@ -520,15 +520,23 @@ export class Run {
         return rows.map((r) => Number(r.userId));
       }
       case 'sql':
-        return runApproverSql(this.tx, rule.sql ?? '');
+        // A rule naming a data source runs it through the host, which owns the data sources.
+        if (!rule.dataSource) return runApproverSql(this.tx, rule.sql ?? '');
+        return this.resolveByHost(node);
       default:
-        return this.host.options.resolver.resolve(this.tx, rule, {
-          instanceId: this.instance.id,
-          starterId: this.instance.starterId,
-          nodeId: node.id,
-          variables: this.variables,
-        });
+        return this.resolveByHost(node);
     }
+  }
+
+  /** The rules the host resolves (see ApproverResolver), asked with what the instance knows. */
+  private resolveByHost(node: FlowNode): Promise<number[]> {
+    return this.host.options.resolver.resolve(this.tx, node.settings.approver!, {
+      instanceId: this.instance.id,
+      starterId: this.instance.starterId,
+      nodeId: node.id,
+      nodeName: node.name,
+      variables: this.variables,
+    });
   }
 
   /**

@@ -122,7 +122,7 @@ async function sweepFixture(owner: SweepClient): Promise<SweepFixture> {
 
 export const module = defineModule({
   name: 'workflow',
-  uses: ['auth', 'delegates', 'forms', 'identity', 'notices', 'org', 'posts', 'stamps', 'users', 'wfcategories'],
+  uses: ['auth', 'datasources', 'delegates', 'forms', 'identity', 'notices', 'org', 'posts', 'stamps', 'users', 'wfcategories'],
   after: ['users', 'org', 'posts', 'roles', 'delegates', 'stamps', 'wfcategories', 'notices'],
   tables: [...workflowTables, wfSchemes, wfStartLinks, wfRelations],
   uniqueMessages: [{ constraint: 'wf_scheme_code', message: 'workflow.templateExists', params: { code: 'code' } }],
@@ -257,7 +257,7 @@ export const module = defineModule({
       }),
       route(S.simulate, ({ body }, ctx) => simulate(ctx, engine, me(ctx), ctx.request.language, body)),
       route(S.lint, async ({ body }, ctx) =>
-        (await lintXml(body.xml)).map((problem) => ({
+        (await lintXml(body.xml, { tx: ctx.tx, resolver: engine.options.resolver })).map((problem) => ({
           elementType: problem.elementType,
           elementId: problem.elementId,
           code: problem.code,

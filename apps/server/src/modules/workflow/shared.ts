@@ -2,6 +2,8 @@ import { type Language, type Page, type PageQuery, translate } from '@macro/cont
 import { WorkflowEngine, WorkflowError } from '@macro/workflow';
 import { AppError } from '../../platform/errors.ts';
 import type { ModuleDeps } from '../../platform/module.ts';
+import { dataSourcesOf } from '../datasources/public.ts';
+import { dataSourceApprovers } from './dataSourceApprovers.ts';
 import { delegatesPort, organisationResolver } from './resolver.ts';
 import { servicePort } from './services.ts';
 import { notificationPort } from './notify.ts';
@@ -44,14 +46,20 @@ export function lintText(language: Language, problem: { code: string; params: Re
 
 const engines = new WeakMap<object, WorkflowEngine>();
 /**
- * One engine per database (it caches compiled definitions), with the organisation's resolver,
- * delegations, service tasks, reminders and the templates that may start on a message or signal.
+ * One engine per database (it caches compiled definitions), with the organisation's resolver and
+ * the data sources SQL rules name, delegations, service tasks, reminders and the templates that
+ * may start on a message or signal.
  */
 export function engineFor({ db, config, audit }: Pick<ModuleDeps, 'db' | 'config' | 'audit'>): WorkflowEngine {
   let engine = engines.get(db);
   if (!engine) {
+    const sources = dataSourceApprovers(dataSourcesOf({ config }), audit);
     engine = new WorkflowEngine({
-      resolver: organisationResolver,
+      resolver: {
+        resolve: (tx, rule, context) =>
+          rule.kind === 'sql' && rule.dataSource ? sources.resolve(tx, rule.dataSource, context) : organisationResolver.resolve(tx, rule, context),
+        hasDataSource: sources.has,
+      },
       delegation: delegatesPort,
       services: servicePort(config, audit),
       reminders: reminderPort,

@@ -1,3 +1,4 @@
+import { DATA_SOURCE_ENDPOINTS as DS } from '@macro/contract/datasources';
 import {
   type Scheme,
   WORKFLOW_RELATION_ENDPOINTS as R,
@@ -79,3 +80,10 @@ export function useSaveAuthority() {
   const update = useEndpointMutation(R.update, { onSuccess: refresh });
   return { create, update };
 }
+
+/** The tenant's data sources an SQL approver rule may name (read once the designer chooses a data source). */
+export const useApproverDataSources = (enabled: boolean) => useEndpointQuery(DS.all, {}, { enabled });
+
+/** The columns of the data source `id`: which one holds the approvers' user ids. */
+export const useApproverDataSourceColumns = (id: number | undefined) =>
+  useEndpointQuery(DS.fields, { params: { id: String(id ?? 0) } }, { enabled: id !== undefined, retry: false });

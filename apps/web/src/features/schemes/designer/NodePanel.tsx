@@ -10,6 +10,7 @@ import { UserPicker } from '../../../components/UserPicker';
 import { errorHolder, readErrorCode, writeErrorCode } from './errorCode';
 import { type DiagramElement, messageHolder, type NodeForm, readNode, signalHolder, writeNode } from './model';
 import { type DiagramShape, REMIND_UNITS, type ReminderForm, readReminder, type ShapeApi, writeReminder } from './reminder';
+import { SqlApproverFields } from './SqlApproverFields';
 
 /** The panel's fields: the node's settings, a user task's reminder, an error boundary event's code. */
 type PanelForm = NodeForm & ReminderForm & { errorCode?: string };
@@ -179,9 +180,7 @@ export function NodePanel({ element, readOnly, apis }: Props) {
           />
         </Form.Item>
       ) : kind === 'sql' ? (
-        <Form.Item name="approverSql" label={t('designer.approverSql')} extra={t('designer.approverSqlHelp')}>
-          <Input.TextArea rows={3} style={{ fontFamily: 'monospace' }} />
-        </Form.Item>
+        <SqlApproverFields />
       ) : kind ? (
         <Form.Item name="approverValues" label={t('designer.approverValues')} extra={t(`designer.valuesHelp.${kind}`)}>
           <Input data-testid="node-approver-values" />

@@ -220,6 +220,26 @@ describe('the designer’s node settings', () => {
     expect(readNode(tell).signalName).toBe('budgetApproved');
   });
 
+  it('writes an SQL rule with one source, inline SQL or a data source, which the engine reads back', async () => {
+    const { moddle, rootElement, element } = await load();
+    const review = element('review');
+    const sql = { ...readNode(review), approverKind: 'sql', approverValues: '', approverSql: 'select 7 as "F_UserId"' };
+    writeNode(review, { ...sql, approverSqlSource: 'dataSource', approverDataSource: 12, approverColumn: ' uid ' }, modeling, moddle as never);
+    let { xml } = await moddle.toXML(rootElement);
+    expect(xml).toMatch(/<macro:approver kind="sql" dataSource="12" column="uid" ?\/>/);
+    expect(readNode(review)).toMatchObject({ approverSqlSource: 'dataSource', approverDataSource: 12, approverColumn: 'uid' });
+    // The engine accepts the rule (the model has no end event: that it says too).
+    const codes = async () => (await lintXml((await moddle.toXML(rootElement)).xml)).map((p) => p.code);
+    expect(await codes()).toEqual(['noOutgoing']);
+    // Chosen, but no data source picked yet: the engine says the rule lacks its query.
+    writeNode(review, { ...sql, approverSqlSource: 'dataSource', approverDataSource: undefined, approverColumn: '' }, modeling, moddle as never);
+    expect(await codes()).toEqual(['approverSqlSource', 'noOutgoing']);
+    writeNode(review, { ...sql, approverSqlSource: 'inline', approverDataSource: 12, approverColumn: 'uid' }, modeling, moddle as never);
+    xml = (await moddle.toXML(rootElement)).xml;
+    expect(xml).toContain('<macro:approver kind="sql">select 7 as "F_UserId"</macro:approver>');
+    expect(readNode(review)).toMatchObject({ approverSqlSource: 'inline', approverDataSource: undefined, approverColumn: '' });
+  });
+
   it('shows BPMN potential owners of a task that has no rule of ours', async () => {
     const standard = XML.replace('</bpmn:process>', '</bpmn:process><bpmn:resource id="r1" name="Approver"/>').replace(
       '<bpmn:startEvent id="start"/>',

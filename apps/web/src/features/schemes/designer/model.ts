@@ -32,6 +32,11 @@ export interface NodeForm {
   approverKind?: string;
   approverValues: string;
   approverSql: string;
+  /** Where an SQL rule's query lives: written inline, or a data source named by id. */
+  approverSqlSource: ApproverSqlSource;
+  approverDataSource?: number;
+  /** The data source's column holding the user ids ('' for its first column). */
+  approverColumn: string;
   counterSign: 'none' | 'parallel' | 'sequential';
   completion: 'all' | 'single' | 'percentage';
   percent?: number;
@@ -57,6 +62,9 @@ export interface NodeForm {
   /** The name of the signal a signal event throws, catches or starts on. */
   signalName: string;
 }
+
+export const APPROVER_SQL_SOURCES = ['inline', 'dataSource'] as const;
+export type ApproverSqlSource = (typeof APPROVER_SQL_SOURCES)[number];
 
 const PERFORMERS = new Set(['bpmn:PotentialOwner', 'bpmn:HumanPerformer', 'bpmn:Performer']);
 
@@ -172,6 +180,9 @@ export function readNode(element: DiagramElement): NodeForm {
     approverKind: approver?.kind as string | undefined,
     approverValues: String(approver?.values ?? ''),
     approverSql: String(approver?.text ?? ''),
+    approverSqlSource: approver?.dataSource ? 'dataSource' : 'inline',
+    approverDataSource: /^\d+$/.test(String(approver?.dataSource ?? '')) ? Number(approver?.dataSource) : undefined,
+    approverColumn: String(approver?.column ?? ''),
     counterSign: counterSign ? ((counterSign.type as 'parallel' | 'sequential') ?? 'parallel') : 'none',
     completion: (counterSign?.completion as NodeForm['completion']) ?? 'all',
     percent: counterSign?.percent === undefined ? undefined : Number(counterSign.percent),
@@ -220,10 +231,15 @@ export function writeNode(element: DiagramElement, form: NodeForm, modeling: Mod
     designateNext: old?.designateNext,
   });
   if ((isTask || element.type === 'bpmn:SendTask') && form.approverKind) {
+    const sql = form.approverKind === 'sql';
+    // An SQL rule keeps one of its two sources: the other is dropped when the choice changes.
+    const bySource = sql && form.approverSqlSource === 'dataSource';
     node.approver = moddle.create('macro:Approver', {
       kind: form.approverKind,
       values: form.approverValues.trim() || undefined,
-      text: form.approverKind === 'sql' ? form.approverSql : undefined,
+      text: sql && !bySource ? form.approverSql : undefined,
+      dataSource: bySource && form.approverDataSource ? String(form.approverDataSource) : undefined,
+      column: bySource ? form.approverColumn.trim() || undefined : undefined,
     });
   }
   if (isTask) {

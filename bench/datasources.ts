@@ -8,7 +8,11 @@
  * then the page and the count on the link's pool. Prints ms per page and floor / product.
  *
  * Run alone: BENCH_SECONDS=3 node --import tsx bench/datasources.ts
- * Environment: BENCH_DS_ROWS (default 1000000), BENCH_SECONDS (default 10). Needs PostgreSQL on
+ * The product's own database (where the link and the data source are kept, read in the tenant's
+ * transaction as the request role) is PostgreSQL and PGlite in turn, as BENCH_DATABASES says.
+ *
+ * Environment: BENCH_DS_ROWS (default 1000000), BENCH_SECONDS (default 10), BENCH_DATABASES
+ * (default "postgres,pglite"), DATABASE_URL (PostgreSQL that accepts CREATE DATABASE). Needs PostgreSQL on
  * 127.0.0.1:5432 (user postgres) and MariaDB on 127.0.0.1:3306 (root, database test); a database
  * that is not there is skipped with a line saying so.
  */
@@ -33,6 +37,7 @@ import { timeIt } from './timing.ts';
 
 const ROWS = Number(process.env.BENCH_DS_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const TENANT = '000000';
 const SIZE = 20;
 const SCHEMA = 'bench_ds';
@@ -105,67 +110,104 @@ function floorOf(kind: 'postgresql' | 'mysql') {
   };
 }
 
+/** The product's own database for one run: PostgreSQL (a database of its own, dropped after) or PGlite (a folder). */
+async function productDatabase(kind: string, modules: Awaited<ReturnType<typeof loadModules>>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'macro-bench-ds-'));
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (kind === 'postgres') {
+    const admin = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+    const name = `macro_bench_ds_${process.pid}`;
+    const run = async (statement: string) => {
+      const client = new pg.Client({ connectionString: admin.toString() });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    };
+    await run(`drop database if exists ${name} with (force)`);
+    await run(`create database ${name}`);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = () => run(`drop database if exists ${name} with (force)`);
+  }
+  const database = await openDatabase({ dataDir, databaseUrl, tables: tablesOf(modules) });
+  return {
+    database,
+    config: { ...readConfig({}), adminPassword: 'Bench@123456', databaseUrl, dataDir, linkHosts: ['127.0.0.1'] },
+    async close() {
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function benchDataSources(): Promise<string[]> {
   const lines: string[] = [];
   const kinds = [...((await listening(5432)) ? (['postgresql'] as const) : []), ...((await listening(3306)) ? (['mysql'] as const) : [])];
   if (!kinds.includes('postgresql')) lines.push('data source page on PostgreSQL: skipped (no PostgreSQL on 127.0.0.1:5432)');
   if (!kinds.includes('mysql')) lines.push('data source page on MariaDB: skipped (no MariaDB on 127.0.0.1:3306)');
   if (!kinds.length) return lines;
+  // The product's own database (where links and data sources are kept), as for the other benches.
+  const products = DATABASES.filter((kind) => kind !== 'postgres' || kinds.includes('postgresql'));
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'macro-bench-ds-'));
-  const config = { ...readConfig({}), adminPassword: 'Bench@123456', databaseUrl: undefined, dataDir, linkHosts: ['127.0.0.1'] };
   const modules = await loadModules();
-  const database = await openDatabase({ dataDir, tables: tablesOf(modules) });
   try {
-    const deps = moduleDeps(config, database, modules);
-    await seedDemo(deps);
-    const links = databaseLinksOf(deps);
-    const sources = dataSourcesOf(deps);
-    const inTenant = <T>(work: (ctx: Ctx) => Promise<T>) =>
-      withTenant(database.db, TENANT, (tx) =>
-        work({ tx, audit: deps.audit, actor: { tenantId: TENANT, userId: 1, account: 'admin', ip: '127.0.0.1', language: 'zh' } }),
-      );
     for (const kind of kinds) {
       const seeding = performance.now();
       await (kind === 'postgresql' ? seedPostgres() : seedMariadb());
       const seedMs = performance.now() - seeding;
+      const floor = floorOf(kind);
       const target =
         kind === 'postgresql'
           ? { kind, host: '127.0.0.1', port: 5432, database: 'postgres', username: 'postgres', schema: SCHEMA }
           : { kind, host: '127.0.0.1', port: 3306, database: 'test', username: 'root', schema: '' };
-      const id = await inTenant(async (ctx) => {
-        const link = await links.submit(ctx, databaseLinkSubmit.parse({ ...target, name: `bench-${kind}` }));
-        const source = await sources.submit(
-          ctx,
-          dataSourceSubmit.parse({ name: `bench-${kind}`, linkId: link.id, sql: QUERY, parameters: [{ name: 'dept', type: 'text', required: true }] }),
-        );
-        return source.id;
-      });
-      const product = () => inTenant((ctx) => sources.data(ctx, id, { params: { dept: DEPT }, current: 1, size: SIZE }));
-      const floor = floorOf(kind);
       try {
-        const [mine, theirs] = [await product(), await floor.run()];
-        const same =
-          mine.records.map((r) => Number(r.id)).join() === theirs.ids.join() && Math.min(mine.total, TOTAL_CAP) === Math.min(theirs.total, TOTAL_CAP);
-        if (!same)
-          throw new Error(
-            `data source bench on ${kind}: the product's page or total differs from the floor's (${JSON.stringify([mine.records.slice(0, 2), mine.total, theirs.ids.slice(0, 2), theirs.total])})`,
-          );
         const floorMs = await timeIt(floor.run, SECONDS);
-        const productMs = await timeIt(product, SECONDS);
-        const ratio = floorMs / productMs;
-        lines.push(
-          `data source page of ${SIZE} from ${ROWS} rows on ${kind === 'postgresql' ? 'PostgreSQL' : 'MariaDB'} (seeded in ${(seedMs / 1000).toFixed(1)} s): product ${productMs.toFixed(2)} ms, bare driver ${floorMs.toFixed(2)} ms, floor/product ${ratio.toFixed(2)} (target >= 0.70: ${ratio >= 0.7 ? 'met' : 'MISSED'}); total ${mine.total}${mine.totalExact ? '' : '+'}`,
-        );
+        for (const productKind of products) {
+          const product = await productDatabase(productKind, modules);
+          try {
+            const deps = moduleDeps(product.config, product.database, modules);
+            await seedDemo(deps);
+            const links = databaseLinksOf(deps);
+            const sources = dataSourcesOf(deps);
+            // As a request runs it: the request role's connections, in the tenant's transaction.
+            const inTenant = <T>(work: (ctx: Ctx) => Promise<T>) =>
+              withTenant(product.database.requestDb, TENANT, (tx) =>
+                work({ tx, audit: deps.audit, actor: { tenantId: TENANT, userId: 1, account: 'admin', ip: '127.0.0.1', language: 'zh' } }),
+              );
+            const id = await inTenant(async (ctx) => {
+              const link = await links.submit(ctx, databaseLinkSubmit.parse({ ...target, name: `bench-${kind}` }));
+              const source = await sources.submit(
+                ctx,
+                dataSourceSubmit.parse({ name: `bench-${kind}`, linkId: link.id, sql: QUERY, parameters: [{ name: 'dept', type: 'text', required: true }] }),
+              );
+              return source.id;
+            });
+            const read = () => inTenant((ctx) => sources.data(ctx, id, { params: { dept: DEPT }, current: 1, size: SIZE }));
+            const [mine, theirs] = [await read(), await floor.run()];
+            const same =
+              mine.records.map((r) => Number(r.id)).join() === theirs.ids.join() && Math.min(mine.total, TOTAL_CAP) === Math.min(theirs.total, TOTAL_CAP);
+            if (!same)
+              throw new Error(
+                `data source bench on ${kind}: the product's page or total differs from the floor's (${JSON.stringify([mine.records.slice(0, 2), mine.total, theirs.ids.slice(0, 2), theirs.total])})`,
+              );
+            const productMs = await timeIt(read, SECONDS);
+            const ratio = floorMs / productMs;
+            lines.push(
+              `data source page of ${SIZE} from ${ROWS} rows on ${kind === 'postgresql' ? 'PostgreSQL' : 'MariaDB'} (seeded in ${(seedMs / 1000).toFixed(1)} s), the product on ${productKind}: product ${productMs.toFixed(2)} ms, bare driver ${floorMs.toFixed(2)} ms, floor/product ${ratio.toFixed(2)} (target >= 0.70: ${ratio >= 0.7 ? 'met' : 'MISSED'}); total ${mine.total}${mine.totalExact ? '' : '+'}`,
+            );
+            await links.close();
+          } finally {
+            await product.close();
+          }
+        }
       } finally {
         await floor.close();
       }
     }
   } finally {
-    await databaseLinksOf({ config }).close();
     await dropSeeds(kinds);
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
   return lines;
 }

@@ -32,6 +32,15 @@ export interface DatabaseLinkSearch {
 }
 type LinkRow = typeof databaseLinks.$inferSelect;
 
+/**
+ * A link as a caller names it: its id, or its id with the version (`updated_at` in ms) the caller
+ * read with it in the same transaction, which spares reading the link again while its pool is open.
+ */
+export type LinkRef = number | { id: number; stamp: number };
+
+/** What a failure's message says of a link: never its user or password. */
+type Shown = Pick<LinkTarget, 'kind' | 'host' | 'database' | 'schema'>;
+
 const RESOURCE = 'databaseLink';
 const NOT_FOUND = { message: 'databaselinks.notFound' };
 const COLUMNS = sql`t.id, t.name, t.kind, t.host, t.port, t.database_name, t.username, t.password_sealed is not null as has_password,
@@ -87,17 +96,17 @@ function matching(search: DatabaseLinkSearch): SQL {
 
 /** The open connections of every link, one small pool per link, rebuilt when the link changes. */
 class LinkPools {
-  private readonly open = new Map<string, { stamp: number; connection: LinkConnection }>();
+  private readonly open = new Map<string, { stamp: number; connection: LinkConnection; shown: Shown }>();
 
-  get(key: string, stamp: number): LinkConnection | undefined {
+  get(key: string, stamp: number): { connection: LinkConnection; shown: Shown } | undefined {
     const entry = this.open.get(key);
-    if (entry?.stamp === stamp) return entry.connection;
+    if (entry?.stamp === stamp) return entry;
     if (entry) this.forget(key);
     return undefined;
   }
 
-  keep(key: string, stamp: number, connection: LinkConnection): void {
-    this.open.set(key, { stamp, connection });
+  keep(key: string, stamp: number, connection: LinkConnection, shown: Shown): void {
+    this.open.set(key, { stamp, connection, shown });
   }
 
   forget(key: string): void {
@@ -128,7 +137,7 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
   const keyOf = (ctx: Ctx, id: number) => `${ctx.actor.tenantId}/${id}`;
 
   /** The failure as the console shows it: 502 (the database's side) with the reason in words. */
-  const failure = (failed: LinkFailure, row: Pick<LinkTarget, 'host' | 'database' | 'schema'>) =>
+  const failure = (failed: LinkFailure, row: Omit<Shown, 'kind'>) =>
     new AppError(failed.reason === 'permissionDenied' ? 403 : 502, `databaselinks.${failed.reason}`, {
       code: failed.code,
       host: row.host,
@@ -158,22 +167,31 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
     schema: row.schemaName,
   });
 
-  /** Runs `work` on the link's pool (opened on first use), a driver failure turned into words. */
-  async function through<T>(ctx: Ctx, id: number, work: (connection: LinkConnection, kind: DatabaseKind, stamp: number) => Promise<T>): Promise<T> {
-    const row = await findOr404(ctx.tx, databaseLinks, id, NOT_FOUND);
+  /**
+   * Runs `work` on the link's pool (opened on first use), a driver failure turned into words. A
+   * caller that read the link's version with it finds the open pool without reading the link again.
+   */
+  async function through<T>(ctx: Ctx, link: LinkRef, work: (connection: LinkConnection, kind: DatabaseKind, stamp: number) => Promise<T>): Promise<T> {
+    const id = typeof link === 'number' ? link : link.id;
     const key = keyOf(ctx, id);
-    const stamp = row.updatedAt.getTime();
-    const fields = fieldsOf(row);
-    let connection = pools.get(key, stamp);
-    if (!connection) {
-      connection = DRIVERS[fields.kind].open(await targetOf(fields), limits);
-      pools.keep(key, stamp, connection);
+    let open = typeof link === 'number' ? undefined : pools.get(key, link.stamp);
+    let stamp = typeof link === 'number' ? 0 : link.stamp;
+    if (!open) {
+      const row = await findOr404(ctx.tx, databaseLinks, id, NOT_FOUND);
+      stamp = row.updatedAt.getTime();
+      open = pools.get(key, stamp);
+      if (!open) {
+        const fields = fieldsOf(row);
+        const shown = { kind: fields.kind, host: fields.host, database: fields.database, schema: fields.schema };
+        open = { connection: DRIVERS[fields.kind].open(await targetOf(fields), limits), shown };
+        pools.keep(key, stamp, open.connection, shown);
+      }
     }
     try {
-      return await work(connection, fields.kind, stamp);
+      return await work(open.connection, open.shown.kind, stamp);
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw failure(DRIVERS[fields.kind].failureOf(error), fields);
+      throw failure(DRIVERS[open.shown.kind].failureOf(error), open.shown);
     }
   }
 
@@ -298,9 +316,9 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
      * SELECT of the link's own tables, allow-listed functions only. The query bound for the
      * link's driver, or 422 naming what is refused.
      */
-    checkQuery: (ctx: Ctx, id: number, text: string): Promise<BoundQuery> =>
-      through(ctx, id, async (connection, kind, stamp) => {
-        const key = `${keyOf(ctx, id)}@${stamp}\n${text}`;
+    checkQuery: (ctx: Ctx, link: LinkRef, text: string): Promise<BoundQuery> =>
+      through(ctx, link, async (connection, kind, stamp) => {
+        const key = `${keyOf(ctx, typeof link === 'number' ? link : link.id)}@${stamp}\n${text}`;
         const known = accepted.get(key);
         if (known && known.until > Date.now()) return known.query;
         const tables = (await connection.tables('', QUERY_TABLE_CAP)).map((table) => table.name);
@@ -312,12 +330,12 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
       }),
 
     /** A page of a checked query's result on the link (read-only, with the link's time-out); `limit` 0 reads only its columns. */
-    runQuery: (ctx: Ctx, id: number, query: BoundQuery, values: readonly unknown[], limit: number, offset = 0): Promise<SelectPage> =>
-      through(ctx, id, (connection) => connection.select(query, values, limit, offset)),
+    runQuery: (ctx: Ctx, link: LinkRef, query: BoundQuery, values: readonly unknown[], limit: number, offset = 0): Promise<SelectPage> =>
+      through(ctx, link, (connection) => connection.select(query, values, limit, offset)),
 
     /** A page of a checked query and its total counted up to `cap` + 1, on two of the link's connections at once. */
-    pageQuery: (ctx: Ctx, id: number, query: BoundQuery, values: readonly unknown[], limit: number, offset: number, cap: number) =>
-      through(ctx, id, async (connection) => {
+    pageQuery: (ctx: Ctx, link: LinkRef, query: BoundQuery, values: readonly unknown[], limit: number, offset: number, cap: number) =>
+      through(ctx, link, async (connection) => {
         const [page, total] = await Promise.all([connection.select(query, values, limit, offset), connection.count(query, values, cap)]);
         return { page, total };
       }),

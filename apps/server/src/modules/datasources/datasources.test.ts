@@ -196,6 +196,36 @@ describeDb(`data sources (${dbLabel})`, () => {
       expect((await admin.get(`${BASE}?`)).json().data.map((s: { name: string }) => s.name)).toContain('慢');
     });
 
+    it('reads through the link as it is now: a changed link is used at once', async () => {
+      const moving = await link(admin, {
+        name: `moving-${RUN}`,
+        kind: 'postgresql',
+        host: '127.0.0.1',
+        port: 5432,
+        database: 'postgres',
+        username: 'postgres',
+        schema: PG_SCHEMA,
+      });
+      const source = await save(admin, { name: '迁移', linkId: moving, sql: 'select n from nums order by n' });
+      expect((await page(admin, `${BASE}/${source.id}/data?size=3`)).records).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      // The same link, pointed at a database it cannot sign in to: the next read says so.
+      expectOk(
+        await admin.post('/api/database-links', {
+          id: moving,
+          name: `moving-${RUN}`,
+          kind: 'postgresql',
+          host: '127.0.0.1',
+          port: 5432,
+          database: `none_${RUN}`,
+          username: 'postgres',
+          schema: PG_SCHEMA,
+        }),
+        z.object({ id: z.number() }),
+      );
+      expectFailure(await adminEn.get(`${BASE}/${source.id}/data?size=3`), 502, new RegExp(`none_${RUN}`));
+      expect((await admin.delete(`${BASE}?ids=${source.id}`)).json().data).toEqual({ removed: 1 });
+    });
+
     it('keeps a link while a data source uses it, and says why', async () => {
       const kept = await link(admin, {
         name: `kept-${RUN}`,

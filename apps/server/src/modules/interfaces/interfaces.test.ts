@@ -82,13 +82,11 @@ describeDb(`interfaces (${dbLabel})`, () => {
     const { id: categoryId } = await category('并发');
     const body = (i: number) => ({ categoryId, code: `race${i}`, name: '并发', path: 'race/same', kind: 'http', url: `${upstreamUrl}/race` });
     // Different codes on one route, and one code on different routes: each race has one winner.
-    for (const bodies of [
-      Array.from({ length: 6 }, (_, i) => body(i)),
-      Array.from({ length: 6 }, (_, i) => ({ ...body(99), path: `race/code${i}` })),
-    ]) {
+    for (const bodies of [Array.from({ length: 6 }, (_, i) => body(i)), Array.from({ length: 6 }, (_, i) => ({ ...body(99), path: `race/code${i}` }))]) {
       const answers = await Promise.all(bodies.map((b) => cast.admin.post(`${INFO}/customize`, b)));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-      for (const lost of answers.filter((a) => a.statusCode === 409)) expectFailure(lost, 409, /^(已有接口使用 GET \/api\/open\/race\/same|编号“race99”已存在)$/);
+      for (const lost of answers.filter((a) => a.statusCode === 409))
+        expectFailure(lost, 409, /^(已有接口使用 GET \/api\/open\/race\/same|编号“race99”已存在)$/);
     }
     const listed = expectOk(await cast.admin.get(`${INFO}/customize?categoryId=${categoryId}&size=50`), page(interfaceInfo));
     expect(listed.records).toHaveLength(2);

@@ -1,10 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import mysql from 'mysql2/promise';
 import { signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { clickRowAction } from './support/rows.ts';
 import { SERVER_PORT } from './support/slot.ts';
+
+/** Picks the option of the open drop-down whose text matches. */
+const pick = (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).click();
 
 /** A table on this machine's MariaDB for the data source to read (named for the worker's server). */
 const TABLE = `e2e_staff_${SERVER_PORT}`;
@@ -80,7 +83,53 @@ test('an administrator defines a data source with a parameter on a MariaDB link,
   expect(data.records.map((r) => r.name)).toEqual(['李四']);
   await expectNoSeriousViolations(page, 'data sources list');
 
+  // A form's drop-down takes its options from the data source: chosen in the designer, offered when the form is filled in.
+  const formCode = `e2e_ds_${SERVER_PORT}_${Date.now().toString(36)}`;
+  await page.goto('/workflow/forms');
+  await page.getByTestId('form-add').click();
+  const designer = page.getByTestId('form-designer');
+  await designer.getByTestId('designer-name').fill(`员工登记 ${formCode}`);
+  await designer.getByTestId('designer-code').fill(formCode);
+  await designer.getByTestId('palette-select').click();
+  await designer.getByTestId('prop-title').fill('员工');
+  await designer.getByTestId('prop-option-source').click();
+  await pick(page, '数据源');
+  await designer.getByTestId('prop-data-source').click();
+  await pick(page, '部门员工');
+  await designer.getByTestId('prop-data-source-value').click();
+  await pick(page, /^id /);
+  await designer.getByTestId('prop-data-source-label').click();
+  await pick(page, /^name /);
+  const properties = designer.getByTestId('field-properties');
+  await expectNoSeriousViolations(page, 'a choice from a data source in the designer');
+  await properties.screenshot({ path: info.outputPath('form-field-data-source-zh.png') });
+  // The preview reads the data source itself: its parameter at its default (sales).
+  await designer.getByRole('tab', { name: '预览' }).click();
+  await designer.getByTestId('designer-preview').locator('#root_select1').click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['张三', '王五']);
+  await page.keyboard.press('Escape');
+  await designer.getByTestId('designer-save').click();
+  await expect(designer).toBeHidden();
+  const formRow = page.getByTestId('form-table').locator('tbody tr.ant-table-row').filter({ hasText: formCode });
+  await clickRowAction(formRow, '数据');
+  const records = page.getByTestId('form-records');
+  await records.getByTestId('record-add').click();
+  await page.getByTestId('record-form').locator('#root_select1').click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['张三', '王五']);
+  await pick(page, '王五');
+  await page.getByTestId('record-save').click();
+  await expect(records.getByTestId('record-table').locator('tbody tr.ant-table-row')).toContainText('王五');
+  await page.keyboard.press('Escape');
+  await expect(records).toBeHidden();
+
   await switchLanguage(page, 'en');
+  await clickRowAction(formRow, 'Design');
+  await designer.getByTestId('canvas-select1').locator('.designer-field-body').click();
+  await expect(properties.getByTestId('prop-data-source')).toContainText('部门员工');
+  await properties.screenshot({ path: info.outputPath('form-field-data-source-en.png') });
+  await page.keyboard.press('Escape');
+  await expect(designer).toBeHidden();
+  await page.goto('/data/dataSource');
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByTestId('data-source-add')).toHaveText(/Add/);
   await expectNoSeriousViolations(page, 'data sources list at 375px in en');

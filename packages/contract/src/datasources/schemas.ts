@@ -106,7 +106,9 @@ export const dataSourcePreview = z.object({
 export const dataSourceSearch = z.object({ name: searchText, linkId: queryInt(1, 2_147_483_647).optional() });
 export const dataSourceListQuery = pageQuery.extend(dataSourceSearch.shape);
 export const dataSourceIdParams = z.object({ id: idParam });
-export const dataSourceColumnParams = z.object({ id: idParam, column: requiredText('standard', 'datasources.columnRequired') });
+/** A column of a data source's result, by name: what a dropdown reads its values and labels from. */
+export const dataSourceColumn = requiredText('standard', 'datasources.columnRequired');
+export const dataSourceColumnParams = z.object({ id: idParam, column: dataSourceColumn });
 export const dataSourceRemoveQuery = z.object({ ids: idList });
 export const dataSourceRemoved = z.object({ removed: z.number().int() });
 export const dataSourceValuesQuery = z.object({ params: valuesParam });

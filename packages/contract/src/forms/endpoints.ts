@@ -8,6 +8,8 @@ import {
   bindField,
   bindFieldsQuery,
   customTableInput,
+  fieldOption,
+  formFieldParams,
   formFlagParams,
   formIdParams,
   formInstance,
@@ -31,6 +33,8 @@ import {
 
 const tag = 'forms';
 const S = '/form-scheme';
+const SOURCES =
+  "A choice whose options come from a data source (`ui:options.dataSource`: its id, value column and optional label column) is checked as it is saved: the data source is the tenant's, its query returns those columns, and every parameter it requires has a default (422 naming the field).";
 
 /** Form schemes: the designer's documents, their versions and the data filled in through them. */
 export const FORM_SCHEME_ENDPOINTS = {
@@ -63,11 +67,11 @@ export const FORM_SCHEME_ENDPOINTS = {
     path: S,
     tag,
     summary: 'Create a form scheme',
-    description: 'Version 1 of a new scheme; the code is unique in the tenant. The first scheme of a tenant becomes its default.',
+    description: `Version 1 of a new scheme; the code is unique in the tenant. The first scheme of a tenant becomes its default. ${SOURCES}`,
     access: P.add,
     body: formSchemeInput,
     response: formSchemeInfo,
-    failures: [409],
+    failures: [409, 422, 502],
   }),
   createCustomTable: defineEndpoint({
     operationId: 'forms.scheme.createCustomTable',
@@ -80,7 +84,7 @@ export const FORM_SCHEME_ENDPOINTS = {
     access: P.add,
     body: customTableInput,
     response: formSchemeInfo,
-    failures: [409],
+    failures: [409, 422, 502],
   }),
   updateCustomTable: defineEndpoint({
     operationId: 'forms.scheme.updateCustomTable',
@@ -94,7 +98,7 @@ export const FORM_SCHEME_ENDPOINTS = {
     params: formIdParams,
     body: customTableInput,
     response: formSchemeInfo,
-    failures: [404, 409],
+    failures: [404, 409, 422, 502],
   }),
   update: defineEndpoint({
     operationId: 'forms.scheme.update',
@@ -102,12 +106,12 @@ export const FORM_SCHEME_ENDPOINTS = {
     path: `${S}/:id`,
     tag,
     summary: 'Change a form scheme',
-    description: 'A changed document becomes the next version (the earlier stay in the history; data filled in keep the version they were filled in with).',
+    description: `A changed document becomes the next version (the earlier stay in the history; data filled in keep the version they were filled in with). ${SOURCES}`,
     access: P.edit,
     params: formIdParams,
     body: formSchemeInput,
     response: formSchemeInfo,
-    failures: [404, 409],
+    failures: [404, 409, 422, 502],
   }),
   remove: defineEndpoint({
     operationId: 'forms.scheme.remove',
@@ -183,6 +187,20 @@ export const FORM_SCHEME_ENDPOINTS = {
     response: formSchemeInfo,
     failures: [404],
   }),
+  fieldOptions: defineEndpoint({
+    operationId: 'forms.scheme.fieldOptions',
+    method: 'GET',
+    path: `${S}/:id/fields/:field/options`,
+    tag,
+    summary: "A choice's options from its data source",
+    description:
+      "The options of the field whose design names a data source: the distinct values of its value column as text, each labelled by its label column (the value itself without one), in the query's order, at most 500 (more are refused, 422), each parameter of the query at its default; `version` reads the field as that version designed it. Any signed-in user may read them, as they may read the form: whoever fills it in — a record, a step of a process — needs its options. The data source runs read-only on its link with the link's time-out; one gone from the tenant, or without the columns named, is 422 naming the field.",
+    access: 'authenticated',
+    params: formFieldParams,
+    query: formVersionQuery,
+    response: z.array(fieldOption),
+    failures: [404, 422, 502],
+  }),
   bindFields: defineEndpoint({
     operationId: 'forms.scheme.bindFields',
     method: 'GET',
@@ -215,12 +233,12 @@ export const FORM_SCHEME_ENDPOINTS = {
     tag,
     summary: 'Fill in a form',
     description:
-      'Data checked against the scheme’s current schema on the server (422 naming the first field that fails, in the request’s language); returns the new record and its `primaryKey`.',
+      'Data checked against the scheme’s current schema on the server (422 naming the first field that fails, in the request’s language); a choice filled from a data source takes only the values its options offer. Returns the new record and its `primaryKey`.',
     access: P.add,
     params: formIdParams,
     body: formInstanceBody,
     response: formInstance,
-    failures: [404, 409, 422],
+    failures: [404, 409, 422, 502],
   }),
   updateInstance: defineEndpoint({
     operationId: 'forms.instance.update',
@@ -233,7 +251,7 @@ export const FORM_SCHEME_ENDPOINTS = {
     params: formInstanceParams,
     body: formInstanceBody,
     response: formInstance,
-    failures: [404, 409, 422],
+    failures: [404, 409, 422, 502],
   }),
   instances: defineEndpoint({
     operationId: 'forms.instance.list',

@@ -78,12 +78,25 @@ export interface FormDocument {
   uiSchema: UiSchema;
 }
 
-/** A field's UI settings: widget, grid width, placeholder, option labels, a dictionary as the option source. */
+/**
+ * A choice's options read from a data source: the distinct values of its `value` column, each
+ * shown as the `label` column of its first row (the value itself without one).
+ */
+export interface FieldDataSource {
+  id: number;
+  value: string;
+  label?: string;
+}
+
+/**
+ * A field's UI settings: widget, grid width, placeholder, option labels, and where a choice's
+ * options come from when not fixed — a dictionary or a data source, never both.
+ */
 export interface FieldUi {
   'ui:widget'?: string;
   'ui:placeholder'?: string;
   'ui:enumNames'?: string[];
-  'ui:options'?: { span?: number; dictionary?: string; rows?: number };
+  'ui:options'?: { span?: number; dictionary?: string; dataSource?: FieldDataSource; rows?: number };
 }
 
 /** A field as other screens bind to it (node field permissions, form-field approvers, list columns). */
@@ -105,7 +118,7 @@ export function kindOf(field: FieldSchema, ui: FieldUi | undefined): FieldKind {
   if (field.format === 'date-time') return 'datetime';
   if (widget === 'textarea') return 'textarea';
   if (widget === 'radio') return 'radio';
-  if (field.enum || ui?.['ui:options']?.dictionary) return 'select';
+  if (field.enum || ui?.['ui:options']?.dictionary || ui?.['ui:options']?.dataSource) return 'select';
   return 'text';
 }
 
@@ -131,6 +144,16 @@ export function dictionaryFields(document: FormDocument): Record<string, string>
   for (const name of Object.keys(document.schema.properties)) {
     const code = (document.uiSchema[name] as FieldUi | undefined)?.['ui:options']?.dictionary;
     if (code) out[name] = code;
+  }
+  return out;
+}
+
+/** The data sources the document's choices take options from, by field. */
+export function dataSourceFields(document: FormDocument): Record<string, FieldDataSource> {
+  const out: Record<string, FieldDataSource> = {};
+  for (const name of Object.keys(document.schema.properties)) {
+    const source = (document.uiSchema[name] as FieldUi | undefined)?.['ui:options']?.dataSource;
+    if (source) out[name] = source;
   }
   return out;
 }
@@ -188,7 +211,8 @@ export const ALL_FORM_FORMATS: Record<string, (value: string) => boolean> = { ..
 
 /**
  * The labels of a field's fixed options (`enum` with `ui:enumNames`, for a single or a multiple
- * choice), by value; empty for a field without options or whose options come from a dictionary.
+ * choice), by value; empty for a field without options or whose options come from a dictionary
+ * or a data source.
  */
 export function optionLabelsOf(document: FormDocument, name: string): Map<string, string> {
   const field = document.schema.properties[name];

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { columnNameProblem } from '../columnNames.ts';
 import { id, idParam, jsonObject, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
-import { FIELD_SPANS, FORM_FORMAT_NAMES, type FormDocument, MAX_FIELD_FILES } from './fields.ts';
+import { dataSourceColumn } from '../datasources/schemas.ts';
+import { type FieldSchema, type FieldUi, FIELD_SPANS, FORM_FORMAT_NAMES, type FormDocument, MAX_FIELD_FILES } from './fields.ts';
 
 const invalid = { message: 'forms.documentInvalid' };
 const noNul = (v: string) => !v.includes('\u0000');
@@ -82,6 +83,7 @@ const fieldUi = z
               .string(invalid)
               .regex(/^[A-Za-z0-9_.-]{1,100}$/, invalid)
               .optional(),
+            dataSource: z.object({ id, value: dataSourceColumn, label: dataSourceColumn.optional() }, invalid).strict().optional(),
             rows: z.number(invalid).int(invalid).min(1, invalid).max(20, invalid).optional(),
           },
           invalid,
@@ -92,6 +94,26 @@ const fieldUi = z
     invalid,
   )
   .strict();
+
+/** A choice a data source can fill: a single one of text, or a multiple one of texts (not files). */
+const takesTextOptions = (field: FieldSchema) =>
+  (field.type === 'string' && field.format === undefined) || (field.type === 'array' && field.items?.type === 'string' && field.items.format === undefined);
+
+/**
+ * A field takes its options from one place: fixed (`enum`), a dictionary or a data source; a
+ * data source fills only a choice of texts. Each refusal names the field.
+ */
+function checkOptionSources(document: FormDocument, ctx: z.RefinementCtx) {
+  for (const [name, ui] of Object.entries(document.uiSchema)) {
+    const field = document.schema.properties[name];
+    const options = (ui as FieldUi | undefined)?.['ui:options'];
+    if (name === 'ui:order' || !field || !options?.dataSource) continue;
+    const params = { field: field.title || name };
+    if (options.dictionary || field.enum || field.items?.enum)
+      ctx.addIssue({ code: 'custom', path: ['uiSchema', name], message: 'forms.optionSourceTwice', params });
+    else if (!takesTextOptions(field)) ctx.addIssue({ code: 'custom', path: ['uiSchema', name], message: 'forms.dataSourceKind', params });
+  }
+}
 
 /** A form scheme's document: the JSON Schema of its data and the UI schema that lays it out. */
 export const formDocument = z
@@ -127,6 +149,7 @@ export const formDocument = z
   .refine((d) => Object.keys(d.schema.properties).length <= MAX_FIELDS, { message: 'forms.tooManyFields' })
   .refine((d) => (d.schema.required ?? []).every((name) => name in d.schema.properties), invalid)
   .refine((d) => Object.keys(d.uiSchema).every((key) => key === 'ui:order' || key in d.schema.properties), invalid)
+  .superRefine((d, ctx) => checkOptionSources(d as FormDocument, ctx))
   .refine((d) => new TextEncoder().encode(JSON.stringify(d)).length <= MAX_DOCUMENT_BYTES, { message: 'forms.documentTooLarge' }) as unknown as z.ZodType<
   FormDocument,
   FormDocument
@@ -216,6 +239,11 @@ export const formSchemeListQuery = pageQuery.extend({
 export const formIdParams = z.object({ id: idParam });
 export const formFlagParams = z.object({ id: idParam, v: z.enum(['0', '1'], { message: 'common.badRequest' }).transform((v) => v === '1') });
 export const formVersionQuery = z.object({ version: idParam.optional() });
+export const formFieldParams = z.object({ id: idParam, field: z.string().regex(FIELD_NAME, { message: 'forms.fieldNameInvalid' }) });
+
+/** One option of a choice as the form offers it: the value kept, the label shown. */
+export const fieldOption = z.object({ value: z.string(), label: z.string() }).meta({ id: 'FormFieldOption' });
+export type FieldOption = z.infer<typeof fieldOption>;
 
 /** A field as other screens bind to it. */
 export const bindField = z.object({ name: z.string(), title: z.string(), kind: z.string(), required: z.boolean() }).meta({ id: 'FormBindField' });

@@ -22,6 +22,8 @@ const NOT_FOUND = { message: 'datasources.notFound' };
 /** Rows a tree or a column's values are built from at most. */
 const WHOLE_CAP = 5_000;
 const PREVIEW_ROWS = 20;
+/** Options a dropdown offers at most: past it a data source is a search, not a list. */
+const OPTIONS_CAP = 500;
 const COLUMNS = sql`t.id, t.name, t.link_id, l.name as link_name, t.sql, t.parameters, t.id_column, t.parent_column, t.sort, t.remark, t.created_at, t.updated_at`;
 const FROM = sql`${dataSources} t join ${databaseLinks} l on l.id = t.link_id`;
 
@@ -255,6 +257,29 @@ export function dataSourceService(links: DatabaseLinkService) {
         if (!seen.has(key)) seen.set(key, value);
       }
       return [...seen.values()];
+    },
+
+    /**
+     * A dropdown's options: the distinct values of column `value` as text, each labelled by
+     * column `label` of its first row (the value itself when that is empty), in the query's
+     * order, each parameter at its default. Empty values offer nothing; more than OPTIONS_CAP
+     * values are refused rather than cut, so what is offered is what a check accepts.
+     */
+    async options(ctx: Ctx, id: number, value: string, label = value): Promise<{ value: string; label: string }[]> {
+      const { page } = await whole(ctx, id, {});
+      for (const column of new Set([value, label])) {
+        if (!page.columns.some((c) => c.name === column)) throw notFound('datasources.columnNotFound', { column });
+      }
+      const options = new Map<string, string>();
+      for (const record of page.records) {
+        const cell = record[value];
+        const key = cell === null || cell === undefined ? '' : String(cell);
+        if (key === '' || options.has(key)) continue;
+        if (options.size === OPTIONS_CAP) throw unprocessable('datasources.tooManyOptions', { cap: OPTIONS_CAP });
+        const shown = record[label];
+        options.set(key, shown === null || shown === undefined || shown === '' ? key : String(shown));
+      }
+      return [...options].map(([optionValue, optionLabel]) => ({ value: optionValue, label: optionLabel }));
     },
   };
 }

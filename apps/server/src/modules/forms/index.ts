@@ -33,6 +33,8 @@ import {
   updateScheme,
 } from './service.ts';
 import { annexBytes, annexInfo, removeAnnex, uploadAnnex } from './annexes.ts';
+import { dataSourcesOf } from '../datasources/public.ts';
+import { fieldOptions } from './dataSourceOptions.ts';
 import { localFileStore } from '../files/public.ts';
 import { formAnnexes, formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
 
@@ -54,7 +56,7 @@ async function sweepFixture(owner: SweepClient) {
   const key = (record.json() as { data: { primaryKey: string } }).data.primaryKey;
   return {
     marker,
-    query: { id: String(id), F_FormId: String(id), primaryKey: key, code: marker, name: marker, v: '1', key },
+    query: { id: String(id), F_FormId: String(id), primaryKey: key, code: marker, name: marker, v: '1', key, field: 'note' },
     body: { ...sampleForm('stolen'), data: { note: 'stolen' }, schemeId: id, columns: ['note'] },
     snapshot: async () => (await owner.get(`/api${E.page.path}?name=${marker}`)).body,
   };
@@ -62,28 +64,32 @@ async function sweepFixture(owner: SweepClient) {
 
 export const module = defineModule({
   name: 'forms',
-  uses: ['dict', 'files', 'users'],
+  uses: ['datasources', 'dict', 'files', 'users'],
   after: ['users', 'dict', 'files'],
   tables: [formSchemes, formSchemeVersions, formInstances, formRelations, formAnnexes],
   routes: ({ config }) => {
     const store = localFileStore(config.filesDir);
+    const sources = dataSourcesOf({ config });
     return [
       route(E.page, ({ query }, { tx }) => listSchemes(tx, query)),
       route(E.formInfo, ({ params }, { tx }) => schemeWithDocument(tx, params.id)),
-      route(E.create, ({ body }, ctx) => createScheme(ctx, body)),
-      route(E.update, ({ params, body }, ctx) => updateScheme(ctx, params.id, body)),
-      route(E.createCustomTable, ({ body }, ctx) => createScheme(ctx, body)),
-      route(E.updateCustomTable, ({ params, body }, ctx) => updateScheme(ctx, params.id, body)),
+      route(E.create, ({ body }, ctx) => createScheme(ctx, sources, body)),
+      route(E.update, ({ params, body }, ctx) => updateScheme(ctx, sources, params.id, body)),
+      route(E.createCustomTable, ({ body }, ctx) => createScheme(ctx, sources, body)),
+      route(E.updateCustomTable, ({ params, body }, ctx) => updateScheme(ctx, sources, params.id, body)),
       route(E.remove, async ({ params }, ctx) => ({ removed: await removeScheme(ctx, params.id) })),
       route(E.setEnable, ({ params }, ctx) => setEnabled(ctx, params.id, params.v)),
       route(E.setDefault, ({ params }, ctx) => setDefault(ctx, params.id, params.v)),
       route(E.history, ({ params }, { tx }) => schemeHistory(tx, params.id)),
       route(E.info, ({ params }, { tx }) => schemeInfo(tx, params.id)),
       route(E.bySchemeId, ({ params, query }, { tx }) => schemeVersion(tx, params.id, query.version)),
+      route(E.fieldOptions, async ({ params, query }, ctx) =>
+        fieldOptions(ctx, sources, (await schemeVersion(ctx.tx, params.id, query.version)).document, params.field),
+      ),
       route(E.bindFields, ({ query }, { tx }) => bindFields(tx, query.code)),
       route(E.byKey, ({ query }, { tx }) => resolveForm(tx, query.code)),
-      route(E.createInstance, ({ params, body }, ctx) => createInstance(ctx, params.id, body.data)),
-      route(E.updateInstance, ({ params, body }, ctx) => updateInstance(ctx, params.id, params.key, body.data)),
+      route(E.createInstance, ({ params, body }, ctx) => createInstance(ctx, sources, params.id, body.data)),
+      route(E.updateInstance, ({ params, body }, ctx) => updateInstance(ctx, sources, params.id, params.key, body.data)),
       route(E.instances, ({ query }, { tx }) => listInstances(tx, query)),
       route(R.page, ({ query }, { tx }) => listRelations(tx, query)),
       route(R.create, ({ body }, ctx) => createRelation(ctx, body)),

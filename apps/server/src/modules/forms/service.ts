@@ -19,7 +19,9 @@ import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, makeOnlyDefault } from '../../platform/crud.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
+import type { DataSourceReader } from '../datasources/public.ts';
 import { userNamesOf } from '../users/public.ts';
+import { checkDataSourceDesign, checkDataSourceValues } from './dataSourceOptions.ts';
 import { formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
 import { applyCustomTable, dropCustomTable, insertRow, listRows, updateRow } from './customTable.ts';
 import { validFormData } from './validate.ts';
@@ -103,9 +105,10 @@ const assertTableName = (tx: Tx, tableName: string, exceptId?: number) =>
   assertUnique(tx, formSchemes, eq(formSchemes.tableName, tableName), { exceptId, message: 'forms.tableExists', params: { table: tableName } });
 
 /** Creates a scheme; with `tableName` a custom-table scheme, its table made in the same transaction. */
-export async function createScheme(ctx: Ctx, input: SchemeInput & { tableName?: string }): Promise<FormSchemeInfo> {
+export async function createScheme(ctx: Ctx, sources: DataSourceReader, input: SchemeInput & { tableName?: string }): Promise<FormSchemeInfo> {
   const { tx } = ctx;
   await assertUnique(tx, formSchemes, eq(formSchemes.code, input.code), { message: 'forms.codeExists', params: { code: input.code } });
+  await checkDataSourceDesign(ctx, sources, input.document);
   if (input.tableName) await assertTableName(tx, input.tableName);
   // The tenant's first scheme becomes its default, so there is always exactly one once there is any.
   const [{ n }] = await tx.select({ n: count() }).from(formSchemes);
@@ -119,11 +122,12 @@ export async function createScheme(ctx: Ctx, input: SchemeInput & { tableName?: 
  * Changes a scheme; a changed document is the next version. A custom-table scheme's table
  * follows its document (either update call); `tableName` is only for custom-table schemes (409).
  */
-export async function updateScheme(ctx: Ctx, id: number, input: SchemeInput & { tableName?: string }): Promise<FormSchemeInfo> {
+export async function updateScheme(ctx: Ctx, sources: DataSourceReader, id: number, input: SchemeInput & { tableName?: string }): Promise<FormSchemeInfo> {
   const { tx } = ctx;
   const before = await schemeOr404(tx, id, true);
   if (input.tableName && !before.tableName) throw conflict('forms.notCustomTable');
   await assertUnique(tx, formSchemes, eq(formSchemes.code, input.code), { exceptId: id, message: 'forms.codeExists', params: { code: input.code } });
+  await checkDataSourceDesign(ctx, sources, input.document, before.document);
   if (input.tableName) await assertTableName(tx, input.tableName, id);
   const changed = canonicalJson(before.document) !== canonicalJson(input.document);
   const tableName = input.tableName ?? before.tableName;
@@ -265,24 +269,29 @@ async function enabledScheme(tx: Tx, id: number): Promise<SchemeRow> {
   return scheme;
 }
 
-export async function createInstance(ctx: Ctx, schemeId: number, data: Record<string, unknown>): Promise<FormInstance> {
+/** A record's choices checked against their data sources through the request's own reader. */
+const choicesOf = (ctx: Ctx, sources: DataSourceReader) => (document: FormDocument, data: Record<string, unknown>) =>
+  checkDataSourceValues(ctx, sources, document, data);
+
+export async function createInstance(ctx: Ctx, sources: DataSourceReader, schemeId: number, data: Record<string, unknown>): Promise<FormInstance> {
   const scheme = await enabledScheme(ctx.tx, schemeId);
-  const clean = await validFormData(ctx.tx, scheme.document, data);
+  const clean = await validFormData(ctx.tx, scheme.document, data, choicesOf(ctx, sources));
   if (scheme.tableName) return insertRow(ctx, schemeId, scheme.version, scheme.document, clean);
   const row = await auditedInsert(ctx, formInstances, 'form-instance', { schemeId, version: scheme.version, data: clean });
   return (await presentInstances(ctx.tx, [row]))[0];
 }
 
-export async function updateInstance(ctx: Ctx, schemeId: number, key: string, data: Record<string, unknown>): Promise<FormInstance> {
+export async function updateInstance(ctx: Ctx, sources: DataSourceReader, schemeId: number, key: string, data: Record<string, unknown>): Promise<FormInstance> {
   const scheme = await enabledScheme(ctx.tx, schemeId);
-  if (scheme.tableName) return updateRow(ctx, schemeId, key, scheme.version, scheme.document, await validFormData(ctx.tx, scheme.document, data));
+  const checked = () => validFormData(ctx.tx, scheme.document, data, choicesOf(ctx, sources));
+  if (scheme.tableName) return updateRow(ctx, schemeId, key, scheme.version, scheme.document, await checked());
   const [before] = await ctx.tx
     .select()
     .from(formInstances)
     .where(and(eq(formInstances.schemeId, schemeId), eq(formInstances.primaryKey, key)))
     .for('update');
   if (!before) throw notFound('forms.recordNotFound');
-  const clean = await validFormData(ctx.tx, scheme.document, data);
+  const clean = await checked();
   const after = await auditedUpdate(ctx, formInstances, 'form-instance', before, { data: clean, version: scheme.version, updatedAt: new Date() });
   return (await presentInstances(ctx.tx, [after]))[0];
 }
@@ -355,6 +364,8 @@ export async function removeRelation(ctx: Ctx, id: number): Promise<number> {
  * Process variables sent where a node binds the form `formKey`: the form's fields among them,
  * with the values the process already holds, are checked against the form (422 naming the field).
  * Variables that are not fields of the form pass as they are; with no binding nothing is checked.
+ * A choice filled from a data source is checked for its type only: the process's callers hold no
+ * data source reader to check its value with (a form record's save does check it).
  */
 export async function checkedAgainstForm(
   tx: Tx,

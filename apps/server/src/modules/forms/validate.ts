@@ -63,18 +63,27 @@ export function firstSchemaError(
   return { keyword: error.keyword, field, params: p };
 }
 
+/** Checks what choices filled from data sources hold (see dataSourceOptions.ts), after the schema passed. */
+export type ChoiceCheck = (document: FormDocument, data: Record<string, unknown>) => Promise<void>;
+
 /**
  * The data as stored: empty values dropped, then checked against the document (422 naming the
  * first field that fails, in the request's language). Unknown fields are refused, and so are
- * annex ids the tenant does not have.
+ * annex ids the tenant does not have; with `checkChoices`, values a data source does not offer.
  */
-export async function validFormData(tx: Tx, document: FormDocument, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function validFormData(
+  tx: Tx,
+  document: FormDocument,
+  data: Record<string, unknown>,
+  checkChoices?: ChoiceCheck,
+): Promise<Record<string, unknown>> {
   const clean = filled(data);
   const error = firstSchemaError(await withDictionaries(tx, document), clean);
   if (error) {
     const message = formErrorMessage(error.keyword, error.params, document.schema.properties[error.field]?.title || error.field);
     throw unprocessable(message.key, message.params);
   }
+  await checkChoices?.(document, clean);
   await checkAnnexes(tx, document, clean);
   return clean;
 }

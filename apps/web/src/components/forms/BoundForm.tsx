@@ -34,7 +34,7 @@ export function BoundForm({ formKey, testId = 'bound-form', ...rest }: Props) {
   if (!form.data) return <Spin />;
   return (
     <Suspense fallback={<Spin />}>
-      <FormView document={form.data.document} testId={testId} {...rest} />
+      <FormView document={form.data.document} testId={testId} choices={form.data.schemeId ? { schemeId: form.data.schemeId } : undefined} {...rest} />
     </Suspense>
   );
 }

@@ -6,6 +6,7 @@ import { type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionary } from '../../api/dictionary';
 import { MESSAGES_NS } from '../../i18n';
+import type { ChoiceSource } from './DataSourceChoice';
 import { ThemedForm as Form } from './theme';
 import { formValidator } from './validator';
 
@@ -66,7 +67,11 @@ function GridTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
 
 const widgets: RegistryWidgetsType = { DictionarySelect };
 
-/** The document as this viewer gets it: hidden fields gone, read-only ones locked, dictionary fields as selects. */
+/**
+ * The document as this viewer gets it: hidden fields gone, read-only ones locked, dictionary
+ * fields as selects, choices filled from a data source in their own widget (which keeps the
+ * field's drop-down, radio buttons or checkboxes).
+ */
 export function documentFor(document: FormDocument, access: readonly FieldAccess[] = [], readOnly = false) {
   const hidden = new Set(access.filter((a) => a.permission === 'hidden').map((a) => a.name));
   const locked = new Set(access.filter((a) => a.permission === 'readonly').map((a) => a.name));
@@ -79,6 +84,10 @@ export function documentFor(document: FormDocument, access: readonly FieldAccess
   for (const name of Object.keys(properties)) {
     const ui = { ...((document.uiSchema[name] ?? {}) as FieldUi & Record<string, unknown>) };
     if (ui['ui:options']?.dictionary) ui['ui:widget'] = 'DictionarySelect';
+    if (ui['ui:options']?.dataSource) {
+      ui['ui:options'] = { ...ui['ui:options'], choice: ui['ui:widget'] } as FieldUi['ui:options'];
+      ui['ui:widget'] = 'dataSourceChoice';
+    }
     if (ui['ui:options']?.rows) ui['ui:options'] = { ...ui['ui:options'], rows: ui['ui:options'].rows };
     if (readOnly || locked.has(name)) ui['ui:readonly'] = true;
     uiSchema[name] = ui;
@@ -94,10 +103,12 @@ interface Props {
   readOnly?: boolean;
   formRef?: Ref<FormViewHandle>;
   testId?: string;
+  /** Where choices filled from data sources read their options: the saved form's, or the data sources themselves in a preview. */
+  choices?: ChoiceSource;
 }
 
 /** One form, filled in or shown; call `formRef.current.validateForm()` before sending its data. */
-export function FormView({ document, value, onChange, access, readOnly, formRef, testId = 'form-view' }: Props) {
+export function FormView({ document, value, onChange, access, readOnly, formRef, testId = 'form-view', choices }: Props) {
   const { t } = useTranslation('formview');
   const { schema, uiSchema } = useMemo(() => documentFor(document, access, readOnly), [document, access, readOnly]);
   const transformErrors = (errors: RJSFValidationError[]) =>
@@ -122,7 +133,7 @@ export function FormView({ document, value, onChange, access, readOnly, formRef,
       const text = t(`rjsf.${key.replace(/[^A-Za-z0-9]/g, '')}`, { defaultValue: '' });
       return (text || key).replace(/%(\d)/g, (_, i: string) => params?.[Number(i) - 1] ?? '');
     },
-    formContext: { labelAlign: 'left' },
+    formContext: { labelAlign: 'left', choices },
   };
   return (
     <div data-testid={testId}>

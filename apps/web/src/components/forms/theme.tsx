@@ -12,7 +12,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 
 /*
  * rjsf's antd theme with the widgets most forms never use — the date pickers, the range slider,
- * annex uploads — loaded the first time a form shows one, so a form of text, numbers and
+ * annex uploads, choices filled from data sources — loaded the first time a form shows one, so a form of text, numbers and
  * choices costs none of them.
  */
 
@@ -40,6 +40,7 @@ const widgets: RegistryWidgetsType = {
   AltDateTimeWidget: onDemand(() => import('@rjsf/antd/lib/widgets/AltDateTimeWidget/index.js')),
   RangeWidget: onDemand(() => import('@rjsf/antd/lib/widgets/RangeWidget/index.js')),
   annexes: onDemand(() => import('./AnnexWidget').then((m) => ({ default: m.AnnexWidget }))),
+  dataSourceChoice: onDemand(() => import('./DataSourceChoice').then((m) => ({ default: m.DataSourceChoice }))),
 };
 
 /** The form component every form screen renders with. */

@@ -3,13 +3,16 @@ import { FIELD_SPANS, FORM_FORMAT_NAMES, MAX_FIELD_FILES } from '@macro/contract
 import { Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DesignField, KINDS_WITH_OPTIONS, NUMBER_KINDS, TEXT_KINDS } from './designerModel';
+import { DataSourceOptionFields } from './DataSourceOptionFields';
+import { type DesignField, KINDS_WITH_OPTIONS, NUMBER_KINDS, type OptionSource, optionSourceOf, TEXT_KINDS, withOptionSource } from './designerModel';
 
 interface Props {
   field: DesignField;
   taken: readonly string[];
   onChange: (patch: Partial<DesignField>) => void;
 }
+
+const SOURCE_LABELS: Record<OptionSource, string> = { static: 'prop.staticOptions', dictionary: 'prop.dictionary', dataSource: 'prop.dataSource' };
 
 const numberOrUndefined = (value: number | null) => (value === null ? undefined : value);
 
@@ -20,7 +23,9 @@ export function FieldProperties({ field, taken, onChange }: Props) {
   const [name, setName] = useState(field.name);
   const nameTaken = name !== field.name && taken.includes(name);
   const nameValid = /^[A-Za-z][A-Za-z0-9_]{0,49}$/.test(name);
-  const optionSource = field.dictionary !== undefined ? 'dictionary' : 'static';
+  const optionSource = optionSourceOf(field);
+  // Radio buttons take no dictionary: a dictionary's options are shown in a drop-down.
+  const sources: OptionSource[] = field.kind === 'radio' ? ['static', 'dataSource'] : ['static', 'dictionary', 'dataSource'];
   return (
     <Form layout="vertical" size="small" name="field-properties" data-testid="field-properties">
       <Form.Item
@@ -139,20 +144,18 @@ export function FieldProperties({ field, taken, onChange }: Props) {
       ) : null}
       {KINDS_WITH_OPTIONS.includes(field.kind) ? (
         <>
-          {field.kind !== 'radio' ? (
-            <Form.Item label={t('prop.optionSource')}>
-              <Select
-                value={optionSource}
-                onChange={(source) => onChange(source === 'dictionary' ? { dictionary: '' } : { dictionary: undefined })}
-                options={[
-                  { value: 'static', label: t('prop.staticOptions') },
-                  { value: 'dictionary', label: t('prop.dictionary') },
-                ]}
-                aria-label={t('prop.optionSource')}
-              />
-            </Form.Item>
-          ) : null}
-          {optionSource === 'dictionary' && field.kind !== 'radio' ? (
+          <Form.Item label={t('prop.optionSource')}>
+            <Select
+              value={optionSource}
+              onChange={(source: OptionSource) => onChange(withOptionSource(source))}
+              options={sources.map((source) => ({ value: source, label: t(SOURCE_LABELS[source]) }))}
+              aria-label={t('prop.optionSource')}
+              data-testid="prop-option-source"
+            />
+          </Form.Item>
+          {optionSource === 'dataSource' ? (
+            <DataSourceOptionFields value={field.dataSource ?? {}} onChange={(dataSource) => onChange({ dataSource })} />
+          ) : optionSource === 'dictionary' ? (
             <Form.Item htmlFor="fp-dictionary" label={t('prop.dictionaryCode')}>
               <Input
                 value={field.dictionary}

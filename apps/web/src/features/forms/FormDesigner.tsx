@@ -274,7 +274,7 @@ export function FormDesigner({ state, onClose }: { state: DesignerState; onClose
             label: t('designer.preview'),
             children: document ? (
               <Space orientation="vertical" style={{ width: '100%' }}>
-                <FormView document={document} value={sample} onChange={setSample} formRef={preview} testId="designer-preview" />
+                <FormView document={document} value={sample} onChange={setSample} formRef={preview} testId="designer-preview" choices="preview" />
                 <Button onClick={() => preview.current?.validateForm() && message.success(t('designer.valid'))} data-testid="designer-check">
                   {t('designer.check')}
                 </Button>

@@ -1,10 +1,11 @@
-import { bindFieldsOf, dictionaryFields, type FormDocument, type FormInstance, type FormScheme, optionLabelsOf } from '@macro/contract/forms';
+import { bindFieldsOf, dataSourceFields, dictionaryFields, type FormDocument, type FormInstance, type FormScheme, optionLabelsOf } from '@macro/contract/forms';
 import { App, Button, Drawer, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDictionary } from '../../api/dictionary';
+import { useFieldOptions } from '../../api/forms';
 import { type FormData, FormView, type FormViewHandle } from '../../components/forms/FormView';
 import { useFormInfo, useFormRecords, useSaveRecord } from './api';
 import { recordLinks } from './RecordPages';
@@ -24,13 +25,15 @@ const cell = (value: unknown, label: (value: string) => string = (v) => v) =>
           : '✗'
         : label(String(value));
 
-/** A choice shown by its option's label (年假, not `a`): the form's own options, or its dictionary's. */
-function ChoiceCell({ document, name, value }: { document: FormDocument; name: string; value: unknown }) {
+/** A choice shown by its option's label (年假, not `a`): the form's own options, its dictionary's or its data source's. */
+function ChoiceCell({ schemeId, document, name, value }: { schemeId: number; document: FormDocument; name: string; value: unknown }) {
   const code = dictionaryFields(document)[name];
   const dictionary = useDictionary('system', code ?? '');
+  const dataSource = useFieldOptions(dataSourceFields(document)[name] ? schemeId : undefined, name);
   const fixed = optionLabelsOf(document, name);
   const fromDictionary = new Map((code ? (dictionary.data ?? []) : []).map((item) => [item.dictKey, item.dictValue]));
-  return <>{cell(value, (v) => fixed.get(v) ?? fromDictionary.get(v) ?? v)}</>;
+  const fromDataSource = new Map((dataSource.data ?? []).map((option) => [option.value, option.label]));
+  return <>{cell(value, (v) => fixed.get(v) ?? fromDictionary.get(v) ?? fromDataSource.get(v) ?? v)}</>;
 }
 
 /**
@@ -68,7 +71,11 @@ export function FormRecords({
       render: (_: unknown, row: FormInstance) => {
         const value = row.data[f.name];
         if (f.kind === 'file') return Array.isArray(value) ? t('formview:annex.count', { count: value.length }) : '';
-        return document && ['select', 'radio', 'checkboxes'].includes(f.kind) ? <ChoiceCell document={document} name={f.name} value={value} /> : cell(value);
+        return document && ['select', 'radio', 'checkboxes'].includes(f.kind) ? (
+          <ChoiceCell schemeId={scheme.id} document={document} name={f.name} value={value} />
+        ) : (
+          cell(value)
+        );
       },
     })),
     { key: 'version', title: t('field.version'), width: 80, render: (_: unknown, row: FormInstance) => row.version },
@@ -139,7 +146,14 @@ export function FormRecords({
           width="min(760px, 100vw)"
           destroyOnHidden
         >
-          <FormView document={document} value={editing.data} onChange={(data) => setEditing({ ...editing, data })} formRef={view} testId="record-form" />
+          <FormView
+            document={document}
+            value={editing.data}
+            onChange={(data) => setEditing({ ...editing, data })}
+            formRef={view}
+            testId="record-form"
+            choices={{ schemeId: scheme.id }}
+          />
         </Modal>
       ) : null}
     </Drawer>

@@ -64,7 +64,7 @@ function RecordEditor({ schemeId, recordKey, document, initial }: { schemeId: nu
   };
   return (
     <>
-      <FormView document={document} value={data} onChange={setData} formRef={view} testId="record-form" />
+      <FormView document={document} value={data} onChange={setData} formRef={view} testId="record-form" choices={{ schemeId }} />
       <Space>
         <Button type="primary" loading={pending} onClick={() => void submit().catch(() => undefined)} data-testid="record-save">
           {t('common:save')}
@@ -105,7 +105,7 @@ export function RecordDetailPage({ schemeId, recordKey }: { schemeId: number; re
                 { key: 'version', label: t('field.version'), children: record.version },
               ]}
             />
-            <FormView document={loaded.document} value={record.data} readOnly testId="record-form" />
+            <FormView document={loaded.document} value={record.data} readOnly testId="record-form" choices={{ schemeId }} />
           </Space>
         ) : null)}
     </Card>

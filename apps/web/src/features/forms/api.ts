@@ -5,6 +5,7 @@ import {
   type FormRelation,
   type FormScheme,
 } from '@macro/contract/forms';
+import { DATA_SOURCE_ENDPOINTS as DS } from '@macro/contract/datasources';
 import { useQueryClient } from '@tanstack/react-query';
 import { queriesOf, useEndpointMutation, useEndpointQuery } from '../../api/endpoint';
 import { cacheSavedRecord, useSaveRecord as useSaveListRecord } from '../../components/crud/crudCache';
@@ -83,6 +84,13 @@ export function useRemoveForm() {
     testId: 'form-remove-confirm',
   });
 }
+
+/** The tenant's data sources a choice may take its options from (read once the designer chooses a data source). */
+export const useOptionDataSources = (enabled: boolean) => useEndpointQuery(DS.all, {}, { enabled });
+
+/** The columns of the data source `id`: which holds an option's value, which its label. */
+export const useOptionDataSourceColumns = (id: number | undefined) =>
+  useEndpointQuery(DS.fields, { params: { id: String(id ?? 0) } }, { enabled: id !== undefined, retry: false });
 
 // ---------------------------------------------------------------- list pages over a form (form relations)
 

@@ -1,6 +1,6 @@
 import { checkFormData, formDocument, SYSTEM_FORMS } from '@macro/contract/forms';
 import { describe, expect, it } from 'vitest';
-import { documentFromFields, fieldProblems, fieldsFromDocument, newField } from './designerModel';
+import { documentFromFields, fieldProblems, fieldsFromDocument, newField, optionSourceOf, withOptionSource } from './designerModel';
 
 describe('form designer model', () => {
   it('turns every field kind into a valid scheme and back, unchanged', () => {
@@ -33,6 +33,34 @@ describe('form designer model', () => {
     expect(documentFromFields(back)).toEqual(document);
   });
 
+  it('keeps options from a data source for a drop-down, radio buttons and checkboxes, and nothing of the other sources', () => {
+    const staff = { id: 7, value: 'id', label: 'name' };
+    const select = { ...newField('select', [], '员工'), dataSource: staff };
+    const radio = { ...newField('radio', ['select1'], '替补'), dataSource: { id: 7, value: 'id' }, dictionary: 'stale' };
+    const checkboxes = { ...newField('checkboxes', ['select1', 'radio2'], '成员'), dataSource: staff };
+    const document = documentFromFields([select, radio, checkboxes]);
+    expect(formDocument.safeParse(document).success).toBe(true);
+    expect(document.schema.properties).toEqual({
+      select1: { type: 'string', title: '员工' },
+      radio2: { type: 'string', title: '替补' },
+      checkboxes3: { type: 'array', title: '成员', items: { type: 'string' }, uniqueItems: true },
+    });
+    expect(document.uiSchema.select1).toEqual({ 'ui:options': { span: 12, dataSource: staff } });
+    expect(document.uiSchema.radio2).toEqual({ 'ui:widget': 'radio', 'ui:options': { span: 12, dataSource: { id: 7, value: 'id' } } });
+    expect(document.uiSchema.checkboxes3).toEqual({ 'ui:widget': 'checkboxes', 'ui:options': { span: 24, dataSource: staff } });
+    const back = fieldsFromDocument(document);
+    expect(back.map((f) => [f.kind, optionSourceOf(f)])).toEqual([
+      ['select', 'dataSource'],
+      ['radio', 'dataSource'],
+      ['checkboxes', 'dataSource'],
+    ]);
+    expect(documentFromFields(back)).toEqual(document);
+    // Back to fixed options: the list kept aside returns, the data source goes.
+    const fixed = documentFromFields([{ ...select, ...withOptionSource('static') }]);
+    expect(fixed.schema.properties.select1).toMatchObject({ enum: ['a', 'b'] });
+    expect(fixed.uiSchema.select1).toEqual({ 'ui:enumNames': ['A', 'B'], 'ui:options': { span: 12 } });
+  });
+
   it('reads the system forms as the designer shows them', () => {
     for (const form of SYSTEM_FORMS) expect(documentFromFields(fieldsFromDocument(form.document)).schema.properties).toEqual(form.document.schema.properties);
   });
@@ -40,11 +68,14 @@ describe('form designer model', () => {
   it('names what would be refused before saving', () => {
     const a = newField('text', [], 'A');
     const b = { ...newField('select', [], 'B'), options: [] };
-    expect(fieldProblems([a, { ...a }, b, { ...a, name: '9x', minLength: 5, maxLength: 1 }]).map((p) => p.key)).toEqual([
+    const c = { ...newField('radio', [], 'C'), name: 'c', options: [], dataSource: { id: 7 } };
+    expect(fieldProblems([a, { ...a }, b, { ...a, name: '9x', minLength: 5, maxLength: 1 }, c]).map((p) => p.key)).toEqual([
       'designer.nameTaken',
       'designer.optionsRequired',
       'forms.fieldNameInvalid',
       'forms.rangeInvalid',
+      'designer.dataSourceRequired',
     ]);
+    expect(fieldProblems([{ ...c, dataSource: { id: 7, value: 'id' } }])).toEqual([]);
   });
 });

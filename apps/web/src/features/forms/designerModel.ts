@@ -1,4 +1,13 @@
-import { FIELD_NAME, type FieldKind, type FieldSchema, type FieldUi, type FormDocument, kindOf, orderedNames } from '@macro/contract/forms';
+import {
+  FIELD_NAME,
+  type FieldDataSource,
+  type FieldKind,
+  type FieldSchema,
+  type FieldUi,
+  type FormDocument,
+  kindOf,
+  orderedNames,
+} from '@macro/contract/forms';
 
 /*
  * The designer edits a list of fields; the scheme stores the standard pair (JSON Schema + UI
@@ -28,6 +37,8 @@ export interface DesignField {
   options: FieldOption[];
   /** A dictionary code the options come from instead (select and checkboxes). */
   dictionary?: string;
+  /** A data source the options come from instead, as far as it is chosen yet (any choice). */
+  dataSource?: Partial<FieldDataSource>;
   rows?: number;
   /** Most files a file field holds. */
   maxItems?: number;
@@ -39,6 +50,19 @@ export const DEFAULT_MAX_FILES = 5;
 export const KINDS_WITH_OPTIONS: readonly FieldKind[] = ['select', 'radio', 'checkboxes'];
 export const TEXT_KINDS: readonly FieldKind[] = ['text', 'textarea'];
 export const NUMBER_KINDS: readonly FieldKind[] = ['number', 'integer'];
+
+/** Where a choice's options come from: its own list, a dictionary (not radio buttons) or a data source. */
+export type OptionSource = 'static' | 'dictionary' | 'dataSource';
+export function optionSourceOf(field: Pick<DesignField, 'kind' | 'dictionary' | 'dataSource'>): OptionSource {
+  if (!KINDS_WITH_OPTIONS.includes(field.kind)) return 'static';
+  if (field.dataSource) return 'dataSource';
+  return field.dictionary !== undefined && field.kind !== 'radio' ? 'dictionary' : 'static';
+}
+
+/** The field switched to options from `source`: the other sources' settings dropped, its own list kept for a way back. */
+export function withOptionSource(source: OptionSource): Pick<DesignField, 'dictionary' | 'dataSource'> {
+  return { dictionary: source === 'dictionary' ? '' : undefined, dataSource: source === 'dataSource' ? {} : undefined };
+}
 
 /** A new field of `kind` with a name not yet taken. */
 export function newField(kind: FieldKind, taken: readonly string[], title: string): DesignField {
@@ -85,6 +109,7 @@ export function fieldsFromDocument(document: FormDocument): DesignField[] {
       format: schema.format === 'date' || schema.format === 'date-time' ? undefined : schema.format,
       options: values.map((value, i) => ({ value: String(value), label: labels[i] ?? String(value) })),
       dictionary: ui['ui:options']?.dictionary,
+      dataSource: ui['ui:options']?.dataSource,
       rows: ui['ui:options']?.rows,
       maxItems: schema.maxItems,
     };
@@ -95,7 +120,7 @@ const defined = <T extends object>(value: T): T => Object.fromEntries(Object.ent
 
 function schemaOf(field: DesignField): FieldSchema {
   const base = { title: field.title || undefined, description: field.description || undefined };
-  const values = field.dictionary ? undefined : field.options.map((o) => o.value);
+  const values = optionSourceOf(field) === 'static' ? field.options.map((o) => o.value) : undefined;
   switch (field.kind) {
     case 'text':
     case 'textarea':
@@ -105,7 +130,7 @@ function schemaOf(field: DesignField): FieldSchema {
       return defined({ type: field.kind, ...base, minimum: field.minimum, maximum: field.maximum });
     case 'select':
     case 'radio':
-      return defined({ type: 'string', ...base, enum: field.kind === 'radio' || !field.dictionary ? values : undefined });
+      return defined({ type: 'string', ...base, enum: values });
     case 'checkboxes':
       return defined({
         type: 'array',
@@ -132,25 +157,27 @@ function schemaOf(field: DesignField): FieldSchema {
 }
 
 function uiOf(field: DesignField): FieldUi {
+  const source = optionSourceOf(field);
   const widget =
     field.kind === 'textarea'
       ? 'textarea'
       : field.kind === 'radio'
         ? 'radio'
-        : field.kind === 'checkboxes' && !field.dictionary
+        : field.kind === 'checkboxes' && source !== 'dictionary'
           ? 'checkboxes'
           : field.kind === 'file'
             ? 'annexes'
             : undefined;
   const options = defined({
     span: field.span,
-    dictionary: field.kind === 'radio' ? undefined : field.dictionary,
+    dictionary: source === 'dictionary' ? field.dictionary : undefined,
+    dataSource: source === 'dataSource' ? defined({ ...field.dataSource }) : undefined,
     rows: field.kind === 'textarea' ? field.rows : undefined,
   });
   return defined({
     'ui:widget': widget,
     'ui:placeholder': field.placeholder || undefined,
-    'ui:enumNames': KINDS_WITH_OPTIONS.includes(field.kind) && !(field.dictionary && field.kind !== 'radio') ? field.options.map((o) => o.label) : undefined,
+    'ui:enumNames': KINDS_WITH_OPTIONS.includes(field.kind) && source === 'static' ? field.options.map((o) => o.label) : undefined,
     'ui:options': options as FieldUi['ui:options'],
   });
 }
@@ -176,8 +203,10 @@ export function fieldProblems(fields: readonly DesignField[]): { name: string; k
     if (!FIELD_NAME.test(field.name)) problems.push({ name: field.name, key: 'forms.fieldNameInvalid' });
     else if (seen.has(field.name)) problems.push({ name: field.name, key: 'designer.nameTaken' });
     seen.add(field.name);
-    if (KINDS_WITH_OPTIONS.includes(field.kind) && !field.dictionary && !field.options.length)
+    const source = optionSourceOf(field);
+    if (KINDS_WITH_OPTIONS.includes(field.kind) && source !== 'dataSource' && !field.dictionary && !field.options.length)
       problems.push({ name: field.name, key: 'designer.optionsRequired' });
+    if (source === 'dataSource' && (!field.dataSource?.id || !field.dataSource.value)) problems.push({ name: field.name, key: 'designer.dataSourceRequired' });
     if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength)
       problems.push({ name: field.name, key: 'forms.rangeInvalid' });
     if (field.minimum !== undefined && field.maximum !== undefined && field.minimum > field.maximum)

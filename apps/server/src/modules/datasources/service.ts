@@ -8,7 +8,7 @@ import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, l
 import { badRequest, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { iso } from '../../platform/time.ts';
-import { type BoundQuery, type DatabaseLinkService, databaseLinks } from '../databaselinks/public.ts';
+import { type BoundQuery, type DatabaseLinkService, databaseLinks, type LinkRef } from '../databaselinks/public.ts';
 import { dataSources } from './tables.ts';
 
 export type DataSourceInput = z.output<typeof dataSourceSubmit>;
@@ -24,7 +24,7 @@ const WHOLE_CAP = 5_000;
 const PREVIEW_ROWS = 20;
 /** Options a dropdown offers at most: past it a data source is a search, not a list. */
 const OPTIONS_CAP = 500;
-const COLUMNS = sql`t.id, t.name, t.link_id, l.name as link_name, t.sql, t.parameters, t.id_column, t.parent_column, t.sort, t.remark, t.created_at, t.updated_at`;
+const COLUMNS = sql`t.id, t.name, t.link_id, l.name as link_name, l.updated_at as link_updated_at, t.sql, t.parameters, t.id_column, t.parent_column, t.sort, t.remark, t.created_at, t.updated_at`;
 const FROM = sql`${dataSources} t join ${databaseLinks} l on l.id = t.link_id`;
 
 function toDataSource(row: Record<string, unknown>): DataSource {
@@ -122,31 +122,35 @@ export type DataSourceReader = ReturnType<typeof dataSourceService>;
 /** Data sources: named, checked queries on database links, and what reads them. */
 export function dataSourceService(links: DatabaseLinkService) {
   /** The query checked on its link, its placeholders' names checked against the declared parameters. */
-  async function checked(ctx: Ctx, linkId: number, text: string, parameters: readonly DataSourceParameter[]): Promise<BoundQuery> {
-    const query = await links.checkQuery(ctx, linkId, text);
+  async function checked(ctx: Ctx, link: LinkRef, text: string, parameters: readonly DataSourceParameter[]): Promise<BoundQuery> {
+    const query = await links.checkQuery(ctx, link, text);
     const declared = new Set(parameters.map((parameter) => parameter.name));
     const undeclared = query.names.find((name) => !declared.has(name));
     if (undeclared) throw unprocessable('datasources.parameterUndeclared', { name: undeclared });
     return query;
   }
 
-  async function load(tx: Tx, id: number): Promise<DataSource> {
+  /** A data source with its link as read in the same statement (the link's version spares reading it again). */
+  async function load(tx: Tx, id: number): Promise<DataSource & { link: LinkRef }> {
     const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`select ${COLUMNS} from ${FROM} where t.id = ${id}`));
     if (!row) throw notFound(NOT_FOUND.message);
-    return toDataSource(row);
+    const source = toDataSource(row);
+    return { ...source, link: { id: source.linkId, stamp: new Date(row.link_updated_at as string | Date).getTime() } };
   }
+
+  const withoutLink = ({ link: _link, ...source }: DataSource & { link: LinkRef }): DataSource => source;
 
   /** The data source's query, checked again (the link's tables may have changed) and bound with the values given. */
   async function prepared(ctx: Ctx, id: number, given: ParameterValues) {
     const source = await load(ctx.tx, id);
-    const query = await checked(ctx, source.linkId, source.sql, source.parameters);
+    const query = await checked(ctx, source.link, source.sql, source.parameters);
     return { source, query, values: valuesFor(query, source.parameters, given, ctx.actor.language) };
   }
 
   /** Every row of the query up to the cap; more is refused rather than cut silently. */
   async function whole(ctx: Ctx, id: number, given: ParameterValues) {
     const { source, query, values } = await prepared(ctx, id, given);
-    const page = await links.runQuery(ctx, source.linkId, query, values, WHOLE_CAP + 1);
+    const page = await links.runQuery(ctx, source.link, query, values, WHOLE_CAP + 1);
     if (page.records.length > WHOLE_CAP) throw unprocessable('datasources.tooManyRows', { cap: WHOLE_CAP });
     return { source, page };
   }
@@ -173,7 +177,7 @@ export function dataSourceService(links: DatabaseLinkService) {
       return rows.map((row) => ({ id: Number(row.id), name: String(row.name), linkId: Number(row.link_id) }));
     },
 
-    detail: (tx: Tx, id: number) => load(tx, id),
+    detail: async (tx: Tx, id: number): Promise<DataSource> => withoutLink(await load(tx, id)),
 
     /** Creates (no id) or updates a data source, its query checked on its link first. */
     async submit(ctx: Ctx, input: DataSourceInput): Promise<DataSource> {
@@ -197,7 +201,7 @@ export function dataSourceService(links: DatabaseLinkService) {
       const saved = before
         ? await auditedUpdate(ctx, dataSources, RESOURCE, before, { ...values, updatedAt: new Date() })
         : await auditedInsert(ctx, dataSources, RESOURCE, values);
-      return load(ctx.tx, saved.id);
+      return withoutLink(await load(ctx.tx, saved.id));
     },
 
     async remove(ctx: Ctx, ids: number[]): Promise<number> {
@@ -215,11 +219,11 @@ export function dataSourceService(links: DatabaseLinkService) {
     /** The columns of the result, read with no row (every parameter null). */
     async fields(ctx: Ctx, id: number) {
       const source = await load(ctx.tx, id);
-      const query = await checked(ctx, source.linkId, source.sql, source.parameters);
+      const query = await checked(ctx, source.link, source.sql, source.parameters);
       return (
         await links.runQuery(
           ctx,
-          source.linkId,
+          source.link,
           query,
           query.names.map(() => null),
           0,
@@ -229,7 +233,7 @@ export function dataSourceService(links: DatabaseLinkService) {
 
     async data(ctx: Ctx, id: number, input: { params: ParameterValues; current: number; size: number }): Promise<DataSourcePage> {
       const { source, query, values } = await prepared(ctx, id, input.params);
-      const { page, total } = await links.pageQuery(ctx, source.linkId, query, values, input.size, (input.current - 1) * input.size, TOTAL_CAP);
+      const { page, total } = await links.pageQuery(ctx, source.link, query, values, input.size, (input.current - 1) * input.size, TOTAL_CAP);
       return { ...page, total: Math.min(total, TOTAL_CAP), totalExact: total <= TOTAL_CAP, current: input.current, size: input.size };
     },
 

@@ -1,5 +1,5 @@
 import { POSTGRES_SYSTEM_COLUMNS } from '@macro/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { parse } from 'libpg-query';
 import { rowsOf, type Tx } from './index.ts';
 
@@ -299,46 +299,143 @@ export class UserSqlRefused extends Error {
 const DEFAULT_TIMEOUT_MS = 3000;
 const DEFAULT_ROW_CAP = 1000;
 
-/** The text of the one statement the parser found, without a trailing `;`. */
+/**
+ * The parser counts in bytes of UTF-8, strings in UTF-16 units: a query with Chinese text before
+ * a place would otherwise be cut in the wrong place.
+ */
+const bytesOf = (text: string) => Buffer.from(text, 'utf8');
+
+/** The one statement of a parsed text: its bytes without a trailing `;`, and where it starts (bytes and characters). */
+function statementIn(tree: Parsed, text: string) {
+  const [only] = tree.stmts;
+  const bytes = bytesOf(text);
+  const from = only.stmt_location ?? 0;
+  return {
+    node: only.stmt,
+    bytes: bytes.subarray(from, only.stmt_len ? from + only.stmt_len : bytes.length),
+    from,
+    start: bytes.subarray(0, from).toString('utf8').length,
+  };
+}
+
+/** The text of the one statement the parser found, without a trailing `;`; `start` in characters. */
 export async function statementOf(text: string): Promise<{ statement: string; start: number }> {
-  const [only] = ((await parse(text)) as Parsed).stmts;
-  const start = only.stmt_location ?? 0;
-  return { statement: only.stmt_len ? text.slice(start, start + only.stmt_len) : text.slice(start), start };
+  const { bytes, start } = statementIn((await parse(text)) as Parsed, text);
+  return { statement: bytes.toString('utf8'), start };
+}
+
+/** Where each `$n` of the statement is, in bytes from its start, and how long it is. */
+function parameterPlaces(tree: unknown, from: number, statement: Buffer): { number: number; at: number; length: number }[] {
+  const places: { number: number; at: number; length: number }[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'ParamRef' && child && typeof child === 'object') {
+        const { number, location } = child as { number: number; location: number };
+        const at = location - from;
+        let end = at + 1;
+        while (end < statement.length && statement[end] >= 0x30 && statement[end] <= 0x39) end++;
+        places.push({ number, at, length: end - at });
+      } else visit(child);
+    }
+  };
+  visit(tree);
+  return places.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The statement with each `$n` replaced by a bound parameter holding `values[n - 1]`: the
+ * values travel apart from the text, never written into it.
+ */
+async function boundStatement(text: string, values: readonly unknown[]): Promise<{ statement: SQL; start: number }> {
+  const { node, bytes, from, start } = statementIn((await parse(text)) as Parsed, text);
+  const chunks: SQL[] = [];
+  let done = 0;
+  for (const place of parameterPlaces(node, from, bytes)) {
+    if (place.number < 1 || place.number > values.length) throw new UserSqlError('42P02', start + bytes.subarray(0, place.at).toString('utf8').length + 1);
+    chunks.push(sql.raw(bytes.subarray(done, place.at).toString('utf8')), sql`${values[place.number - 1]}`);
+    done = place.at + place.length;
+  }
+  chunks.push(sql.raw(bytes.subarray(done).toString('utf8')));
+  return { statement: sql.join(chunks), start };
+}
+
+/** What one run reads of a checked query. */
+export interface UserSqlRead {
+  /** The values of the query's `$1`…`$n` (with a fence that allows parameters), sent apart from its text. */
+  values?: readonly unknown[];
+  /** One page of the result (at most the fence's row cap) instead of all of it. */
+  page?: { limit: number; offset: number };
+  /** How many rows the result has, counted up to this number + 1, instead of its rows (one row, `total`). */
+  countUpTo?: number;
+}
+
+/** A fenced query's rows, and its columns (name and type oid), known even when no row comes back. */
+export interface UserSqlResult {
+  rows: Record<string, unknown>[];
+  columns: { name: string; typeId: number }[];
 }
 
 const WRAP_HEAD = 'select * from (\n';
+const COUNT_HEAD = 'select count(*) as total from (select 1 from (\n';
+
+/** A whole number for a LIMIT or an OFFSET: never anything but digits reaches the text. */
+const count = (value: number) => Math.max(0, Math.trunc(Number.isFinite(value) ? value : 0));
 
 /**
  * Runs checked user SQL inside the caller's transaction, fenced by a savepoint that is read-only,
  * has a statement time-out and is always rolled back, so nothing the query does outlives it.
  * Throws UserSqlRefused for a query the fence refuses and UserSqlError when it fails; the
- * database's own text goes to the server log only.
+ * database's own text goes to the server log only. Runs on the caller's transaction, never on a
+ * connection of its own: one savepoint at a time on it.
  */
-export async function runUserSql(tx: Tx, text: string, fence: SqlFence, label = 'user SQL'): Promise<Record<string, unknown>[]> {
+export async function queryUserSql(tx: Tx, text: string, fence: SqlFence, read: UserSqlRead = {}, label = 'user SQL'): Promise<UserSqlResult> {
   const problem = await userSqlProblem(text, fence);
   if (problem) throw new UserSqlRefused(problem);
   const cap = fence.rowCap ?? DEFAULT_ROW_CAP;
   const timeout = Math.max(1, Math.trunc(fence.timeoutMs ?? DEFAULT_TIMEOUT_MS));
+  const { statement, start } = await boundStatement(text, read.values ?? []);
   // Wrapped as a subquery, so the cap holds whatever the query orders or limits.
-  const { statement, start } = await statementOf(text);
-  const wrapped = `${WRAP_HEAD}${statement}\n) as user_sql limit ${cap + 1}`;
+  const head = read.countUpTo === undefined ? WRAP_HEAD : COUNT_HEAD;
+  const tail =
+    read.countUpTo !== undefined
+      ? `\n) as user_sql limit ${count(read.countUpTo) + 1}) as capped`
+      : read.page
+        ? `\n) as user_sql limit ${Math.min(count(read.page.limit), cap + 1)} offset ${count(read.page.offset)}`
+        : `\n) as user_sql limit ${cap + 1}`;
   await tx.execute(sql`savepoint user_sql`);
   try {
     await tx.execute(sql.raw('set local transaction_read_only = on'));
     await tx.execute(sql.raw(`set local statement_timeout = ${timeout}`));
-    const rows = rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(wrapped)));
+    const result = (await tx.execute(sql.join([sql.raw(head), statement, sql.raw(tail)]))) as { fields?: { name: string; dataTypeID: number }[] };
+    const rows = rowsOf<Record<string, unknown>>(result);
     if (rows.length > cap) throw new UserSqlError('54000', undefined);
-    return rows;
+    return { rows, columns: (result.fields ?? []).map((field) => ({ name: field.name, typeId: field.dataTypeID })) };
   } catch (error) {
     if (error instanceof UserSqlError) throw error;
     const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string; position?: string | number; message?: string };
     console.warn(`${label} failed: ${cause.message ?? String(error)}`);
     const position = Number(cause.position);
-    // The position is in the wrapped text; report it in the administrator's.
-    const inText = Number.isFinite(position) && position > WRAP_HEAD.length ? position - WRAP_HEAD.length + start : undefined;
+    // The position is in the wrapped text; report it in the administrator's (roughly, past a parameter).
+    const inText = Number.isFinite(position) && position > head.length ? position - head.length + start : undefined;
     throw new UserSqlError(typeof cause.code === 'string' ? cause.code : 'XX000', inText);
   } finally {
     await tx.execute(sql`rollback to savepoint user_sql`);
     await tx.execute(sql`release savepoint user_sql`);
   }
+}
+
+/** Every row of checked user SQL (up to the fence's cap; more fails with SQLSTATE 54000): see queryUserSql. */
+export async function runUserSql(
+  tx: Tx,
+  text: string,
+  fence: SqlFence,
+  label = 'user SQL',
+  values: readonly unknown[] = [],
+): Promise<Record<string, unknown>[]> {
+  return (await queryUserSql(tx, text, fence, { values }, label)).rows;
 }

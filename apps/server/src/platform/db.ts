@@ -222,7 +222,8 @@ const REQUEST_FUNCTIONS = [
 /**
  * Requests run as APP_ROLE, which owns nothing and is no superuser, so row-level security
  * applies to every query they make; it gets exactly the privileges each table declares, select
- * on the views made for it (every view of the schema: the approver views of migration 0031),
+ * on the views made for it (every view of the schema: the approver views of migration 0031 and
+ * the dictionary views of 0041, which the console's own database link reads),
  * and the functions above. The roles are cluster-wide; preparing them is idempotent.
  */
 async function prepareAppRole(db: Db, tables: readonly Table[]): Promise<void> {

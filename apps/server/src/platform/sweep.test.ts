@@ -7,13 +7,16 @@ import type { SweepFixture } from './module.ts';
 
 const isLogout = (endpoint: Endpoint) => endpoint.path.endsWith('/logout');
 
-type SchemaNode = { shape?: Record<string, unknown>; def?: { type?: string; innerType?: unknown; in?: unknown; element?: unknown } };
+type SchemaNode = {
+  shape?: Record<string, unknown>;
+  def?: { type?: string; innerType?: unknown; in?: unknown; element?: unknown; discriminator?: string; options?: unknown[] };
+};
 
-/** The schema under wrappers (optional, default, nullable, pipes). */
+/** The schema under wrappers (optional, default, nullable, pipes); a discriminated union's first kind. */
 function unwrapped(schema: unknown): SchemaNode | undefined {
   let current = schema as SchemaNode | undefined;
   for (let depth = 0; current && depth < 6 && !current.shape && current.def?.type !== 'array'; depth++) {
-    const inner = (current.def?.innerType ?? current.def?.in) as SchemaNode | undefined;
+    const inner = (current.def?.innerType ?? current.def?.in ?? (current.def?.discriminator ? current.def.options?.[0] : undefined)) as SchemaNode | undefined;
     if (!inner) break;
     current = inner;
   }

@@ -76,7 +76,7 @@ export const DATABASE_LINK_ENDPOINTS = {
     tag,
     summary: 'Create or update a database link',
     description:
-      'Creates a link (no id; needs databaseLink:add) or updates one (with id; needs databaseLink:edit). The name is unique in the tenant. The password is stored encrypted (AES-256-GCM); absent, an update keeps the stored one; "" removes it. Open connections of a changed link are closed.',
+      'Creates a link (no id; needs databaseLink:add) or updates one (with id; needs databaseLink:edit). The name is unique in the tenant. The password is stored encrypted (AES-256-GCM); absent, an update keeps the stored one; "" removes it. Open connections of a changed link are closed. A link of kind `product` is the console\'s own database, read-only through the request\'s own login: it takes no host, port, database, user, password, SSL or schema (any sent are ignored).',
     access: { create: P.add, update: P.edit },
     body: databaseLinkSubmit,
     response: databaseLink,
@@ -101,7 +101,7 @@ export const DATABASE_LINK_ENDPOINTS = {
     tag,
     summary: 'Test a connection',
     description:
-      "Connects to the database given (the form as typed, or the saved link `id`; a password not retyped is the saved one) within 5 seconds and reads its version. A failure is an answer too (`ok: false`) with the reason in the request's language; the host must be one links may reach (MACRO_LINK_HOSTS).",
+      "Connects to the database given (the form as typed, or the saved link `id`; a password not retyped is the saved one) within 5 seconds and reads its version. A failure is an answer too (`ok: false`) with the reason in the request's language; the host must be one links may reach (MACRO_LINK_HOSTS). The console's own database (`product`) answers with its version, read on the request's own connection.",
     access: P.browse,
     body: databaseLinkTest,
     response: databaseLinkTestResult,
@@ -113,7 +113,8 @@ export const DATABASE_LINK_ENDPOINTS = {
     path: `${BASE}/tables`,
     tag,
     summary: "A link's tables",
-    description: 'The tables and views of the link `id` (its database, or its schema on PostgreSQL) whose name contains `name`, by name; at most 1,000.',
+    description:
+      "The tables and views of the link `id` (its database, or its schema on PostgreSQL; on the console's own database, the views made for queries) whose name contains `name`, by name; at most 1,000.",
     access: P.browse,
     query: linkedTablesQuery,
     response: z.array(linkedTable),
@@ -187,11 +188,11 @@ export const DATABASE_LINK_ENDPOINTS = {
     tag,
     summary: 'Save a table design',
     description:
-      'Creates (no id) or updates a table design of a link: its table name, comment and columns. Nothing is written to the linked database until it is released.',
+      "Creates (no id) or updates a table design of a link: its table name, comment and columns. Nothing is written to the linked database until it is released. The console's own database is read-only: no table is designed for it (422).",
     access: P.design,
     body: databaseDraftSubmit,
     response: databaseDraft,
-    failures: [404],
+    failures: [404, 422],
   }),
   draftRemove: defineEndpoint({
     operationId: 'databaselinks.draftRemove',
@@ -216,7 +217,7 @@ export const DATABASE_LINK_ENDPOINTS = {
     access: P.design,
     body: draftRelease,
     response: releasePlan,
-    failures: [404, 502],
+    failures: [404, 422, 502],
   }),
   release: defineEndpoint({
     operationId: 'databaselinks.release',
@@ -225,7 +226,7 @@ export const DATABASE_LINK_ENDPOINTS = {
     tag,
     summary: 'Release a design',
     description:
-      'Creates the designed table on its link, or adds the columns it lacks, running exactly the statements validate-table shows (in one transaction on PostgreSQL). Refused with the reasons when there are any.',
+      "Creates the designed table on its link, or adds the columns it lacks, running exactly the statements validate-table shows (in one transaction on PostgreSQL). Refused with the reasons when there are any, and always on the console's own database, which is read-only (422).",
     access: P.design,
     body: draftRelease,
     response: releasePlan,
@@ -242,7 +243,7 @@ export const DATABASE_LINK_ENDPOINTS = {
     access: P.design,
     query: tableNameCheckQuery,
     response: tableNameCheck,
-    failures: [404, 502],
+    failures: [404, 422, 502],
   }),
   fields: defineEndpoint({
     operationId: 'databaselinks.fields',
@@ -255,7 +256,7 @@ export const DATABASE_LINK_ENDPOINTS = {
     access: P.design,
     query: linkedColumnsQuery,
     response: z.array(existingField),
-    failures: [404, 502],
+    failures: [404, 422, 502],
   }),
   fieldList: defineEndpoint({
     operationId: 'databaselinks.fieldList',

@@ -2,9 +2,19 @@ import { z } from 'zod';
 import { id, idList, idParam, pageQuery, queryInt } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
 
-/** The kinds of database a link can name; each is one driver on the server. */
+/** The kinds of other database a link can name; each is one driver on the server. */
 export const DATABASE_KINDS = ['postgresql', 'mysql'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
+/**
+ * The console's own database: read-only, a fixed set of views made for queries administrators
+ * write, read through the request's own login so that row-level security still applies. It has
+ * no address or login of its own (docs/security.md, "Database links").
+ */
+export const PRODUCT_LINK = 'product';
+/** Every kind of link: another database, or the console's own. */
+export const LINK_KINDS = [...DATABASE_KINDS, PRODUCT_LINK] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
 
 /** The port each kind listens on unless told otherwise. */
 export const DEFAULT_PORTS: Record<DatabaseKind, number> = { postgresql: 5432, mysql: 3306 };
@@ -17,7 +27,8 @@ export const databaseLink = z
   .object({
     id: z.number(),
     name: z.string(),
-    kind: z.enum(DATABASE_KINDS),
+    kind: z.enum(LINK_KINDS),
+    /** Blank (port 0) for the console's own database, as are the database, the user and the schema. */
     host: z.string(),
     port: z.number(),
     database: z.string(),
@@ -67,8 +78,8 @@ export const databaseTarget = z.object({
   schema: schemaName.default(''),
 });
 
-/** Creates a link (no id) or updates one; a password is sent only when it changes. */
-export const databaseLinkSubmit = databaseTarget.extend({
+/** What every link has, whatever it points at. */
+const linkRecord = {
   id: id.optional(),
   name: requiredText('standard', 'databaselinks.nameRequired'),
   groupName: text('short').default(''),
@@ -79,11 +90,34 @@ export const databaseLinkSubmit = databaseTarget.extend({
     .max(99999, { message: 'validation.digits' })
     .default(1),
   remark: text('description').default(''),
-});
+};
+
+/** A link to another database: where it points and how it signs in. */
+const otherDatabaseLink = databaseTarget.extend(linkRecord);
+
+/**
+ * A link to the console's own database: it connects as the request itself, so it has no host,
+ * port, database, user, password, SSL or schema; any sent are ignored (and kept blank).
+ */
+const productLink = z.object({ kind: z.literal(PRODUCT_LINK), ...linkRecord });
+
+/** Creates a link (no id) or updates one; a password is sent only when it changes. */
+export const databaseLinkSubmit = z.discriminatedUnion('kind', [otherDatabaseLink, productLink], { message: 'databaselinks.kindRequired' });
 export type DatabaseLinkSubmit = z.input<typeof databaseLinkSubmit>;
 
-/** A connection test: of a saved link as it is (`id` alone), or of the form as typed (its password kept from `id` when not retyped). */
-export const databaseLinkTest = databaseTarget.partial().extend({ id: id.optional() });
+/**
+ * The link dialog's inputs, one set for every kind: a link to another database's fields, any kind
+ * allowed. The dialog shows the connection's fields only for the kinds that have them.
+ */
+export const databaseLinkForm = otherDatabaseLink.extend({ kind: z.enum(LINK_KINDS, { message: 'databaselinks.kindRequired' }) });
+
+/**
+ * A connection test: of a saved link as it is (`id` alone), or of the form as typed (its password
+ * kept from `id` when not retyped). The console's own database answers with its version.
+ */
+export const databaseLinkTest = databaseTarget
+  .partial()
+  .extend({ id: id.optional(), kind: z.enum(LINK_KINDS, { message: 'databaselinks.kindRequired' }).optional() });
 export type DatabaseLinkTest = z.input<typeof databaseLinkTest>;
 
 export const databaseLinkTestResult = z.object({
@@ -97,7 +131,7 @@ export const databaseLinkTestResult = z.object({
 });
 export type DatabaseLinkTestResult = z.infer<typeof databaseLinkTestResult>;
 
-export const databaseLinkSearch = z.object({ name: searchText, kind: z.enum(DATABASE_KINDS).optional(), groupName: searchText });
+export const databaseLinkSearch = z.object({ name: searchText, kind: z.enum(LINK_KINDS).optional(), groupName: searchText });
 export const databaseLinkListQuery = pageQuery.extend(databaseLinkSearch.shape);
 export const databaseLinkIdParams = z.object({ id: idParam });
 export const databaseLinkRemoveQuery = z.object({ ids: idList });

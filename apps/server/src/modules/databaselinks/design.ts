@@ -1,5 +1,13 @@
 import { type Language, translate } from '@macro/contract';
-import type { DatabaseDraft, DatabaseField, databaseDraftSubmit, databaseFieldSubmit, DraftColumn, ReleasePlan } from '@macro/contract/databaselinks';
+import {
+  type DatabaseDraft,
+  type DatabaseField,
+  type databaseDraftSubmit,
+  type databaseFieldSubmit,
+  type DraftColumn,
+  PRODUCT_LINK,
+  type ReleasePlan,
+} from '@macro/contract/databaselinks';
 import type { Ctx, Tx } from '@macro/store';
 import { asc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -105,9 +113,10 @@ export function designService(links: DatabaseLinkService) {
 
     draft: loadDraft,
 
-    /** Keeps a design; nothing reaches the linked database until it is released. */
+    /** Keeps a design; nothing reaches the linked database until it is released. The console's own database is read-only. */
     async submitDraft(ctx: Ctx, input: z.output<typeof databaseDraftSubmit>): Promise<DatabaseDraft> {
-      await findOr404(ctx.tx, databaseLinks, input.linkId, LINK_NOT_FOUND);
+      const link = await findOr404(ctx.tx, databaseLinks, input.linkId, LINK_NOT_FOUND);
+      if (link.kind === PRODUCT_LINK) throw unprocessable('databaselinks.productReadOnly');
       const values = { linkId: input.linkId, tableName: input.tableName, comment: input.comment, columns: input.columns };
       if (input.id === undefined) return toDraft(await auditedInsert(ctx, databaseDrafts, 'databaseDraft', values));
       const before = await findOr404(ctx.tx, databaseDrafts, input.id, { lock: true, ...DRAFT_NOT_FOUND });

@@ -10,6 +10,8 @@ import {
   type LinkedColumn,
   type LinkedRows,
   type LinkedTable,
+  type LinkKind,
+  PRODUCT_LINK,
 } from '@macro/contract/databaselinks';
 import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -21,13 +23,22 @@ import { containing, listPage } from '../../platform/list.ts';
 import { checkedHost, type HostLookup, OutboundError, outboundPolicy } from '../../platform/outbound.ts';
 import { configuredSecretBox } from '../../platform/secrets.ts';
 import { iso } from '../../platform/time.ts';
-import { type BoundQuery, DRIVERS, type LinkConnection, type LinkFailure, type LinkLimits, type LinkTarget, type SelectPage } from './drivers/index.ts';
+import {
+  type BoundQuery,
+  DRIVERS,
+  type LinkConnection,
+  type LinkFailure,
+  type LinkLimits,
+  type LinkTarget,
+  productDriver,
+  type SelectPage,
+} from './drivers/index.ts';
 import { databaseLinks } from './tables.ts';
 
 export type DatabaseLinkInput = z.output<typeof databaseLinkSubmit>;
 export interface DatabaseLinkSearch {
   name?: string;
-  kind?: DatabaseKind;
+  kind?: LinkKind;
   groupName?: string;
 }
 type LinkRow = typeof databaseLinks.$inferSelect;
@@ -58,7 +69,7 @@ function toDatabaseLink(row: Record<string, unknown>): DatabaseLink {
   return {
     id: Number(row.id),
     name: String(row.name),
-    kind: row.kind as DatabaseKind,
+    kind: row.kind as LinkKind,
     host: String(row.host),
     port: Number(row.port),
     database: String(row.database_name),
@@ -171,7 +182,7 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
    * Runs `work` on the link's pool (opened on first use), a driver failure turned into words. A
    * caller that read the link's version with it finds the open pool without reading the link again.
    */
-  async function through<T>(ctx: Ctx, link: LinkRef, work: (connection: LinkConnection, kind: DatabaseKind, stamp: number) => Promise<T>): Promise<T> {
+  async function through<T>(ctx: Ctx, link: LinkRef, work: (connection: LinkConnection, kind: LinkKind, stamp: number) => Promise<T>): Promise<T> {
     const id = typeof link === 'number' ? link : link.id;
     const key = keyOf(ctx, id);
     let open = typeof link === 'number' ? undefined : pools.get(key, link.stamp);
@@ -179,6 +190,7 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
     if (!open) {
       const row = await findOr404(ctx.tx, databaseLinks, id, NOT_FOUND);
       stamp = row.updatedAt.getTime();
+      if (row.kind === PRODUCT_LINK) return onProduct(ctx, (connection) => work(connection, PRODUCT_LINK, stamp));
       open = pools.get(key, stamp);
       if (!open) {
         const fields = fieldsOf(row);
@@ -192,6 +204,19 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw failure(DRIVERS[open.shown.kind].failureOf(error), open.shown);
+    }
+  }
+
+  /**
+   * Runs `work` on the console's own database: on the request's transaction, as the request's own
+   * login, never on a pool or a transaction of its own (see drivers/product.ts).
+   */
+  async function onProduct<T>(ctx: Ctx, work: (connection: LinkConnection) => Promise<T>): Promise<T> {
+    try {
+      return await work(productDriver.open(ctx.tx, limits));
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw failure(productDriver.failureOf(error), { host: '', database: '', schema: '' });
     }
   }
 
@@ -222,20 +247,20 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
         message: 'databaselinks.nameExists',
         params: { name: input.name },
       });
-      const values = {
-        name: input.name,
-        kind: input.kind,
-        host: input.host,
-        port: input.port,
-        databaseName: input.database,
-        username: input.username,
-        ssl: input.ssl,
-        schemaName: input.kind === 'postgresql' ? input.schema : '',
-        groupName: input.groupName,
-        sort: input.sort,
-        remark: input.remark,
-        ...(input.password === undefined ? {} : { passwordSealed: input.password === '' ? null : box.seal(input.password) }),
-      };
+      // The console's own database is reached as the request itself: no address, login or password.
+      const connection =
+        input.kind === PRODUCT_LINK
+          ? { host: '', port: 0, databaseName: '', username: '', ssl: false, schemaName: '', passwordSealed: null }
+          : {
+              host: input.host,
+              port: input.port,
+              databaseName: input.database,
+              username: input.username,
+              ssl: input.ssl,
+              schemaName: input.kind === 'postgresql' ? input.schema : '',
+              ...(input.password === undefined ? {} : { passwordSealed: input.password === '' ? null : box.seal(input.password) }),
+            };
+      const values = { name: input.name, kind: input.kind, ...connection, groupName: input.groupName, sort: input.sort, remark: input.remark };
       if (input.id === undefined) return fromRow(await auditedInsert(ctx, databaseLinks, RESOURCE, values));
       const before = await findOr404(ctx.tx, databaseLinks, input.id, { lock: true, ...NOT_FOUND });
       const after = fromRow(await auditedUpdate(ctx, databaseLinks, RESOURCE, before, { ...values, updatedAt: new Date() }));
@@ -253,11 +278,16 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
 
     /**
      * Connects once, on a connection of its own, and reads the version: the form as typed, the
-     * saved link's values (its password above all) filling what the form leaves out.
+     * saved link's values (its password above all) filling what the form leaves out. The
+     * console's own database has nothing to connect to: its version is read on the request's own.
      */
     async test(ctx: Ctx, input: DatabaseLinkTest): Promise<DatabaseLinkTestResult> {
       const started = performance.now();
-      const saved = input.id === undefined ? undefined : fieldsOf(await findOr404(ctx.tx, databaseLinks, input.id, NOT_FOUND));
+      const answer = (reason: string, version = '') => ({ ok: !reason, version, reason, millis: Math.round(performance.now() - started) });
+      const row = input.id === undefined ? undefined : await findOr404(ctx.tx, databaseLinks, input.id, NOT_FOUND);
+      if (input.kind === PRODUCT_LINK || (input.kind === undefined && row?.kind === PRODUCT_LINK))
+        return answer('', await onProduct(ctx, (connection) => connection.version()));
+      const saved = row && fieldsOf(row);
       const kind = input.kind ?? saved?.kind;
       const fields = {
         kind,
@@ -271,7 +301,6 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
       };
       if (!fields.kind || !fields.host || !fields.port || !fields.database || !fields.username) throw badRequest('databaselinks.testIncomplete');
       const complete = fields as Omit<LinkTarget, 'address'>;
-      const answer = (reason: string, version = '') => ({ ok: !reason, version, reason, millis: Math.round(performance.now() - started) });
       let target: LinkTarget;
       try {
         target = await targetOf(complete);
@@ -322,7 +351,7 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
         const known = accepted.get(key);
         if (known && known.until > Date.now()) return known.query;
         const tables = (await connection.tables('', QUERY_TABLE_CAP)).map((table) => table.name);
-        const checked = await DRIVERS[kind].check(text, tables);
+        const checked = await (kind === PRODUCT_LINK ? productDriver : DRIVERS[kind]).check(text, tables);
         if ('problem' in checked) throw unprocessable('databaselinks.queryRefused', { reason: checked.problem });
         if (accepted.size >= ACCEPTED_CAP) accepted.clear();
         accepted.set(key, { until: Date.now() + ACCEPTED_MS, query: checked });
@@ -340,16 +369,22 @@ export function databaseLinkService(config: Pick<Config, 'linkHosts' | 'linkStat
         return { page, total };
       }),
 
-    /** The kind and schema of a link, and the columns of `table` there ([] when it has no such table). */
+    /**
+     * The kind and schema of a link, and the columns of `table` there ([] when it has no such
+     * table): what a table design starts from, hence 422 on the console's own database (read-only).
+     */
     describe: (ctx: Ctx, id: number, table: string) =>
       through(ctx, id, async (connection, kind) => {
+        if (kind === PRODUCT_LINK) throw unprocessable('databaselinks.productReadOnly');
         const row = await findOr404(ctx.tx, databaseLinks, id, NOT_FOUND);
         return { kind, schema: row.schemaName, columns: (await connection.columns([table])).get(table) ?? [] };
       }),
 
     /** Runs statements that write (a release) on a connection of the link's own, in one transaction where its database allows. */
     async execute(ctx: Ctx, id: number, statements: readonly string[]): Promise<void> {
-      const fields = fieldsOf(await findOr404(ctx.tx, databaseLinks, id, NOT_FOUND));
+      const row = await findOr404(ctx.tx, databaseLinks, id, NOT_FOUND);
+      if (row.kind === PRODUCT_LINK) throw unprocessable('databaselinks.productReadOnly');
+      const fields = fieldsOf(row);
       const target = await targetOf(fields);
       try {
         await DRIVERS[fields.kind].execute(target, limits, statements);

@@ -1,6 +1,14 @@
-import { DATABASE_LINK_PERMISSIONS, type DatabaseKind, type DatabaseLink, DEFAULT_PORTS, databaseLinkSubmit } from '@macro/contract/databaselinks';
+import {
+  DATABASE_LINK_PERMISSIONS,
+  type DatabaseLink,
+  type DatabaseLinkSubmit,
+  DEFAULT_PORTS,
+  databaseLinkForm,
+  type LinkKind,
+  PRODUCT_LINK,
+} from '@macro/contract/databaselinks';
 import { Input } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaDialog } from '../../components/crud/SchemaDialog';
 import type { FormMode, SchemaField } from '../../components/crud/SchemaForm';
@@ -16,7 +24,7 @@ export interface DatabaseLinkDialogState {
 
 export interface DatabaseLinkFormValues {
   name: string;
-  kind: DatabaseKind;
+  kind: LinkKind;
   host: string;
   port?: number;
   database: string;
@@ -51,7 +59,8 @@ const valuesOf = (record?: DatabaseLink): DatabaseLinkFormValues =>
         name: record.name,
         kind: record.kind,
         host: record.host,
-        port: record.port,
+        // The console's own database has no port: a kind chosen instead starts from its default.
+        port: record.kind === PRODUCT_LINK ? DEFAULT_PORTS.postgresql : record.port,
         database: record.database,
         username: record.username,
         password: '',
@@ -63,11 +72,21 @@ const valuesOf = (record?: DatabaseLink): DatabaseLinkFormValues =>
       }
     : EMPTY;
 
-/** What the server is sent of the form: the password only when one was typed. */
-export function linkBody(values: DatabaseLinkFormValues) {
+/** Where a link connects and how it signs in: what the console's own database has none of. */
+const CONNECTION_FIELDS: ReadonlySet<string> = new Set(['host', 'port', 'database', 'username', 'password', 'schema', 'ssl']);
+
+/** What the server is sent of the form: the password only when one was typed; no connection for the console's own database. */
+export function linkBody(values: DatabaseLinkFormValues): DatabaseLinkSubmit {
+  const record = {
+    name: values.name?.trim() ?? '',
+    groupName: values.groupName?.trim() ?? '',
+    sort: values.sort ?? 1,
+    remark: values.remark?.trim() ?? '',
+  };
+  if (values.kind === PRODUCT_LINK) return { kind: PRODUCT_LINK, ...record };
   const password = values.password ?? '';
   return {
-    name: values.name?.trim() ?? '',
+    ...record,
     kind: values.kind,
     host: values.host?.trim() ?? '',
     port: values.port ?? DEFAULT_PORTS[values.kind],
@@ -76,9 +95,6 @@ export function linkBody(values: DatabaseLinkFormValues) {
     ...(password ? { password } : {}),
     ssl: values.ssl ?? false,
     schema: values.schema?.trim() ?? '',
-    groupName: values.groupName?.trim() ?? '',
-    sort: values.sort ?? 1,
-    remark: values.remark?.trim() ?? '',
   };
 }
 
@@ -89,11 +105,13 @@ export function DatabaseLinkDialog({ state: current, onClose }: { state: Databas
   const submit = useSubmitDatabaseLink();
   const detail = useDatabaseLinkDetail(current ? record?.id : undefined);
   const loadedValues = useMemo(() => (detail.data ? valuesOf(detail.data) : undefined), [detail.data]);
+  // The fields follow the kind chosen: the console's own database has no address or login.
+  const [kind, setKind] = useState<LinkKind>(initialValues.kind);
   // Testing connects to the database: offered to those who may (databaseLink:browse).
   const mayTest = usePermissionCheck()(DATABASE_LINK_PERMISSIONS.browse);
   if (!state) return null;
   const stored = (detail.data ?? record)?.hasPassword ?? false;
-  const fields: SchemaField[] = [
+  const allFields: SchemaField[] = [
     { name: 'name', label: t('field.name'), placeholder: t('form.namePlaceholder') },
     { name: 'groupName', label: t('field.groupName'), placeholder: t('form.groupPlaceholder') },
     { name: 'kind', label: t('field.kind'), optionLabel: (value) => t(`kind.${value}`), span: 24 },
@@ -120,13 +138,14 @@ export function DatabaseLinkDialog({ state: current, onClose }: { state: Databas
     { name: 'sort', label: t('field.sort') },
     { name: 'remark', label: t('field.remark'), placeholder: t('form.remarkPlaceholder'), span: 24 },
   ];
+  const fields = kind === PRODUCT_LINK ? allFields.filter((field) => !CONNECTION_FIELDS.has(field.name)) : allFields;
   return (
     <SchemaDialog<DatabaseLinkFormValues>
       name="database-link"
       open={current !== null}
       mode={state.mode}
       title={t(`dialog.${state.mode}`)}
-      schema={databaseLinkSubmit}
+      schema={databaseLinkForm}
       fields={fields}
       initialValues={initialValues}
       loadedValues={loadedValues}
@@ -134,9 +153,11 @@ export function DatabaseLinkDialog({ state: current, onClose }: { state: Databas
       onClose={onClose}
       submit={submit}
       onFieldsChange={(changed, form) => {
+        if (changed.kind) setKind(changed.kind);
         // A port still at a kind's default follows the kind; one typed by hand stays.
         const port = form.getFieldValue('port') as number | undefined;
-        if (changed.kind && (port === undefined || Object.values(DEFAULT_PORTS).includes(port))) form.setFieldsValue({ port: DEFAULT_PORTS[changed.kind] });
+        if (changed.kind && changed.kind !== PRODUCT_LINK && (port === undefined || Object.values(DEFAULT_PORTS).includes(port)))
+          form.setFieldsValue({ port: DEFAULT_PORTS[changed.kind] });
       }}
       extraFooter={(form) =>
         mayTest ? (

@@ -100,6 +100,35 @@ describe('database links screen', () => {
     expect(edited).not.toHaveProperty('password');
   });
 
+  it("keeps a link to the console's own database without an address or a login, and offers it no table design", async () => {
+    useSession.setState({ token: 't', permissions: ['databaseLink:view', 'databaseLink:add', 'databaseLink:edit', 'databaseLink:design'] });
+    const own = record(3, '本系统', { kind: 'product', host: '', port: 0, database: '', username: '', hasPassword: false });
+    const calls = serveApi((url, init) => {
+      if (url.pathname === '/api/database-links' && init?.method === 'POST') return { data: { ...own, ...JSON.parse(String(init.body)) } };
+      return { data: pageOf([own, record(1, '财务库')]) };
+    });
+    await renderPage(<DatabaseLinkPage />);
+    const user = userEvent.setup();
+    const table = screen.getByTestId('database-link-table');
+    const ownRow = (await within(table).findByText('本系统')).closest('tr') as HTMLElement;
+    expect(within(ownRow).getByText('本系统数据库')).toBeInTheDocument();
+    expect(within(ownRow).getByText('本系统（只读，按当前用户的权限读取为查询准备的视图）')).toBeInTheDocument();
+    expect(within(ownRow).queryByRole('button', { name: /设计表/ })).toBeNull();
+    const otherRow = within(table).getByText('财务库').closest('tr') as HTMLElement;
+    expect(within(otherRow).getByRole('button', { name: /设计表/ })).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('database-link-add'));
+    expect(await screen.findByTestId('database-link-field-host')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: '本系统数据库' }));
+    for (const field of ['host', 'port', 'database', 'username', 'password', 'schema', 'ssl']) {
+      expect(screen.queryByTestId(`database-link-field-${field}`), field).toBeNull();
+    }
+    await user.type(screen.getByTestId('database-link-field-name'), '本系统二');
+    await user.click(screen.getByTestId('database-link-dialog-save'));
+    expect(await screen.findByText('新增成功')).toBeInTheDocument();
+    expect(bodyOf(calls, 'POST', '/api/database-links')).toEqual({ kind: 'product', name: '本系统二', groupName: '', sort: 1, remark: '' });
+  });
+
   it('offers no connection test to a user who may keep links but not connect to them', async () => {
     useSession.setState({ token: 't', permissions: ['databaseLink:view', 'databaseLink:add'] });
     serveApi(() => ({ data: pageOf([record(1, '财务库')]) }));

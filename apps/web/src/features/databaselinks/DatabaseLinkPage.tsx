@@ -1,4 +1,4 @@
-import { DATABASE_LINK_ENDPOINTS as E, DATABASE_LINK_PERMISSIONS as P, type DatabaseLink } from '@macro/contract/databaselinks';
+import { DATABASE_LINK_ENDPOINTS as E, DATABASE_LINK_PERMISSIONS as P, type DatabaseLink, PRODUCT_LINK } from '@macro/contract/databaselinks';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -40,7 +40,7 @@ export function DatabaseLinkPage() {
       key: 'address',
       title: t('field.address'),
       ellipsis: true,
-      render: (_, row) => `${row.host}:${row.port} / ${row.database}`,
+      render: (_, row) => (row.kind === PRODUCT_LINK ? t('product.address') : `${row.host}:${row.port} / ${row.database}`),
     },
     { dataIndex: 'username', title: t('field.username'), width: 140, ellipsis: true },
     { dataIndex: 'groupName', title: t('field.groupName'), width: 140, ellipsis: true },
@@ -56,7 +56,14 @@ export function DatabaseLinkPage() {
   const rowActions: RowAction<DatabaseLink>[] = [
     { key: 'browse', label: t('browse.action'), permission: P.browse, onClick: (record) => setBrowsing(record) },
     { key: 'edit', label: t('common:edit'), permission: P.edit, onClick: (record) => open({ mode: 'edit', record }) },
-    { key: 'design', label: t('design.action'), permission: P.design, onClick: (record) => setDesigning(record) },
+    // The console's own database is read-only: no table is designed or released there.
+    {
+      key: 'design',
+      label: t('design.action'),
+      permission: P.design,
+      show: (record) => record.kind !== PRODUCT_LINK,
+      onClick: (record) => setDesigning(record),
+    },
     { key: 'view', label: t('common:view'), onClick: (record) => open({ mode: 'view', record }) },
     { key: 'delete', label: t('common:delete'), permission: P.delete, danger: true, onClick: (row) => confirmRemove([row], list.forget) },
   ];

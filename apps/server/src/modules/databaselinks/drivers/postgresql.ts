@@ -39,7 +39,7 @@ const COLUMNS = `
    order by c.relname, a.attnum`;
 
 /** Type names by oid, as `format_type` would write the common ones. */
-const TYPE_NAMES = new Map<number, string>(Object.entries(pg.types.builtins).map(([name, oid]) => [oid as number, name.toLowerCase()]));
+export const TYPE_NAMES = new Map<number, string>(Object.entries(pg.types.builtins).map(([name, oid]) => [oid as number, name.toLowerCase()]));
 
 /** A result row's cells by column name, as JSON carries them. */
 function recordsOf(fields: { name: string }[], rows: unknown[][]) {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { DataResource, DataScopePort, RequestDataScope } from './dataScope.ts';
+import type { Reference } from './references.ts';
 import type { AccessClaims } from './tokens.ts';
 
 /** What a module's routes and services are given by the composition root. */
@@ -172,6 +173,11 @@ export interface ServerModule {
   sweep?: (owner: SweepClient) => Promise<SweepFixture>;
   /** Resources of this module that data scopes can narrow (its list and detail queries apply them). */
   dataResources?: readonly DataResource[];
+  /**
+   * Rows of other modules this module's rows name where no foreign key can (inside a document or
+   * an XML): their owner refuses deleting a row while any module still names it (references.ts).
+   */
+  references?: readonly Reference[];
   /**
    * Work the server process does on its own (timers): started when the app is built, stopped by
    * the returned function when it closes. Runs in every replica; the work must be safe for that.

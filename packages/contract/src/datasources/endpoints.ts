@@ -77,11 +77,12 @@ export const DATA_SOURCE_ENDPOINTS = {
     path: BASE,
     tag,
     summary: 'Remove data sources',
-    description: 'Removes the data sources `ids` (comma-separated), all or none.',
+    description:
+      'Removes the data sources `ids` (comma-separated), all or none. One that a form field takes its options from, or an approver rule of a template (or of a version processes still run on) names, is refused with 409 naming that use.',
     access: P.delete,
     query: dataSourceRemoveQuery,
     response: dataSourceRemoved,
-    failures: [404],
+    failures: [404, 409],
   }),
   preview: defineEndpoint({
     operationId: 'datasources.preview',

@@ -1,8 +1,9 @@
 import { DATA_SOURCE_ENDPOINTS as E, DATA_SOURCE_PERMISSIONS as P } from '@macro/contract/datasources';
 import { MENU_FOLDERS } from '@macro/contract/menus';
 import { defineModule, type ModuleDeps, route, type SweepClient } from '../../platform/module.ts';
+import { usesOf } from '../../platform/references.ts';
 import { databaseLinksOf } from '../databaselinks/public.ts';
-import { dataSourceService } from './service.ts';
+import { DATA_SOURCE_RESOURCE, dataSourceService } from './service.ts';
 import { dataSources } from './tables.ts';
 
 /** Sweep data: a data source on a link to this machine's PostgreSQL (127.0.0.1:5432), named so a leak is easy to spot. */
@@ -40,12 +41,13 @@ export const module = defineModule({
   tables: [dataSources],
   routes: (deps) => {
     const sources = dataSourcesOf(deps);
+    const uses = usesOf(deps, DATA_SOURCE_RESOURCE);
     return [
       route(E.all, (_, { tx }) => sources.all(tx)),
       route(E.page, ({ query }, { tx }) => sources.list(tx, query)),
       route(E.detail, ({ params }, { tx }) => sources.detail(tx, params.id)),
       route(E.submit, ({ body }, ctx) => sources.submit(ctx, body)),
-      route(E.remove, async ({ query }, ctx) => ({ removed: await sources.remove(ctx, query.ids) })),
+      route(E.remove, async ({ query }, ctx) => ({ removed: await sources.remove(ctx, query.ids, uses) })),
       route(E.preview, ({ body }, ctx) => sources.preview(ctx, body)),
       route(E.fields, ({ params }, ctx) => sources.fields(ctx, params.id)),
       route(E.data, ({ params, query }, ctx) => sources.data(ctx, params.id, query)),

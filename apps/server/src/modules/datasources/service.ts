@@ -5,8 +5,9 @@ import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, lockAll } from '../../platform/crud.ts';
-import { badRequest, notFound, unprocessable } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
+import type { Use } from '../../platform/references.ts';
 import { iso } from '../../platform/time.ts';
 import { type BoundQuery, type DatabaseLinkService, databaseLinks, type LinkRef } from '../databaselinks/public.ts';
 import { dataSources } from './tables.ts';
@@ -17,7 +18,9 @@ export interface DataSourceSearch {
   linkId?: number;
 }
 
-const RESOURCE = 'dataSource';
+/** The resource of data sources: audit rows, and the references other modules declare to them. */
+export const DATA_SOURCE_RESOURCE = 'dataSource';
+const RESOURCE = DATA_SOURCE_RESOURCE;
 const NOT_FOUND = { message: 'datasources.notFound' };
 /** Rows a tree or a column's values are built from at most. */
 const WHOLE_CAP = 5_000;
@@ -204,9 +207,26 @@ export function dataSourceService(links: DatabaseLinkService) {
       return withoutLink(await load(ctx.tx, saved.id));
     },
 
-    async remove(ctx: Ctx, ids: number[]): Promise<number> {
+    /**
+     * Removes data sources; while anything still names one (a form's field, an approver rule:
+     * `usesOf` asks the modules that declare such references) nothing is removed and the first
+     * use is named (409).
+     */
+    async remove(ctx: Ctx, ids: number[], usesOf: (tx: Tx, ids: readonly number[]) => Promise<Use[]>): Promise<number> {
       const doomed = await lockAll(ctx.tx, dataSources, ids, NOT_FOUND);
+      // Read after the locks: a use being saved has committed, or waits for this removal and then finds its data source gone.
+      const [use] = await usesOf(ctx.tx, ids);
+      if (use) throw conflict(use.message, { ...use.params, used: doomed.find((row) => row.id === use.id)?.name ?? String(use.id) });
       return auditedDelete(ctx, dataSources, RESOURCE, doomed);
+    },
+
+    /**
+     * Whether the tenant has the data source, its row held to the end of the transaction: what
+     * saves a new use of it calls this, so a removal running meanwhile waits and then sees the use.
+     */
+    async hold(tx: Tx, id: number): Promise<boolean> {
+      const [row] = await tx.select({ id: dataSources.id }).from(dataSources).where(eq(dataSources.id, id)).for('key share');
+      return row !== undefined;
     },
 
     /** A query tried before it is kept: its columns and first rows. */

@@ -1,8 +1,10 @@
 import { fieldOption, formInstance, formSchemeInfo, type FormSchemeInput } from '@macro/contract/forms';
+import { withTenant } from '@macro/store';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { castOf, type Client, dbLabel, describeDb, expectFailure, expectOk, listening } from '../../test/helper.ts';
+import { castOf, type Client, dbLabel, describeDb, expectFailure, expectOk, listening, TENANT } from '../../test/helper.ts';
 
 const S = '/api/form-scheme';
 const hasPostgres = await listening(5432);
@@ -129,10 +131,49 @@ describeDb(`choices filled from a data source (${dbLabel})`, () => {
       expectFailure(changed, 422, '员工 has an option that is not offered');
     });
 
+    it('keeps a data source while a form’s field takes its options from it, and names that field', async () => {
+      const used = await saveSource(cast.admin, linkId, '在用员工');
+      const design = { ...staffForm('ds_used', used), name: '请假单' };
+      design.document.uiSchema['ui:order'] = ['note', 'team', 'staff', 'backup'];
+      const scheme = expectOk(await cast.admin.post(S, design), formSchemeInfo);
+      const remove = (client: Client) => client.delete(`/api/data-sources?ids=${used}`);
+      expectFailure(await remove(cast.admin), 409, '表单“请假单”的字段“成员”使用数据源“在用员工”，不能删除');
+      expectFailure(
+        await remove(cast.adminEn),
+        409,
+        'Field "成员" of form "请假单" takes its options from data source "在用员工", which therefore cannot be deleted',
+      );
+      expectFailure(await remove(cast.adminJa), 409, 'フォーム「请假单」のフィールド「成员」がデータソース「在用员工」を使用しているため、削除できません');
+      // Nothing was removed.
+      expect(expectOk(await cast.admin.get(`/api/data-sources/${used}`), z.object({ id: z.number() })).id).toBe(used);
+      // The fields stop taking their options from it: nothing names it any more.
+      const { uiSchema: _, ...rest } = design.document;
+      expectOk(await cast.admin.put(`${S}/${scheme.id}`, { ...design, document: { ...rest, uiSchema: {} } }), formSchemeInfo);
+      expectOk(await remove(cast.admin), z.object({ removed: z.literal(1) }));
+    });
+
+    it('never both keeps a design naming a data source and removes that data source, when the two race', async () => {
+      // The removal starts at moments across the save, from before it reads the data source to after.
+      for (const [round, delay] of [0, 2, 5, 10, 15, 20, 30, 40].entries()) {
+        const raced = await saveSource(cast.admin, linkId, `竞争-${round}`);
+        const [saved, removed] = await Promise.all([
+          cast.admin.post(S, staffForm(`ds_race_${round}`, raced)),
+          new Promise((resolve) => setTimeout(resolve, delay)).then(() => cast.admin.delete(`/api/data-sources?ids=${raced}`)),
+        ]);
+        // Either the design is kept and the removal refused, or the data source is gone and the design refused.
+        expect([
+          [200, 409],
+          [422, 200],
+        ]).toContainEqual([saved.statusCode, removed.statusCode]);
+      }
+    });
+
     it('refuses a record, never with a 500, once its data source is gone', async () => {
       const doomed = await saveSource(cast.admin, linkId, '将删除');
       const scheme = expectOk(await cast.admin.post(S, staffForm('ds_gone', doomed)), formSchemeInfo);
-      expectOk(await cast.admin.delete(`/api/data-sources?ids=${doomed}`), z.object({ removed: z.literal(1) }));
+      // Removal is refused while the form names it; a row lost another way (restored from a backup, say) is what is left.
+      expectFailure(await cast.admin.delete(`/api/data-sources?ids=${doomed}`), 409);
+      await withTenant(cast.server.database.db, TENANT, (tx) => tx.execute(sql`delete from macro_data_source where id = ${doomed}`));
       expectFailure(await cast.adminEn.post(`${S}/${scheme.id}/instance-form-list`, { data: { staff: '1' } }), 422, 'The data source of 员工 does not exist');
       expectFailure(await cast.admin.get(`${S}/${scheme.id}/fields/staff/options`), 422, '员工的数据源不存在');
       // A record that leaves the choices empty reads no data source.

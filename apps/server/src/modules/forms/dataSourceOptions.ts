@@ -1,7 +1,10 @@
-import { dataSourceFields, type FieldDataSource, type FieldOption, type FormDocument } from '@macro/contract/forms';
-import type { Ctx } from '@macro/store';
+import { dataSourceFields, type FieldDataSource, type FieldOption, type FormDocument, orderedNames } from '@macro/contract/forms';
+import type { Ctx, Tx } from '@macro/store';
+import { sql } from 'drizzle-orm';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
+import type { Use } from '../../platform/references.ts';
 import type { DataSourceReader } from '../datasources/public.ts';
+import { formSchemes } from './tables.ts';
 
 /*
  * Choices whose options come from a data source. Every read goes through the datasources
@@ -63,7 +66,7 @@ const sameSource = (a: FieldDataSource | undefined, b: FieldDataSource) => a?.id
  * A design's data sources, checked as it is saved: each is the tenant's, its query returns the
  * columns named (read without rows), and every parameter it requires has a default, as a form
  * gives none. Only sources new or changed since `before` are read, so an unchanged design saves
- * while a link is down.
+ * while a link is down; each is held to the end of the save, so it cannot be removed meanwhile.
  */
 export async function checkDataSourceDesign(ctx: Ctx, sources: DataSourceReader, document: FormDocument, before?: FormDocument): Promise<void> {
   const earlier = before ? dataSourceFields(before) : {};
@@ -71,6 +74,7 @@ export async function checkDataSourceDesign(ctx: Ctx, sources: DataSourceReader,
     if (sameSource(earlier[name], source)) continue;
     const field = titleOf(document, name);
     try {
+      if (!(await sources.hold(ctx.tx, source.id))) throw unprocessable('forms.dataSourceMissing', { field });
       const detail = await sources.detail(ctx.tx, source.id);
       const needed = detail.parameters.find((parameter) => parameter.required && parameter.defaultValue === '');
       if (needed) throw unprocessable('forms.dataSourceParameter', { field, name: needed.label || needed.name });
@@ -81,4 +85,28 @@ export async function checkDataSourceDesign(ctx: Ctx, sources: DataSourceReader,
       throw aboutField(error, field);
     }
   }
+}
+
+/**
+ * The fields of the tenant's forms whose options come from one of the data sources `ids`: what
+ * keeps a data source from being removed. The current design counts, as records and processes
+ * are checked against it; earlier versions are history.
+ */
+export async function fieldsUsingDataSources(tx: Tx, ids: readonly number[]): Promise<Use[]> {
+  const wanted = new Set(ids);
+  const rows = await tx
+    .select({ name: formSchemes.name, document: formSchemes.document })
+    .from(formSchemes)
+    .where(
+      sql`exists (select 1 from jsonb_each(case jsonb_typeof(${formSchemes.document} -> 'uiSchema') when 'object' then ${formSchemes.document} -> 'uiSchema' else '{}'::jsonb end) f
+        where f.value #>> '{ui:options,dataSource,id}' = any(${`{${ids.join(',')}}`}::text[]))`,
+    )
+    .orderBy(formSchemes.id);
+  return rows.flatMap((row) => {
+    const fields = dataSourceFields(row.document);
+    // In the order the form lays its fields out.
+    return orderedNames(row.document)
+      .filter((name) => fields[name] && wanted.has(fields[name].id))
+      .map((name) => ({ id: fields[name].id, message: 'forms.dataSourceUsed', params: { form: row.name, field: titleOf(row.document, name) } }));
+  });
 }

@@ -33,8 +33,8 @@ import {
   updateScheme,
 } from './service.ts';
 import { annexBytes, annexInfo, removeAnnex, uploadAnnex } from './annexes.ts';
-import { dataSourcesOf } from '../datasources/public.ts';
-import { fieldOptions } from './dataSourceOptions.ts';
+import { DATA_SOURCE_RESOURCE, dataSourcesOf } from '../datasources/public.ts';
+import { fieldOptions, fieldsUsingDataSources } from './dataSourceOptions.ts';
 import { localFileStore } from '../files/public.ts';
 import { formAnnexes, formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
 
@@ -67,6 +67,8 @@ export const module = defineModule({
   uses: ['datasources', 'dict', 'files', 'users'],
   after: ['users', 'dict', 'files'],
   tables: [formSchemes, formSchemeVersions, formInstances, formRelations, formAnnexes],
+  // A choice's options may come from a data source: it stays while a form's field names it.
+  references: [{ resource: DATA_SOURCE_RESOURCE, usesOf: fieldsUsingDataSources }],
   routes: ({ config }) => {
     const store = localFileStore(config.filesDir);
     const sources = dataSourcesOf({ config });

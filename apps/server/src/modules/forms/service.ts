@@ -21,7 +21,7 @@ import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import type { DataSourceReader } from '../datasources/public.ts';
 import { userNamesOf } from '../users/public.ts';
-import { checkDataSourceDesign, checkDataSourceValues } from './dataSourceOptions.ts';
+import { checkDataSourceDesign } from './dataSourceOptions.ts';
 import { formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
 import { applyCustomTable, dropCustomTable, insertRow, listRows, updateRow } from './customTable.ts';
 import { validFormData } from './validate.ts';
@@ -214,11 +214,6 @@ export async function resolveForm(tx: Tx, key: string, options: { enabledOnly?: 
 
 export const bindFields = async (tx: Tx, key: string) => bindFieldsOf((await resolveForm(tx, key)).document);
 
-/** Form data checked against the form bound as `key`. */
-export async function checkedFormData(tx: Tx, key: string, data: Record<string, unknown>): Promise<Record<string, unknown>> {
-  return validFormData(tx, (await resolveForm(tx, key)).document, data);
-}
-
 export async function bindableForms(tx: Tx, category?: string) {
   const rows = await tx
     .select()
@@ -269,13 +264,9 @@ async function enabledScheme(tx: Tx, id: number): Promise<SchemeRow> {
   return scheme;
 }
 
-/** A record's choices checked against their data sources through the request's own reader. */
-const choicesOf = (ctx: Ctx, sources: DataSourceReader) => (document: FormDocument, data: Record<string, unknown>) =>
-  checkDataSourceValues(ctx, sources, document, data);
-
 export async function createInstance(ctx: Ctx, sources: DataSourceReader, schemeId: number, data: Record<string, unknown>): Promise<FormInstance> {
   const scheme = await enabledScheme(ctx.tx, schemeId);
-  const clean = await validFormData(ctx.tx, scheme.document, data, choicesOf(ctx, sources));
+  const clean = await validFormData(ctx, sources, scheme.document, data);
   if (scheme.tableName) return insertRow(ctx, schemeId, scheme.version, scheme.document, clean);
   const row = await auditedInsert(ctx, formInstances, 'form-instance', { schemeId, version: scheme.version, data: clean });
   return (await presentInstances(ctx.tx, [row]))[0];
@@ -283,7 +274,7 @@ export async function createInstance(ctx: Ctx, sources: DataSourceReader, scheme
 
 export async function updateInstance(ctx: Ctx, sources: DataSourceReader, schemeId: number, key: string, data: Record<string, unknown>): Promise<FormInstance> {
   const scheme = await enabledScheme(ctx.tx, schemeId);
-  const checked = () => validFormData(ctx.tx, scheme.document, data, choicesOf(ctx, sources));
+  const checked = () => validFormData(ctx, sources, scheme.document, data);
   if (scheme.tableName) return updateRow(ctx, schemeId, key, scheme.version, scheme.document, await checked());
   const [before] = await ctx.tx
     .select()
@@ -362,22 +353,22 @@ export async function removeRelation(ctx: Ctx, id: number): Promise<number> {
 
 /**
  * Process variables sent where a node binds the form `formKey`: the form's fields among them,
- * with the values the process already holds, are checked against the form (422 naming the field).
+ * with the values the process already holds, are checked against the form (422 naming the field)
+ * as a record's save checks them, a choice filled from a data source against what it offers now.
  * Variables that are not fields of the form pass as they are; with no binding nothing is checked.
- * A choice filled from a data source is checked for its type only: the process's callers hold no
- * data source reader to check its value with (a form record's save does check it).
  */
 export async function checkedAgainstForm(
-  tx: Tx,
+  ctx: Ctx,
+  sources: DataSourceReader,
   formKey: string | null | undefined,
   current: Record<string, unknown>,
   incoming: Record<string, unknown>,
 ): Promise<void> {
   if (!formKey) return;
-  const form = await resolveForm(tx, formKey, { enabledOnly: true });
+  const form = await resolveForm(ctx.tx, formKey, { enabledOnly: true });
   const names = Object.keys(form.document.schema.properties);
   const merged = { ...current, ...incoming };
-  await validFormData(tx, form.document, Object.fromEntries(names.filter((name) => name in merged).map((name) => [name, merged[name]])));
+  await validFormData(ctx, sources, form.document, Object.fromEntries(names.filter((name) => name in merged).map((name) => [name, merged[name]])));
 }
 
 /**

@@ -1,9 +1,11 @@
 import { ALL_FORM_FORMATS, dictionaryFields, type FormDocument, formErrorMessage } from '@macro/contract/forms';
-import type { Tx } from '@macro/store';
+import type { Ctx, Tx } from '@macro/store';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { unprocessable } from '../../platform/errors.ts';
+import type { DataSourceReader } from '../datasources/public.ts';
 import { dictionaryOptions } from '../dict/public.ts';
 import { checkAnnexes } from './annexes.ts';
+import { checkDataSourceValues } from './dataSourceOptions.ts';
 
 /*
  * Form data are checked on the server with the same JSON Schema the console renders and
@@ -63,27 +65,25 @@ export function firstSchemaError(
   return { keyword: error.keyword, field, params: p };
 }
 
-/** Checks what choices filled from data sources hold (see dataSourceOptions.ts), after the schema passed. */
-export type ChoiceCheck = (document: FormDocument, data: Record<string, unknown>) => Promise<void>;
-
 /**
  * The data as stored: empty values dropped, then checked against the document (422 naming the
  * first field that fails, in the request's language). Unknown fields are refused, and so are
- * annex ids the tenant does not have; with `checkChoices`, values a data source does not offer.
+ * values a data source does not offer (read through `sources` in the request's transaction) and
+ * annex ids the tenant does not have. A record's save and a process's form data both pass here.
  */
 export async function validFormData(
-  tx: Tx,
+  ctx: Ctx,
+  sources: DataSourceReader,
   document: FormDocument,
   data: Record<string, unknown>,
-  checkChoices?: ChoiceCheck,
 ): Promise<Record<string, unknown>> {
   const clean = filled(data);
-  const error = firstSchemaError(await withDictionaries(tx, document), clean);
+  const error = firstSchemaError(await withDictionaries(ctx.tx, document), clean);
   if (error) {
     const message = formErrorMessage(error.keyword, error.params, document.schema.properties[error.field]?.title || error.field);
     throw unprocessable(message.key, message.params);
   }
-  await checkChoices?.(document, clean);
-  await checkAnnexes(tx, document, clean);
+  await checkDataSourceValues(ctx, sources, document, clean);
+  await checkAnnexes(ctx.tx, document, clean);
   return clean;
 }

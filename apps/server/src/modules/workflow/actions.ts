@@ -1,9 +1,10 @@
-import type { createProcessInput, draftInput, taskHandleInput } from '@macro/contract/workflow';
+import type { createProcessInput, draftInput, reinitiateInput, taskHandleInput } from '@macro/contract/workflow';
 import type { Ctx, Tx } from '@macro/store';
 import { type WorkflowEngine, wfDrafts, wfInstances, wfTasks } from '@macro/workflow';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notFound, unprocessable } from '../../platform/errors.ts';
+import type { DataSourceReader } from '../datasources/public.ts';
 import { checkedAgainstForm } from '../forms/public.ts';
 import { verifyStampPassword } from '../stamps/public.ts';
 import { stamps } from '../stamps/public.ts';
@@ -25,7 +26,13 @@ async function startableScheme(tx: Tx, code: string) {
   return row;
 }
 
-export async function createProcess(ctx: Ctx, engine: WorkflowEngine, userId: number, input: z.output<typeof createProcessInput>) {
+/** Form data a process starts with, checked against the form the start node of the template's latest version binds. */
+async function checkStartForm(ctx: Ctx, engine: WorkflowEngine, sources: DataSourceReader, code: string, variables: Record<string, unknown>) {
+  const model = await engine.modelOf(ctx.tx, (await engine.latestDefinition(ctx.tx, code)).id);
+  await checkedAgainstForm(ctx, sources, model.nodes.get(model.startOf.get(model.id)!)?.settings.form?.formKey, {}, variables);
+}
+
+export async function createProcess(ctx: Ctx, engine: WorkflowEngine, sources: DataSourceReader, userId: number, input: z.output<typeof createProcessInput>) {
   let started: { instance: { id: number }; startTaskId: number };
   if (input.draftId) {
     const [draft] = await ctx.tx
@@ -35,13 +42,14 @@ export async function createProcess(ctx: Ctx, engine: WorkflowEngine, userId: nu
     if (!draft) throw notFound('workflow.draftNotFound');
     await startableScheme(ctx.tx, draft.definitionKey);
     await assertMayStart(ctx.tx, draft.definitionKey, userId);
+    // A draft is kept as it was typed; it is checked when it starts, as any start is.
+    await checkStartForm(ctx, engine, sources, draft.definitionKey, (draft.data ?? {}) as Record<string, unknown>);
     started = await engine.startFromDraft(ctx.tx, { draftId: input.draftId, ownerId: userId, designated: input.designated });
   } else {
     if (!input.code) throw unprocessable('workflow.startNeedsTemplate');
     const scheme = await startableScheme(ctx.tx, input.code);
     await assertMayStart(ctx.tx, scheme.code, userId);
-    const model = await engine.modelOf(ctx.tx, (await engine.latestDefinition(ctx.tx, scheme.code)).id);
-    await checkedAgainstForm(ctx.tx, model.nodes.get(model.startOf.get(model.id)!)?.settings.form?.formKey, {}, input.variables ?? {});
+    await checkStartForm(ctx, engine, sources, scheme.code, input.variables ?? {});
     started = await engine.start(ctx.tx, {
       definitionKey: scheme.code,
       starterId: userId,
@@ -54,7 +62,7 @@ export async function createProcess(ctx: Ctx, engine: WorkflowEngine, userId: nu
   return { instanceId: started.instance.id, taskId: started.startTaskId };
 }
 
-export async function handleTask(ctx: Ctx, engine: WorkflowEngine, userId: number, input: z.output<typeof taskHandleInput>) {
+export async function handleTask(ctx: Ctx, engine: WorkflowEngine, sources: DataSourceReader, userId: number, input: z.output<typeof taskHandleInput>) {
   const [task] = await ctx.tx.select({ instanceId: wfTasks.instanceId }).from(wfTasks).where(eq(wfTasks.id, input.taskId));
   if (!task) throw notFound('workflow.taskNotFound');
   if (input.action === 'reject') {
@@ -70,7 +78,7 @@ export async function handleTask(ctx: Ctx, engine: WorkflowEngine, userId: numbe
     }
     if (input.variables && Object.keys(input.variables).length) {
       await assertHolds(ctx.tx, engine, userId, input.taskId);
-      await checkTaskForm(ctx.tx, engine, task.instanceId, input.taskId, input.variables);
+      await checkTaskForm(ctx, engine, sources, input.taskId, input.variables);
     }
     await engine.approve(ctx.tx, { taskId: input.taskId, userId, comment: input.comment, stamp, variables: input.variables, designated: input.designated });
   }
@@ -78,11 +86,23 @@ export async function handleTask(ctx: Ctx, engine: WorkflowEngine, userId: numbe
   return { done: true as const };
 }
 
-/** Form data sent with a task, checked with what the instance holds against the form its node binds. */
-export async function checkTaskForm(tx: Tx, engine: WorkflowEngine, instanceId: number, taskId: number, variables: Record<string, unknown>) {
-  const [task] = await tx.select({ nodeId: wfTasks.nodeId }).from(wfTasks).where(eq(wfTasks.id, taskId));
-  const model = await engine.modelOf(tx, (await engine.instance(tx, instanceId)).definitionId);
-  await checkedAgainstForm(tx, model.nodes.get(task.nodeId)?.settings.form?.formKey, await engine.variablesOf(tx, instanceId), variables);
+/** The initiator submits the start task again after a rejection back to it; changed form data are checked as a task's are. */
+export async function reinitiate(ctx: Ctx, engine: WorkflowEngine, sources: DataSourceReader, userId: number, input: z.output<typeof reinitiateInput>) {
+  if (input.variables && Object.keys(input.variables).length) {
+    await assertHolds(ctx.tx, engine, userId, input.taskId);
+    await checkTaskForm(ctx, engine, sources, input.taskId, input.variables);
+  }
+  await engine.approve(ctx.tx, { taskId: input.taskId, userId, comment: input.comment, variables: input.variables, designated: input.designated });
+  await ctx.audit.record(ctx.tx, ctx.actor, { action: 'reinitiate', resource: 'workflow-task', resourceId: input.taskId });
+  return { done: true as const };
+}
+
+/** Form data sent with an existing task, checked with what its instance holds against the form its node binds. */
+export async function checkTaskForm(ctx: Ctx, engine: WorkflowEngine, sources: DataSourceReader, taskId: number, variables: Record<string, unknown>) {
+  const { tx } = ctx;
+  const [task] = await tx.select({ nodeId: wfTasks.nodeId, instanceId: wfTasks.instanceId }).from(wfTasks).where(eq(wfTasks.id, taskId));
+  const model = await engine.modelOf(tx, (await engine.instance(tx, task.instanceId)).definitionId);
+  await checkedAgainstForm(ctx, sources, model.nodes.get(task.nodeId)?.settings.form?.formKey, await engine.variablesOf(tx, task.instanceId), variables);
 }
 
 /** The instance, only for its starter (404 for anyone else). */

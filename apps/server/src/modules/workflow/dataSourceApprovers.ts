@@ -1,11 +1,13 @@
 import { INT_MAX } from '@macro/contract';
 import type { DataSource, DataSourceParameter, ParameterValues } from '@macro/contract/datasources';
 import { type AuditPort, type Ctx, rowsOf, TENANT_SETTING, type Tx } from '@macro/store';
-import { type ApproverDataSource, type ResolveContext, refuse } from '@macro/workflow';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { type ApproverDataSource, type ResolveContext, refuse, type WorkflowEngine, wfDefinitions, wfInstances } from '@macro/workflow';
+import { inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors.ts';
-import { type DataSourceReader, dataSources, typedParameterValue } from '../datasources/public.ts';
+import type { Use } from '../../platform/references.ts';
+import { type DataSourceReader, typedParameterValue } from '../datasources/public.ts';
 import { users } from '../identity/public.ts';
+import { wfSchemes } from './tables.ts';
 
 /** The value of a data source's parameter in a process: the instance's own ids by those names, else the form field of its name. */
 function processValue(name: string, context: ResolveContext): unknown {
@@ -65,11 +67,8 @@ export function dataSourceApprovers(sources: DataSourceReader, audit: AuditPort)
   }
 
   return {
-    /** Whether the tenant has the data source (another tenant's is not seen). */
-    async has(tx: Tx, id: number): Promise<boolean> {
-      const [row] = await tx.select({ id: dataSources.id }).from(dataSources).where(eq(dataSources.id, id));
-      return row !== undefined;
-    },
+    /** Whether the tenant has the data source (another tenant's is not seen), held while the model naming it is deployed. */
+    has: (tx: Tx, id: number): Promise<boolean> => sources.hold(tx, id),
 
     async resolve(tx: Tx, rule: ApproverDataSource, context: ResolveContext): Promise<number[]> {
       const node = context.nodeName;
@@ -90,4 +89,34 @@ export function dataSourceApprovers(sources: DataSourceReader, audit: AuditPort)
       return ids.filter((id) => known.has(id));
     },
   };
+}
+
+/**
+ * The approver rules that name one of the data sources `ids`: in the latest version of each
+ * template (what starts next) and in any version processes still run on (their next nodes
+ * resolve it). What keeps a data source from being removed.
+ */
+export async function approverRulesUsing(tx: Tx, engine: WorkflowEngine, ids: readonly number[]): Promise<Use[]> {
+  const wanted = new Set(ids);
+  const definitions = rowsOf<{ id: number; version: number; name: string }>(
+    await tx.execute(sql`select d.id, d.version, coalesce(s.name, d.name) as name
+      from ${wfDefinitions} d left join ${wfSchemes} s on s.code = d.key
+      where position('dataSource' in d.xml) > 0
+        and ((s.id is not null and d.version = (select max(d2.version) from ${wfDefinitions} d2 where d2.key = d.key))
+          or exists (select 1 from ${wfInstances} i where i.definition_id = d.id and i.state in ('running', 'suspended')))
+      order by d.id`),
+  );
+  const uses: Use[] = [];
+  for (const definition of definitions) {
+    for (const node of (await engine.modelOf(tx, Number(definition.id))).nodes.values()) {
+      const source = node.settings.approver?.dataSource;
+      if (source && wanted.has(source.id))
+        uses.push({
+          id: source.id,
+          message: 'workflow.dataSourceUsed',
+          params: { model: String(definition.name), version: Number(definition.version), node: node.name || node.id },
+        });
+    }
+  }
+  return uses;
 }

@@ -16,6 +16,8 @@ import { loadPasswordDecryptor } from '../auth/public.ts';
 import { stampPasswordOf, verifyStampPassword } from '../stamps/public.ts';
 import { lintXml } from '@macro/workflow';
 import { asAppError, lintText, engineFor } from './shared.ts';
+import { DATA_SOURCE_RESOURCE, dataSourcesOf } from '../datasources/public.ts';
+import { approverRulesUsing } from './dataSourceApprovers.ts';
 import {
   assertHolds,
   assertParticipant,
@@ -32,7 +34,7 @@ import {
   rejectTargetsOf,
 } from './instance.ts';
 import { circulations, doneList, drafts, instanceList, taskList, todoList, startedWhere, binWhere, finishedWhere, unfinishedWhere } from './lists.ts';
-import { createProcess, handleTask, purge, restoreFromBin, saveDraftOf, toRecycleBin } from './actions.ts';
+import { createProcess, handleTask, purge, reinitiate, restoreFromBin, saveDraftOf, toRecycleBin } from './actions.ts';
 import { createScheme, listSchemes, removeScheme, schemeHistory, schemeInfo, setSchemeEnabled, updateScheme } from './templates.ts';
 import {
   createFromLink,
@@ -125,6 +127,8 @@ export const module = defineModule({
   uses: ['auth', 'datasources', 'delegates', 'forms', 'identity', 'notices', 'org', 'posts', 'stamps', 'users', 'wfcategories'],
   after: ['users', 'org', 'posts', 'roles', 'delegates', 'stamps', 'wfcategories', 'notices'],
   tables: [...workflowTables, wfSchemes, wfStartLinks, wfRelations],
+  // An SQL approver rule may name a data source: it stays while a template or a running process names it.
+  references: [{ resource: DATA_SOURCE_RESOURCE, usesOf: (tx, ids, deps) => approverRulesUsing(tx, engineFor(deps), ids) }],
   uniqueMessages: [{ constraint: 'wf_scheme_code', message: 'workflow.templateExists', params: { code: 'code' } }],
   provision: (ctx, tenant, deps) => provisionStarterTemplate(ctx, tenant, deps),
   // The engine's refusals become the API's 404 / 409 / 422, with the contract's message.
@@ -135,6 +139,8 @@ export const module = defineModule({
   routes: async (deps) => {
     const { db, requestDb, audit } = deps;
     const engine = engineFor(deps);
+    // Form data sent with a process are checked through it, as a record's save is.
+    const sources = dataSourcesOf(deps);
     const decrypt = await loadPasswordDecryptor(db);
     /** The stamp password of a body, in clear (bodies carry it encrypted as at sign-in). */
     const stampPassword = (ciphertext: string) => stampPasswordOf(decrypt, ciphertext);
@@ -165,15 +171,11 @@ export const module = defineModule({
         return reports;
       }),
       // tasks
-      route(T.createProcess, ({ body }, ctx) => createProcess(ctx, engine, me(ctx), body)),
+      route(T.createProcess, ({ body }, ctx) => createProcess(ctx, engine, sources, me(ctx), body)),
       route(T.taskHandle, ({ body }, ctx) =>
-        handleTask(ctx, engine, me(ctx), { ...body, stampPassword: body.stampPassword && stampPassword(body.stampPassword) }),
+        handleTask(ctx, engine, sources, me(ctx), { ...body, stampPassword: body.stampPassword && stampPassword(body.stampPassword) }),
       ),
-      route(T.reinitiate, async ({ body }, ctx) => {
-        await engine.approve(ctx.tx, { taskId: body.taskId, userId: me(ctx), comment: body.comment, variables: body.variables, designated: body.designated });
-        await ctx.audit.record(ctx.tx, ctx.actor, { action: 'reinitiate', resource: 'workflow-task', resourceId: body.taskId });
-        return OK;
-      }),
+      route(T.reinitiate, ({ body }, ctx) => reinitiate(ctx, engine, sources, me(ctx), body)),
       route(T.delegate, async ({ body }, ctx) => {
         await assertUsers(ctx.tx, [body.userId]);
         await engine.delegate(ctx.tx, { taskId: body.taskId, userId: me(ctx), toUserId: body.userId, comment: body.comment || undefined });
@@ -281,7 +283,7 @@ export const module = defineModule({
       }),
       // forms (field permissions), signatures, related processes, start links
       route(TF.taskForm, ({ query }, ctx) => taskFormOf(ctx.tx, engine, me(ctx), query.taskId)),
-      route(TF.formProcess, ({ body }, ctx) => saveFormOf(ctx, engine, me(ctx), body)),
+      route(TF.formProcess, ({ body }, ctx) => saveFormOf(ctx, engine, sources, me(ctx), body)),
       route(TF.createProcessForm, ({ query }, { tx }) => startFormOf(tx, engine, query.code)),
       route(TF.signature, ({ body }, ctx) => signOf(ctx, engine, me(ctx), { ...body, stampId: body.stampId, password: stampPassword(body.password) })),
       route(TF.attachments, ({ query }, ctx) => processAttachments(ctx.tx, engine, me(ctx), query.processInstanceId)),
@@ -289,7 +291,9 @@ export const module = defineModule({
       route(TF.relationTask, ({ query }, ctx) => relatedInstances(ctx.tx, me(ctx), query.processInstanceId)),
       route(TF.relationTaskInfo, ({ query }, ctx) => relatedInstanceInfo(ctx.tx, engine, me(ctx), query.processInstanceId, query.relatedId)),
       route(TF.startLink, ({ body }, ctx) => issueStartLink(ctx, me(ctx), body)),
-      route(TF.publicCreate, ({ body }, { request }) => createFromLink(requestDb, audit, engine, { ip: request.ip, language: request.language }, body)),
+      route(TF.publicCreate, ({ body }, { request }) =>
+        createFromLink(requestDb, audit, engine, sources, { ip: request.ip, language: request.language }, body),
+      ),
       // a template's resource and instances
       route(SR.readResource, ({ query }, { tx }) => schemeResourceOf(tx, engine, query.modelId)),
       route(SR.validateRelationTask, ({ query }, { tx }) => validateSchemeRelation(tx, query.modelId)),

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { findOr404 } from '../../platform/crud.ts';
 import { AppError, notFound, unauthorized, unprocessable } from '../../platform/errors.ts';
 import type { Annex } from '@macro/contract/forms';
+import type { DataSourceReader } from '../datasources/public.ts';
 import { annexesByIds, fileFieldsOf } from '../forms/public.ts';
 import { fromFormText, resolveForm } from '../forms/public.ts';
 import { verifyStampPassword } from '../stamps/public.ts';
@@ -62,11 +63,17 @@ export async function taskFormOf(tx: Tx, engine: WorkflowEngine, userId: number,
   };
 }
 
-export async function saveFormOf(ctx: Ctx, engine: WorkflowEngine, userId: number, input: { taskId: number; variables: Record<string, unknown> }) {
+export async function saveFormOf(
+  ctx: Ctx,
+  engine: WorkflowEngine,
+  sources: DataSourceReader,
+  userId: number,
+  input: { taskId: number; variables: Record<string, unknown> },
+) {
   const [task] = await ctx.tx.select({ instanceId: wfTasks.instanceId }).from(wfTasks).where(eq(wfTasks.id, input.taskId));
   if (task) {
     await assertHolds(ctx.tx, engine, userId, input.taskId);
-    await checkTaskForm(ctx.tx, engine, task.instanceId, input.taskId, input.variables);
+    await checkTaskForm(ctx, engine, sources, input.taskId, input.variables);
   }
   await engine.saveTaskForm(ctx.tx, { taskId: input.taskId, userId, variables: input.variables });
   await ctx.audit.record(ctx.tx, ctx.actor, { action: 'saveForm', resource: 'workflow-task', resourceId: input.taskId, after: Object.keys(input.variables) });
@@ -200,6 +207,7 @@ export async function createFromLink(
   db: Db,
   audit: AuditPort,
   engine: WorkflowEngine,
+  sources: DataSourceReader,
   actor: { ip: string; language: Ctx['actor']['language'] },
   body: z.output<typeof publicCreateInput>,
 ) {
@@ -223,7 +231,7 @@ export async function createFromLink(
     };
     // An HTML form posts text: read it as the start form's types before it is checked.
     const variables = await fromFormText(tx, (await startFormOf(tx, engine, link.code)).formKey, fields);
-    const started = await createProcess(ctx, engine, link.issuerId, {
+    const started = await createProcess(ctx, engine, sources, link.issuerId, {
       code: link.code,
       title: link.title,
       variables,

@@ -324,6 +324,48 @@ export async function statementOf(text: string): Promise<{ statement: string; st
   return { statement: bytes.toString('utf8'), start };
 }
 
+/** The smallest source position in a parse subtree, and whether it holds a `$n`. */
+function reach(tree: unknown): { first: number; parameter: boolean } {
+  let first = Number.POSITIVE_INFINITY;
+  let parameter = false;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'ParamRef') parameter = true;
+      if (key === 'location' && typeof inner === 'number' && inner >= 0) first = Math.min(first, inner);
+      else visit(inner);
+    }
+  };
+  visit(tree);
+  return { first, parameter };
+}
+
+/**
+ * The statement without the ORDER BY that closes it, when it has one and no LIMIT or OFFSET of
+ * its own: the same rows in no promised order, which is all a count of them needs (sorting every
+ * match first made a capped count cost more than the page). Undefined when there is no such
+ * clause, or when it cannot be cut cleanly (a `$n` or a parenthesis in its first key).
+ */
+export async function withoutClosingOrder(text: string): Promise<string | undefined> {
+  const tree = (await parse(text)) as Parsed;
+  if (tree.stmts.length !== 1) return undefined;
+  const { node, bytes, from } = statementIn(tree, text);
+  const select = node.SelectStmt as Node | undefined;
+  const sort = select?.sortClause as unknown[] | undefined;
+  if (!select || !sort?.length || select.limitCount || select.limitOffset || select.lockingClause) return undefined;
+  const { first, parameter } = reach(sort);
+  if (parameter || !Number.isFinite(first)) return undefined;
+  const head = bytes.subarray(0, first - from).toString('utf8');
+  const clause = /\border\s+by\s*$/i.exec(head);
+  if (!clause) return undefined;
+  const cut = head.slice(0, clause.index).trimEnd();
+  // The cut is the same query unordered, or it is not used.
+  const again = (await parse(cut).catch(() => undefined)) as Parsed | undefined;
+  const only = again?.stmts.length === 1 ? (again.stmts[0].stmt.SelectStmt as Node | undefined) : undefined;
+  return only && !only.sortClause ? cut : undefined;
+}
+
 /** Where each `$n` of the statement is, in bytes from its start, and how long it is. */
 function parameterPlaces(tree: unknown, from: number, statement: Buffer): { number: number; at: number; length: number }[] {
   const places: { number: number; at: number; length: number }[] = [];

@@ -57,6 +57,8 @@ export interface BoundQuery {
   text: string;
   /** The parameter of each placeholder, in order. */
   names: string[];
+  /** The same statement without its closing ORDER BY, where a driver can cut it: what a count reads. */
+  unordered?: string;
 }
 
 /** A result's column: its name and its type as the database names it. */

@@ -1,5 +1,5 @@
 import type { ColumnType, DraftColumn, LinkedColumn, LinkedTable } from '@macro/contract/databaselinks';
-import { statementOf, userSqlProblem } from '@macro/store/userSql';
+import { statementOf, userSqlProblem, withoutClosingOrder } from '@macro/store/userSql';
 import pg from 'pg';
 import {
   bindParameters,
@@ -158,7 +158,7 @@ export const postgresqlDriver: LinkDriver = {
       },
       async count(query, values, cap) {
         const { rows } = await pool.query<{ total: string }>(
-          `select count(*) as total from (select 1 from (\n${query.text}\n) as data_source limit ${cap + 1}) as capped`,
+          `select count(*) as total from (select 1 from (\n${query.unordered ?? query.text}\n) as data_source limit ${cap + 1}) as capped`,
           [...values],
         );
         return Number(rows[0]?.total ?? 0);
@@ -171,7 +171,8 @@ export const postgresqlDriver: LinkDriver = {
     const bound = bindParameters(text, POSTGRES_QUOTING, (index) => `$${index}`, false);
     const problem = await userSqlProblem(bound.text, { relations: tables, parameters: true });
     if (problem) return { problem };
-    return { text: (await statementOf(bound.text)).statement.trim(), names: bound.names } satisfies BoundQuery;
+    const statement = (await statementOf(bound.text)).statement.trim();
+    return { text: statement, names: bound.names, unordered: await withoutClosingOrder(statement) } satisfies BoundQuery;
   },
   failureOf(error) {
     const code = String((error as { code?: unknown })?.code ?? '');

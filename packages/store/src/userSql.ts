@@ -329,7 +329,10 @@ function reach(tree: unknown): { first: number; parameter: boolean } {
   let first = Number.POSITIVE_INFINITY;
   let parameter = false;
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
     if (!value || typeof value !== 'object') return;
     for (const [key, inner] of Object.entries(value)) {
       if (key === 'ParamRef') parameter = true;

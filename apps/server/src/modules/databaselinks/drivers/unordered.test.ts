@@ -11,9 +11,13 @@ async function unordered(text: string) {
 describe('a PostgreSQL count reads the query unordered', () => {
   it('cuts the closing ORDER BY, and only that', async () => {
     expect(await unordered('select id, title from orders where dept = @dept order by id desc')).toBe('select id, title from orders where dept = $1');
-    expect(await unordered("select title from orders where title <> '按 order by 排序' order by title;")).toBe("select title from orders where title <> '按 order by 排序'");
+    expect(await unordered("select title from orders where title <> '按 order by 排序' order by title;")).toBe(
+      "select title from orders where title <> '按 order by 排序'",
+    );
     expect(await unordered('select id from orders union select id from depts order by 1')).toBe('select id from orders union select id from depts');
-    expect(await unordered('with d as (select id from depts order by id) select id from d order by id')).toBe('with d as (select id from depts order by id) select id from d');
+    expect(await unordered('with d as (select id from depts order by id) select id from d order by id')).toBe(
+      'with d as (select id from depts order by id) select id from d',
+    );
   });
 
   it('keeps the query whole where the order decides the rows or cannot be cut cleanly', async () => {

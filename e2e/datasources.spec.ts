@@ -134,6 +134,20 @@ test('an administrator defines a data source with a parameter on a MariaDB link,
   await expect(page.getByTestId('data-source-add')).toHaveText(/Add/);
   await expectNoSeriousViolations(page, 'data sources list at 375px in en');
   await page.screenshot({ path: info.outputPath('data-sources-en-375.png') });
+  // A data source a form still takes options from is kept, and the refusal says which field.
+  await clickRowAction(row('部门员工'), 'Delete');
+  await page.getByTestId('data-source-remove-confirm').click();
+  await expect(page.getByText(/takes its options from data source "部门员工", which therefore cannot be deleted/)).toBeVisible();
+  await expect(row('部门员工')).toHaveCount(1);
+  // Once the form's field offers fixed options instead, it goes.
+  const [scheme] = (await api.get<{ records: { id: number }[] }>(`/api/form-scheme/page?name=${encodeURIComponent(formCode)}`)).records;
+  const form = await api.get<{ code: string; name: string; document: { schema: { properties: Record<string, object> }; uiSchema: Record<string, object> } }>(
+    `/api/form-scheme/getFormInfo/${scheme.id}`,
+  );
+  const { document } = form;
+  document.schema.properties.select1 = { ...document.schema.properties.select1, enum: ['1', '2'] };
+  document.uiSchema.select1 = { ...document.uiSchema.select1, 'ui:options': {} };
+  await api.put(`/api/form-scheme/${scheme.id}`, { code: form.code, name: form.name, document });
   await clickRowAction(row('部门员工'), 'Delete');
   await page.getByTestId('data-source-remove-confirm').click();
   await expect(row('部门员工')).toHaveCount(0);

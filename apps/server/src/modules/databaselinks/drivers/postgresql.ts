@@ -104,12 +104,12 @@ export const postgresqlDriver: LinkDriver = {
       query_timeout: limits.statementMs + 2_000,
       application_name: 'macro-console',
       // Browsing never writes, whatever a view or a function it reads would do.
-      options: '-c default_transaction_read_only=on',
+      // Queries written for the link read its schema by unqualified names (the schema's name is
+      // letters, digits, `_` and `$` only, so it needs no escaping here).
+      options: `-c default_transaction_read_only=on -c search_path=${quoted(schema)}`,
     });
     // An idle connection the server drops must not take the process down.
     pool.on('error', () => {});
-    // Queries written for the link read its schema by unqualified names (queued before any other statement).
-    pool.on('connect', (client) => void client.query(`set search_path to ${quoted(schema)}`).catch(() => {}));
     const connection: LinkConnection = {
       async version() {
         const { rows } = await pool.query<{ version: string }>('select version() as version');

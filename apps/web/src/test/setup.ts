@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // Each test starts from an empty document (vitest runs without globals, so RTL cannot do this itself).
 afterEach(cleanup);
+// Preact (bpmn-js's menus) ends its effects on a 100 ms timer that calls cancelAnimationFrame:
+// the jsdom files (the modeler's) keep their window until such timers have fired.
+if (navigator.userAgent.includes('jsdom')) afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 150)));
 // antd renders slowly in a test DOM, more so while other test files run beside it.
 configure({ asyncUtilTimeout: 5000 });
 

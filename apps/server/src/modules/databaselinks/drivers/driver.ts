@@ -200,3 +200,32 @@ export function bindParameters(
   }
   return { text: out, names: perOccurrence ? names : distinct, comments };
 }
+
+/** A column as PostgreSQL's catalogue queries name it (the PostgreSQL and product kinds). */
+export interface CatalogueColumn {
+  table_name: string;
+  name: string;
+  type: string;
+  length: number | string | null;
+  nullable: boolean;
+  primary_key: boolean;
+  default_value: string | null;
+  comment: string;
+}
+
+/** Catalogue rows as each table's columns, in their order; every table asked for has an entry. */
+export function columnsByTable(tables: readonly string[], rows: readonly CatalogueColumn[]): Map<string, LinkedColumn[]> {
+  const byTable = new Map<string, LinkedColumn[]>(tables.map((table) => [table, []]));
+  for (const row of rows) {
+    byTable.get(row.table_name)?.push({
+      name: row.name,
+      type: row.type,
+      length: row.length === null ? null : Number(row.length),
+      nullable: row.nullable,
+      primaryKey: row.primary_key,
+      defaultValue: row.default_value,
+      comment: row.comment,
+    });
+  }
+  return byTable;
+}

@@ -1,10 +1,12 @@
-import type { ColumnType, DraftColumn, LinkedColumn, LinkedTable } from '@macro/contract/databaselinks';
+import type { ColumnType, DraftColumn, LinkedTable } from '@macro/contract/databaselinks';
 import { statementOf, userSqlProblem, withoutClosingOrder } from '@macro/store/userSql';
 import pg from 'pg';
 import {
   bindParameters,
   type BoundQuery,
+  type CatalogueColumn,
   cellOf,
+  columnsByTable,
   type LinkConnection,
   type LinkDriver,
   type LinkFailure,
@@ -120,20 +122,8 @@ export const postgresqlDriver: LinkDriver = {
         return rows;
       },
       async columns(tables) {
-        const { rows } = await pool.query<LinkedColumn & { table_name: string; primary_key: boolean; default_value: string | null }>(COLUMNS, [schema, tables]);
-        const byTable = new Map<string, LinkedColumn[]>(tables.map((table) => [table, []]));
-        for (const row of rows) {
-          byTable.get(row.table_name)?.push({
-            name: row.name,
-            type: row.type,
-            length: row.length === null ? null : Number(row.length),
-            nullable: row.nullable,
-            primaryKey: row.primary_key,
-            defaultValue: row.default_value,
-            comment: row.comment,
-          });
-        }
-        return byTable;
+        const { rows } = await pool.query<CatalogueColumn>(COLUMNS, [schema, tables]);
+        return columnsByTable(tables, rows);
       },
       async rows(table, orderBy, offset, limit, cap) {
         const from = `${quoted(schema)}.${quoted(table)}`;

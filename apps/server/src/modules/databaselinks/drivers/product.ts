@@ -1,9 +1,10 @@
-import { type LinkedColumn, type LinkedTable, PRODUCT_LINK } from '@macro/contract/databaselinks';
+import { type LinkedTable, PRODUCT_LINK } from '@macro/contract/databaselinks';
 import { rowsOf, type Tx } from '@macro/store';
+import { APPROVER_RELATIONS } from '@macro/workflow';
 import { queryUserSql, type SqlFence, type UserSqlRead, UserSqlError, UserSqlRefused } from '@macro/store/userSql';
 import { type SQL, sql } from 'drizzle-orm';
 import { unprocessable } from '../../../platform/errors.ts';
-import { type BoundQuery, cellOf, type LinkConnection, type LinkFailure, type LinkLimits, type ResultColumn } from './driver.ts';
+import { type BoundQuery, cellOf, columnsByTable, type LinkConnection, type LinkFailure, type LinkLimits, type ResultColumn } from './driver.ts';
 import { postgresqlDriver, TYPE_NAMES } from './postgresql.ts';
 
 /*
@@ -22,16 +23,7 @@ import { postgresqlDriver, TYPE_NAMES } from './postgresql.ts';
  * 0031_request_role) and the dictionary views (0041_product_link_views). Nothing else of the
  * database is listed, described or read.
  */
-export const PRODUCT_VIEWS = [
-  'approver_departments',
-  'approver_posts',
-  'approver_roles',
-  'approver_user_posts',
-  'approver_user_roles',
-  'approver_users',
-  'read_dict_items',
-  'read_dicts',
-] as const;
+export const PRODUCT_VIEWS: readonly string[] = [...APPROVER_RELATIONS, 'read_dict_items', 'read_dicts'].sort();
 
 /** The schema the console's tables and views live in. */
 const SCHEMA = 'public';
@@ -68,7 +60,7 @@ function open(tx: Tx, limits: LinkLimits): LinkConnection {
         throw error;
       }
     });
-  const known = (tables: readonly string[]) => tables.filter((table) => (PRODUCT_VIEWS as readonly string[]).includes(table));
+  const known = (tables: readonly string[]) => tables.filter((table) => PRODUCT_VIEWS.includes(table));
   const recordsOf = (rows: Record<string, unknown>[]) =>
     rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, cellOf(value)])));
 
@@ -97,9 +89,8 @@ function open(tx: Tx, limits: LinkLimits): LinkConnection {
 
     columns: (tables) =>
       serial(async () => {
-        const byTable = new Map<string, LinkedColumn[]>(tables.map((table) => [table, []]));
         const views = known(tables);
-        if (!views.length) return byTable;
+        if (!views.length) return columnsByTable(tables, []);
         const rows = rowsOf<{ table_name: string; name: string; type: string; length: number | null; nullable: boolean; comment: string }>(
           await tx.execute(sql`
             select c.relname as table_name, a.attname as name, format_type(a.atttypid, null) as type,
@@ -110,18 +101,10 @@ function open(tx: Tx, limits: LinkLimits): LinkConnection {
              where n.nspname = ${SCHEMA} and c.relkind = 'v' and c.relname in (${namesList(views)})
              order by c.relname collate "C", a.attnum`),
         );
-        for (const row of rows) {
-          byTable.get(row.table_name)?.push({
-            name: row.name,
-            type: row.type,
-            length: row.length === null ? null : Number(row.length),
-            nullable: row.nullable,
-            primaryKey: false,
-            defaultValue: null,
-            comment: row.comment,
-          });
-        }
-        return byTable;
+        return columnsByTable(
+          tables,
+          rows.map((row) => ({ ...row, primary_key: false, default_value: null })),
+        );
       }),
 
     async rows(table, orderBy, offset, limit, cap) {

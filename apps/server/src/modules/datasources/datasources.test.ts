@@ -54,6 +54,9 @@ describeDb(`data sources (${dbLabel})`, () => {
 
   describe.skipIf(!hasPostgres)('on PostgreSQL', () => {
     let linkId: number;
+    /** A link to this machine's PostgreSQL, browsing the run's schema. */
+    const pgLink = (name: string) =>
+      link(admin, { name, kind: 'postgresql', host: '127.0.0.1', port: 5432, database: 'postgres', username: 'postgres', schema: PG_SCHEMA });
     beforeAll(async () => {
       const client = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
       await client.connect();
@@ -62,15 +65,7 @@ describeDb(`data sources (${dbLabel})`, () => {
         insert into ${PG_SCHEMA}.depts values (1, null, '总部', 100), (2, 1, '销售部', 50.5), (3, 1, '研发部', 70), (4, 3, '平台组', 20), (5, 3, '应用组', 20);
         create table ${PG_SCHEMA}.nums as select g as n from generate_series(1, 30) g;`);
       await client.end();
-      linkId = await link(admin, {
-        name: `pg-${RUN}`,
-        kind: 'postgresql',
-        host: '127.0.0.1',
-        port: 5432,
-        database: 'postgres',
-        username: 'postgres',
-        schema: PG_SCHEMA,
-      });
+      linkId = await pgLink(`pg-${RUN}`);
     });
     afterAll(async () => {
       const client = new pg.Client({ host: '127.0.0.1', port: 5432, user: 'postgres', database: 'postgres' });
@@ -197,15 +192,7 @@ describeDb(`data sources (${dbLabel})`, () => {
     });
 
     it('reads through the link as it is now: a changed link is used at once', async () => {
-      const moving = await link(admin, {
-        name: `moving-${RUN}`,
-        kind: 'postgresql',
-        host: '127.0.0.1',
-        port: 5432,
-        database: 'postgres',
-        username: 'postgres',
-        schema: PG_SCHEMA,
-      });
+      const moving = await pgLink(`moving-${RUN}`);
       const source = await save(admin, { name: '迁移', linkId: moving, sql: 'select n from nums order by n' });
       expect((await page(admin, `${BASE}/${source.id}/data?size=3`)).records).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
       // The same link, pointed at a database it cannot sign in to: the next read says so.
@@ -227,15 +214,7 @@ describeDb(`data sources (${dbLabel})`, () => {
     });
 
     it('keeps a link while a data source uses it, and says why', async () => {
-      const kept = await link(admin, {
-        name: `kept-${RUN}`,
-        kind: 'postgresql',
-        host: '127.0.0.1',
-        port: 5432,
-        database: 'postgres',
-        username: 'postgres',
-        schema: PG_SCHEMA,
-      });
+      const kept = await pgLink(`kept-${RUN}`);
       const source = await save(admin, { name: '占用', linkId: kept, sql: 'select n from nums' });
       expectFailure(await adminEn.delete(`/api/database-links?ids=${kept}`), 409, /Data sources still use this database link/);
       expect((await admin.delete(`${BASE}?ids=${source.id}`)).json().data).toEqual({ removed: 1 });

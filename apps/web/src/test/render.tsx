@@ -17,8 +17,9 @@ export async function renderPage(ui: ReactElement, client = testQueryClient()) {
   await initI18n('zh');
   await loadFeatureBundles('zh');
   const view = render(
-    // No animations: the test DOM never ends them, so closing dialogs would linger.
-    <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
+    // No animations: the test DOM never ends them, so closing dialogs would linger. No styles
+    // written at run time (zeroRuntime): the test DOM has what it reads of them (setup.ts).
+    <ConfigProvider locale={zhCN} theme={{ zeroRuntime: true, token: { motion: false } }}>
       <App>
         <QueryClientProvider client={client}>{ui}</QueryClientProvider>
       </App>

@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 
@@ -64,3 +66,43 @@ new MutationObserver((records) => {
     record.addedNodes.forEach(stripCustomProperties);
   }
 }).observe(document.head, { childList: true, subtree: true, characterData: true });
+
+// The test wrapper (render.tsx) renders antd without writing its styles at run time (zeroRuntime),
+// which cost more than half of a screen test's time. What a test reads of antd's styles is only
+// whether an element shows: the document gets the `display` and `visibility` declarations of
+// antd's own stylesheet (a rule that shows what another hides included), those outside media
+// queries (a test window matches none of antd's).
+const SHOWING = /(?:^|;)\s*((?:display|visibility)\s*:[^;]*)/g;
+function showingRules(css: string): string {
+  const rules: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < css.length; i++) {
+    const c = css[i];
+    if (c === '{') {
+      if (depth === 0) {
+        const close = css.indexOf('}', i);
+        const selector = css.slice(start, i).trim();
+        const nested = css.indexOf('{', i + 1);
+        if (!selector.startsWith('@') && (nested === -1 || nested > close)) {
+          const showing = [...css.slice(i + 1, close).matchAll(SHOWING)].map((match) => match[1].trim());
+          if (showing.length) rules.push(`${selector}{${showing.join(';')}}`);
+          i = close;
+          start = close + 1;
+          continue;
+        }
+      }
+      depth++;
+    } else if (c === '}') {
+      depth--;
+      if (depth === 0) start = i + 1;
+    }
+  }
+  return rules.join('\n');
+}
+if (!document.head.querySelector('style[data-test="antd-showing-rules"]')) {
+  const antdShowing = document.createElement('style');
+  antdShowing.dataset.test = 'antd-showing-rules';
+  antdShowing.textContent = showingRules(readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8'));
+  document.head.append(antdShowing);
+}

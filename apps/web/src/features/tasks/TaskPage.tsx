@@ -2,7 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import type { TaskRecord } from '@macro/contract/workflow';
 import { WORKFLOW_PERMISSIONS as P } from '@macro/contract/workflow';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Spin } from 'antd';
-import { type ComponentProps, lazy, Suspense, useRef, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { encryptPasswords } from '../../api/session';
@@ -276,6 +276,7 @@ function TaskView({ task }: { task: TaskRecord }) {
         <RejectDialog
           open={rejecting}
           targets={targets.data ?? []}
+          loadingTargets={targets.isLoading}
           reason={form.getFieldValue('comment') ?? ''}
           pending={handle.isPending}
           onCancel={() => setRejecting(false)}
@@ -304,6 +305,7 @@ interface RejectValues {
 function RejectDialog(props: {
   open: boolean;
   targets: readonly { nodeId: string; nodeName: string }[];
+  loadingTargets: boolean;
   reason: string;
   pending: boolean;
   onCancel: () => void;
@@ -311,6 +313,11 @@ function RejectDialog(props: {
 }) {
   const { t } = useTranslation('tasks');
   const [form] = Form.useForm<RejectValues>();
+  const onlyTarget = props.targets.length === 1 ? props.targets[0].nodeId : undefined;
+  // The nodes may arrive after the dialog opened: the only one is chosen then, unless a choice was made.
+  useEffect(() => {
+    if (props.open && onlyTarget && form.getFieldInstance('rejectTo') && !form.getFieldValue('rejectTo')) form.setFieldsValue({ rejectTo: onlyTarget });
+  }, [props.open, onlyTarget, form]);
   return (
     <Modal
       open={props.open}
@@ -321,7 +328,7 @@ function RejectDialog(props: {
       onCancel={props.onCancel}
       onOk={() => form.submit()}
       afterOpenChange={(open) => {
-        if (open) form.setFieldsValue({ reason: props.reason, rejectTo: props.targets.length === 1 ? props.targets[0].nodeId : undefined });
+        if (open) form.setFieldsValue({ reason: props.reason, rejectTo: form.getFieldValue('rejectTo') ?? onlyTarget });
       }}
       destroyOnHidden
       data-testid="task-reject-dialog"
@@ -337,6 +344,7 @@ function RejectDialog(props: {
           <Select
             placeholder={t('form.rejectToPlaceholder')}
             options={props.targets.map((n) => ({ value: n.nodeId, label: n.nodeName }))}
+            loading={props.loadingTargets}
             data-testid="task-reject-to"
           />
         </Form.Item>

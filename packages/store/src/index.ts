@@ -64,11 +64,28 @@ export function tenantScope(tenantId: string | SQL, role: string = APP_ROLE): SQ
   return sql`set_config(${TENANT_SETTING}, ${tenantId}, true) as tenant, set_config('role', ${role}, true) as role`;
 }
 
-/** Runs `work` in one transaction scoped to a tenant, as the request role (or `role`). */
+/**
+ * Runs `work` in one transaction scoped to a tenant, as the request role (or `role`). The scope
+ * is not waited for before the work's first statement: a connection runs its statements in the
+ * order they were sent, so that statement runs scoped, and a client that pipelines sends both in
+ * one round trip. Were the scope refused, its error is the one thrown (the work's statements
+ * then fail as part of an aborted transaction).
+ */
 export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>, role: string = APP_ROLE): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select ${tenantScope(tenantId, role)}`);
-    return work(tx as Tx);
+    const scoped = tx.execute(sql`select ${tenantScope(tenantId, role)}`).then(
+      () => null,
+      (error: unknown) => error ?? new Error('tenant scope refused'),
+    );
+    let result: T;
+    try {
+      result = await work(tx as Tx);
+    } catch (error) {
+      throw (await scoped) ?? error;
+    }
+    const refused = await scoped;
+    if (refused) throw refused;
+    return result;
   });
 }
 

@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { APP_ROLE, type Db } from '@macro/store';
 import { roleStatements } from '@macro/store/tables';
 import { sql, type Table } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg, NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
+import { PgDialect, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -70,7 +72,8 @@ async function openPglite(dataDir: string | undefined, tables: readonly Table[],
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir });
   await client.waitReady;
-  const db = drizzlePglite(client);
+  Object.assign(client.parsers, TEXT_PARSERS);
+  const db = drizzlePglite(withoutQueryParsers(client));
   // PGlite has no autovacuum: without fresh statistics the planner guesses, so refresh them
   // at start and then now and again (inside a transaction, so it queues behind requests).
   const analyze = () => db.transaction((tx) => tx.execute(sql`analyze`)).catch(() => undefined);
@@ -98,6 +101,39 @@ async function openPglite(dataDir: string | undefined, tables: readonly Table[],
   };
 }
 
+/**
+ * The types drizzle asks PGlite to hand back as text (timestamps, dates, intervals, and arrays
+ * of numerics and of those), as its own driver lists them.
+ */
+const TEXT_PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, (value: string) => value]),
+);
+
+/**
+ * The PGlite client drizzle is given: the text parsers are the client's own (TEXT_PARSERS, set
+ * once), so drizzle's copy of them is dropped from each query. Given per query, PGlite copies its
+ * whole table of parsers (one per type of the database) for every result, which cost more than
+ * the rest of a short query.
+ */
+function withoutQueryParsers(client: PGlite): PGlite {
+  const stripped = <C extends PGlite | Transaction>(target: C, own: Partial<Record<keyof C, unknown>>): C =>
+    new Proxy(target, {
+      get(object, key) {
+        if (key in own) return own[key as keyof C];
+        const value = Reflect.get(object, key, object);
+        return typeof value === 'function' ? value.bind(object) : value;
+      },
+    });
+  const queryOf =
+    (target: PGlite | Transaction): PGlite['query'] =>
+    (text, params, options) =>
+      target.query(text, params, options && { ...options, parsers: undefined });
+  return stripped(client, {
+    query: queryOf(client),
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) => client.transaction((tx) => work(stripped(tx, { query: queryOf(tx) }))),
+  });
+}
+
 function requestUrlOf(options: OpenOptions): string {
   if (options.requestDatabaseUrl) return options.requestDatabaseUrl;
   const url = new URL(options.databaseUrl ?? '');
@@ -106,8 +142,57 @@ function requestUrlOf(options: OpenOptions): string {
   return url.toString();
 }
 
+/**
+ * A session whose transactions send BEGIN without waiting for its answer: on a client that
+ * pipelines (pg's `pipeline`), BEGIN travels with the transaction's first statement, one round
+ * trip instead of two. The connection still runs them in order, so the first statement is inside
+ * the transaction; were BEGIN refused, its error is the one thrown and the work is rolled back.
+ */
+class PipelinedSession extends NodePgSession<Record<string, never>, never> {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly sqlDialect: PgDialect,
+  ) {
+    super(pool, sqlDialect, undefined);
+  }
+
+  override async transaction<T>(work: (tx: NodePgTransaction<Record<string, never>, never>) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
+    if (config) return super.transaction(work, config);
+    const client = await this.pool.connect();
+    const tx = new NodePgTransaction<Record<string, never>, never>(this.sqlDialect, new NodePgSession(client, this.sqlDialect, undefined), undefined);
+    const begun = tx.execute(sql`begin`).then(
+      () => null,
+      (error: unknown) => error ?? new Error('begin failed'),
+    );
+    let broken = false;
+    try {
+      const result = await work(tx);
+      const refused = await begun;
+      if (refused) throw refused;
+      await tx.execute(sql`commit`);
+      return result;
+    } catch (error) {
+      const refused = await begun;
+      await tx.execute(sql`rollback`).catch(() => {
+        broken = true;
+      });
+      throw refused ?? error;
+    } finally {
+      // A connection that could not roll back is closed, never handed to the next request.
+      client.release(broken);
+    }
+  }
+}
+
+/** A drizzle database over a pool whose transactions pipeline their BEGIN (PipelinedSession). */
+function pipelinedDb(pool: pg.Pool) {
+  const dialect = new PgDialect();
+  return new NodePgDatabase(dialect, new PipelinedSession(pool, dialect), undefined);
+}
+
 function poolOf(connectionString: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+  // `pipeline`: a statement is written at once, not after the answer to the one before it.
+  const pool = new pg.Pool({ connectionString, max, pipeline: true } as pg.PoolConfig);
   // An idle connection the server drops (restart, pg_terminate_backend) is removed from the pool
   // and replaced on the next checkout; without a listener pg would crash the process instead.
   pool.on('error', (error) => {
@@ -126,7 +211,7 @@ async function openPostgres(url: string, requestUrl: string, tables: readonly Ta
     await Promise.all([pool.end(), requests.end()]);
     throw error;
   }
-  const db = drizzleNodePg(pool);
+  const db = pipelinedDb(pool);
   const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
     const holder = await pool.connect();
     try {
@@ -139,7 +224,7 @@ async function openPostgres(url: string, requestUrl: string, tables: readonly Ta
   };
   return {
     db: db as unknown as Db,
-    requestDb: drizzleNodePg(requests) as unknown as Db,
+    requestDb: pipelinedDb(requests) as unknown as Db,
     kind: 'postgres',
     exclusive,
     close: async () => {

@@ -1,0 +1,74 @@
+import { rowsOf, withTenant } from '@macro/store';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { dbLabel, describeDb, startServer, TENANT, type TestServer } from '../test/helper.ts';
+
+/*
+ * The database's transactions as the server opens them (db.ts): on PostgreSQL BEGIN and a
+ * tenant's scope are sent without waiting for their answers, on PGlite the driver's text types
+ * are the client's own. Either way a transaction is whole and scoped from its first statement.
+ */
+describeDb(`transactions (${dbLabel})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  const paramsNamed = async (key: string) =>
+    rowsOf<{ n: number }>(
+      await withTenant(server.database.requestDb, TENANT, (tx) => tx.execute(sql`select count(*)::int as n from macro_param where param_key = ${key}`)),
+    )[0].n;
+
+  it('runs the first statement inside the transaction', async () => {
+    const [first, second] = await server.database.requestDb.transaction(async (tx) => {
+      const [a] = rowsOf<{ at: string; xid: string }>(await tx.execute(sql`select now()::text as at, txid_current()::text as xid`));
+      await tx.execute(sql`select pg_sleep(0.02)`);
+      const [b] = rowsOf<{ at: string; xid: string }>(await tx.execute(sql`select now()::text as at, txid_current()::text as xid`));
+      return [a, b];
+    });
+    // One transaction: one start time and one transaction id for both statements.
+    expect(second).toEqual(first);
+  });
+
+  it("scopes the work's first statement to the tenant, and keeps nothing of work that fails", async () => {
+    const [tenant] = await withTenant(server.database.requestDb, TENANT, async (tx) =>
+      rowsOf<{ tenant: string; role: string }>(await tx.execute(sql`select current_setting('app.tenant_id', true) as tenant, current_user as role`)),
+    );
+    expect(tenant).toEqual({ tenant: TENANT, role: 'macro_app' });
+
+    const failing = withTenant(server.database.requestDb, TENANT, async (tx) => {
+      await tx.execute(sql`insert into macro_param (param_name, param_key, param_value) values ('probe', 'db.test.rollback', '1')`);
+      throw new Error('the work failed');
+    });
+    await expect(failing).rejects.toThrow('the work failed');
+    expect(await paramsNamed('db.test.rollback')).toBe(0);
+
+    await withTenant(server.database.requestDb, TENANT, (tx) =>
+      tx.execute(sql`insert into macro_param (param_name, param_key, param_value) values ('probe', 'db.test.kept', '1')`),
+    );
+    expect(await paramsNamed('db.test.kept')).toBe(1);
+  });
+
+  it('answers with the statement that failed, and the connection serves the next transaction', async () => {
+    const failing = server.database.requestDb.transaction(async (tx) => {
+      await tx.execute(sql`select 1/0`);
+    });
+    await expect(failing).rejects.toMatchObject({ cause: expect.objectContaining({ code: '22012' }) });
+    const [row] = rowsOf<{ one: number }>(await server.database.requestDb.transaction((tx) => tx.execute(sql`select 1 as one`)));
+    expect(row.one).toBe(1);
+  });
+
+  it('hands timestamps, dates and intervals back as text, as every query reads them', async () => {
+    const [row] = rowsOf<Record<string, unknown>>(
+      await server.database.db.execute(
+        sql`select timestamptz '2026-01-02 03:04:05+00' as tz, timestamp '2026-01-02 03:04:05' as ts, date '2026-01-02' as d, interval '1 day' as i`,
+      ),
+    );
+    expect(row.ts).toBe('2026-01-02 03:04:05');
+    expect(row.d).toBe('2026-01-02');
+    expect(row.i).toBe('1 day');
+    expect(typeof row.tz).toBe('string');
+    expect(String(row.tz)).toMatch(/^2026-01-0[12] \d\d:04:05/);
+  });
+});

@@ -65,26 +65,43 @@ export function tenantScope(tenantId: string | SQL, role: string = APP_ROLE): SQ
 }
 
 /**
+ * A statement sent without waiting for its answer, ahead of those that follow it on the same
+ * connection: the connection runs them in the order they were sent, and a client that pipelines
+ * sends them in one round trip. Were it refused, the statements behind it fail as part of an
+ * aborted transaction; its own error is then the one to report.
+ */
+export function sentAhead(statement: Promise<unknown>) {
+  const refusal = statement.then(
+    () => null,
+    (error: unknown) => ({ error }),
+  );
+  return {
+    /** Waits for the statement; throws its error if it was refused. */
+    async settled(): Promise<void> {
+      const refused = await refusal;
+      if (refused) throw refused.error;
+    },
+    /** What to throw for `error` raised behind the statement: the statement's own error, if it was refused. */
+    async cause(error: unknown): Promise<unknown> {
+      return (await refusal)?.error ?? error;
+    },
+  };
+}
+
+/**
  * Runs `work` in one transaction scoped to a tenant, as the request role (or `role`). The scope
- * is not waited for before the work's first statement: a connection runs its statements in the
- * order they were sent, so that statement runs scoped, and a client that pipelines sends both in
- * one round trip. Were the scope refused, its error is the one thrown (the work's statements
- * then fail as part of an aborted transaction).
+ * is sent ahead of the work's first statement (`sentAhead`), not waited for before it.
  */
 export function withTenant<T>(db: Db, tenantId: string, work: (tx: Tx) => Promise<T>, role: string = APP_ROLE): Promise<T> {
   return db.transaction(async (tx) => {
-    const scoped = tx.execute(sql`select ${tenantScope(tenantId, role)}`).then(
-      () => null,
-      (error: unknown) => error ?? new Error('tenant scope refused'),
-    );
+    const scope = sentAhead(tx.execute(sql`select ${tenantScope(tenantId, role)}`));
     let result: T;
     try {
       result = await work(tx as Tx);
     } catch (error) {
-      throw (await scoped) ?? error;
+      throw await scope.cause(error);
     }
-    const refused = await scoped;
-    if (refused) throw refused;
+    await scope.settled();
     return result;
   });
 }

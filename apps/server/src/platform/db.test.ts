@@ -50,6 +50,12 @@ describeDb(`transactions (${dbLabel})`, () => {
     expect(await paramsNamed('db.test.kept')).toBe(1);
   });
 
+  it('reports a refused scope as the failure, not the aborted work behind it', async () => {
+    const refused = withTenant(server.database.requestDb, TENANT, (tx) => tx.execute(sql`select 1`), 'no_such_role');
+    // 22023: the role named in the scope does not exist; the work's own error would be 25P02.
+    await expect(refused).rejects.toMatchObject({ cause: expect.objectContaining({ code: '22023' }) });
+  });
+
   it('answers with the statement that failed, and the connection serves the next transaction', async () => {
     const failing = server.database.requestDb.transaction(async (tx) => {
       await tx.execute(sql`select 1/0`);

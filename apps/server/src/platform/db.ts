@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
-import { APP_ROLE, type Db } from '@macro/store';
+import { APP_ROLE, type Db, sentAhead } from '@macro/store';
 import { roleStatements } from '@macro/store/tables';
 import { sql, type Table } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -146,7 +146,7 @@ function requestUrlOf(options: OpenOptions): string {
  * A session whose transactions send BEGIN without waiting for its answer: on a client that
  * pipelines (pg's `pipeline`), BEGIN travels with the transaction's first statement, one round
  * trip instead of two. The connection still runs them in order, so the first statement is inside
- * the transaction; were BEGIN refused, its error is the one thrown and the work is rolled back.
+ * the transaction (`sentAhead`); were BEGIN refused, its error is the one thrown.
  */
 class PipelinedSession extends NodePgSession<Record<string, never>, never> {
   constructor(
@@ -160,23 +160,19 @@ class PipelinedSession extends NodePgSession<Record<string, never>, never> {
     if (config) return super.transaction(work, config);
     const client = await this.pool.connect();
     const tx = new NodePgTransaction<Record<string, never>, never>(this.sqlDialect, new NodePgSession(client, this.sqlDialect, undefined), undefined);
-    const begun = tx.execute(sql`begin`).then(
-      () => null,
-      (error: unknown) => error ?? new Error('begin failed'),
-    );
+    const begin = sentAhead(tx.execute(sql`begin`));
     let broken = false;
     try {
       const result = await work(tx);
-      const refused = await begun;
-      if (refused) throw refused;
+      await begin.settled();
       await tx.execute(sql`commit`);
       return result;
     } catch (error) {
-      const refused = await begun;
+      const cause = await begin.cause(error);
       await tx.execute(sql`rollback`).catch(() => {
         broken = true;
       });
-      throw refused ?? error;
+      throw cause;
     } finally {
       // A connection that could not roll back is closed, never handed to the next request.
       client.release(broken);

@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { rowsOf, withTenant } from '@macro/store';
+import { openPglite } from '@macro/store/pglite';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbLabel, describeDb, startServer, TENANT, type TestServer } from '../test/helper.ts';
 
 /*
@@ -76,5 +81,44 @@ describeDb(`transactions (${dbLabel})`, () => {
     expect(row.i).toBe('1 day');
     expect(typeof row.tz).toBe('string');
     expect(String(row.tz)).toMatch(/^2026-01-0[12] \d\d:04:05/);
+  });
+});
+
+describe.runIf(dbLabel === 'pglite')('an embedded database (@macro/store/pglite)', () => {
+  const setting = async (db: PgliteDatabase, name: string) => rowsOf<Record<string, string>>(await db.execute(sql.raw(`show ${name}`)))[0][name];
+
+  it('in memory, keeps a small buffer cache and a small log, and its dump carries its data without empty log segments', async () => {
+    const fresh = await openPglite({});
+    try {
+      expect(await setting(fresh.db, 'shared_buffers')).toBe('16MB');
+      expect(await setting(fresh.db, 'wal_segment_size')).toBe('1MB');
+      await fresh.db.execute(sql`create table probe as select g as id, repeat('x', 100) as filler from generate_series(1, 1000) g`);
+      await fresh.client.exec('checkpoint');
+      // With PostgreSQL's defaults the log alone is two 16 MB segments, in every dump.
+      const log = rowsOf<{ bytes: number }>(await fresh.db.execute(sql`select sum(size)::int as bytes from pg_ls_waldir()`))[0].bytes;
+      expect(log).toBeLessThanOrEqual(8 * 1024 * 1024);
+      const dump = await fresh.client.dumpDataDir('none');
+      const copy = await openPglite({ loadDataDir: dump });
+      try {
+        expect(rowsOf<{ n: number }>(await copy.db.execute(sql`select count(*)::int as n from probe`))[0].n).toBe(1000);
+        expect(await setting(copy.db, 'shared_buffers')).toBe('16MB');
+      } finally {
+        await copy.client.close();
+      }
+    } finally {
+      await fresh.client.close();
+    }
+  });
+
+  it('on disk, keeps PostgreSQL’s own settings', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'macro-pglite-'));
+    const onDisk = await openPglite({ dataDir: folder });
+    try {
+      expect(await setting(onDisk.db, 'shared_buffers')).toBe('128MB');
+      expect(await setting(onDisk.db, 'wal_segment_size')).toBe('16MB');
+    } finally {
+      await onDisk.client.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { APP_ROLE, type Db, sentAhead } from '@macro/store';
+import { openPglite as openEmbedded } from '@macro/store/pglite';
 import { roleStatements } from '@macro/store/tables';
 import { sql, type Table } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import { PgDialect, type PgTransactionConfig } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { grantStatements } from './tables.ts';
@@ -70,10 +69,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined, tables: readonly Table[], loadDataDir?: Blob, prepared = false): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir, loadDataDir });
-  await client.waitReady;
-  Object.assign(client.parsers, TEXT_PARSERS);
-  const db = drizzlePglite(withoutQueryParsers(client));
+  const { client, db } = await openEmbedded({ dataDir, loadDataDir });
   // PGlite has no autovacuum: without fresh statistics the planner guesses, so refresh them
   // at start and then now and again (inside a transaction, so it queues behind requests).
   const analyze = () => db.transaction((tx) => tx.execute(sql`analyze`)).catch(() => undefined);
@@ -99,39 +95,6 @@ async function openPglite(dataDir: string | undefined, tables: readonly Table[],
       await client.close();
     },
   };
-}
-
-/**
- * The types drizzle asks PGlite to hand back as text (timestamps, dates, intervals, and arrays
- * of numerics and of those), as its own driver lists them.
- */
-const TEXT_PARSERS = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, (value: string) => value]),
-);
-
-/**
- * The PGlite client drizzle is given: the text parsers are the client's own (TEXT_PARSERS, set
- * once), so drizzle's copy of them is dropped from each query. Given per query, PGlite copies its
- * whole table of parsers (one per type of the database) for every result, which cost more than
- * the rest of a short query.
- */
-function withoutQueryParsers(client: PGlite): PGlite {
-  const stripped = <C extends PGlite | Transaction>(target: C, own: Partial<Record<keyof C, unknown>>): C =>
-    new Proxy(target, {
-      get(object, key) {
-        if (key in own) return own[key as keyof C];
-        const value = Reflect.get(object, key, object);
-        return typeof value === 'function' ? value.bind(object) : value;
-      },
-    });
-  const queryOf =
-    (target: PGlite | Transaction): PGlite['query'] =>
-    (text, params, options) =>
-      target.query(text, params, options && { ...options, parsers: undefined });
-  return stripped(client, {
-    query: queryOf(client),
-    transaction: <T>(work: (tx: Transaction) => Promise<T>) => client.transaction((tx) => work(stripped(tx, { query: queryOf(tx) }))),
-  });
 }
 
 function requestUrlOf(options: OpenOptions): string {

@@ -3,6 +3,7 @@ import { DictPage } from './pages/dict.ts';
 import { LoginPage } from './pages/login.ts';
 import { expectNoSeriousViolations, seriousViolations } from './support/axe.ts';
 import { describeFocus, tabTo } from './support/keyboard.ts';
+import { screenshot } from './support/screens.ts';
 
 const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -114,7 +115,7 @@ test('a keyboard-only user signs in, chooses a dictionary, and leaves a half-fil
   await page.keyboard.press('Enter');
   await expect(dict.row(dict.parents(), 'CompanyNature')).toHaveAttribute('aria-current', 'true');
   await expect(dict.row(dict.children(), '国有企业')).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/screens/dict-keyboard-focus.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/dict-keyboard-focus.png', animations: 'disabled' });
   // Space chooses too.
   await tabTo(page, (focus) => focus.startsWith('TR') && focus.includes('DepartmentNature'));
   await page.keyboard.press(' ');

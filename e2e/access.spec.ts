@@ -4,6 +4,7 @@ import { Shell } from './pages/shell.ts';
 import { RolesPage, UsersPage } from './pages/users.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { screenshot } from './support/screens.ts';
 
 test('a role granted only the dictionaries gives its user exactly that; the server refuses the rest; disabling ends the session', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -29,7 +30,7 @@ test('a role granted only the dictionaries gives its user exactly that; the serv
       .click();
   }
   await expectNoSeriousViolations(page, 'the role grant dialog');
-  await page.screenshot({ path: 'e2e/artifacts/screens/role-grant-zh-1440.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/role-grant-zh-1440.png', animations: 'disabled' });
   await grant.getByTestId('role-grant-save').click();
   await expect(page.getByText('权限已保存')).toBeVisible();
 
@@ -75,7 +76,7 @@ test('a role granted only the dictionaries gives its user exactly that; the serv
   });
   expect(refused.status).toBe(403);
   expect(refused.body.sys_msg).toContain('user:view');
-  await clerkPage.screenshot({ path: 'e2e/artifacts/screens/granted-user-zh-1440.png', animations: 'disabled' });
+  await screenshot(clerkPage, { path: 'e2e/artifacts/screens/granted-user-zh-1440.png', animations: 'disabled' });
 
   // Disabled by the administrator: the user's open console returns to /login on its next call.
   await users.row('e2e_clerk').getByRole('switch').click();
@@ -144,7 +145,7 @@ test('role grants link parent and children by default: ticking the workflow fold
   await expect(row('我的任务')).toHaveCount(0);
   await row('系统管理').locator('.ant-tree-checkbox').click();
   await expect(grant.getByTestId('role-grant-empty-folders')).toContainText('系统管理');
-  await page.screenshot({ path: 'e2e/artifacts/screens/role-grant-warning-zh-1440.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/role-grant-warning-zh-1440.png', animations: 'disabled' });
   await grant.getByTestId('role-grant-expand').click();
   await expect(row('字典管理')).toBeVisible();
 });

@@ -1,10 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
 import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
+import { shot } from './support/screens.ts';
 
 test('an asset is drafted with its rules, changed, submitted, and is read-only afterwards — in zh, en and on a phone', async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
+import { screenshot } from './support/screens.ts';
 
 test('signs in, switches to English and back, and signs out', async ({ page }) => {
   const login = new LoginPage(page);
   await login.open();
   await expect(page.getByText('文件管理后台 2.0').first()).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/login-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/login-zh.png', animations: 'disabled' });
 
   await login.signIn('admin', 'wrong-password');
   await expect(login.error()).toHaveText(/账号或密码错误/);
@@ -36,7 +37,7 @@ test('the login page and messages follow the language, English included', async 
   await login.open();
   await switchLanguage(page, 'en');
   await expect(page.getByTestId('login-submit')).toContainText(/Sign in/i);
-  await page.screenshot({ path: 'e2e/artifacts/login-en.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/login-en.png', animations: 'disabled' });
   await login.signIn('admin', 'wrong-password');
   await expect(login.error()).toHaveText(/Wrong account or password/);
   await login.signIn('admin', 'Admin@123456', '999999');

@@ -6,8 +6,7 @@ import { ScopesPage } from './pages/scopes.ts';
 import { Shell } from './pages/shell.ts';
 import { RolesPage, UsersPage } from './pages/users.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-
-const SCREENS = 'e2e/artifacts/screens';
+import { SCREENS, screenshot } from './support/screens.ts';
 
 test('an administrator authorises data per menu and app functions for a role, and grants groups to a user', async ({ page }) => {
   test.setTimeout(240_000);
@@ -38,7 +37,7 @@ test('an administrator authorises data per menu and app functions for a role, an
   await funcs.field('category').fill('工具');
   await funcs.field('url').fill('/pages/scan/index');
   await expectNoSeriousViolations(page, 'app function dialog');
-  await page.screenshot({ path: `${SCREENS}/app-func-dialog-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/app-func-dialog-zh-1440.png`, animations: 'disabled' });
   await funcs.save();
   await expect(funcs.dialog()).toBeHidden();
   await expect(funcs.row('扫一扫')).toContainText('工具');
@@ -51,7 +50,7 @@ test('an administrator authorises data per menu and app functions for a role, an
   await expect(funcs.dialog()).toBeHidden();
   await expect(funcs.row('请假')).toBeVisible();
   await expectNoSeriousViolations(page, 'app function screen');
-  await page.screenshot({ path: `${SCREENS}/app-func-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/app-func-zh-1440.png`, animations: 'disabled' });
 
   // The role's data authorisation, menu by menu; reopening shows what was saved.
   await shell.openMenu('系统管理', '角色管理');
@@ -62,7 +61,7 @@ test('an administrator authorises data per menu and app functions for a role, an
   await expect(data.root()).toContainText('授权对象：角色「数据授权角色」');
   await data.tick('授权测试本部门');
   await expectNoSeriousViolations(page, 'data authorisation dialog');
-  await page.screenshot({ path: `${SCREENS}/data-authorize-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/data-authorize-zh-1440.png`, animations: 'disabled' });
   await data.save();
   await expect(page.getByText('授权已保存')).toBeVisible();
   await roles.rowAction('e2e_dataauth', '数据授权');
@@ -77,7 +76,7 @@ test('an administrator authorises data per menu and app functions for a role, an
   await expect(app.item('请假')).toHaveCount(0);
   await app.tick('扫一扫');
   await expectNoSeriousViolations(page, 'app authorisation dialog');
-  await page.screenshot({ path: `${SCREENS}/app-authorize-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/app-authorize-zh-1440.png`, animations: 'disabled' });
   await app.save();
   await roles.rowAction('e2e_dataauth', '移动端授权');
   await expect(app.ticked('扫一扫')).toHaveCount(1);
@@ -107,12 +106,12 @@ test('an administrator authorises data per menu and app functions for a role, an
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await page.keyboard.press('Escape');
   await expectNoSeriousViolations(page, 'group grant dialog');
-  await page.screenshot({ path: `${SCREENS}/user-groups-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/user-groups-zh-1440.png`, animations: 'disabled' });
   await groups.getByTestId('user-groups-save').click();
   await expect(page.getByText('集团授权已保存')).toBeVisible();
   await expect(groups).toBeHidden();
   await expectNoSeriousViolations(page, 'user screen with department tree');
-  await page.screenshot({ path: `${SCREENS}/user-dept-tree-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/user-dept-tree-zh-1440.png`, animations: 'disabled' });
 
   // Deleting an app function asks first.
   await shell.openMenu('系统管理', '移动端功能');
@@ -125,14 +124,14 @@ test('an administrator authorises data per menu and app functions for a role, an
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(funcs.row('扫一扫')).toBeVisible();
   await expectNoSeriousViolations(page, 'app function screen at 375px');
-  await page.screenshot({ path: `${SCREENS}/app-func-zh-375.png`, animations: 'disabled', fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/app-func-zh-375.png`, animations: 'disabled', fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await shell.openMenu('系统管理', '角色管理');
   await page.setViewportSize({ width: 375, height: 812 });
   await roles.rowAction('e2e_dataauth', '数据授权');
   await expect(data.ticked('授权测试本部门')).toHaveCount(1);
   await expectNoSeriousViolations(page, 'data authorisation dialog at 375px');
-  await page.screenshot({ path: `${SCREENS}/data-authorize-zh-375.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/data-authorize-zh-375.png`, animations: 'disabled' });
   await page.keyboard.press('Escape');
   await expect(data.root()).toBeHidden();
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -140,13 +139,13 @@ test('an administrator authorises data per menu and app functions for a role, an
   await roles.rowAction('e2e_dataauth', 'Data authorisation');
   await expect(data.root()).toContainText('Granted to: role "数据授权角色"');
   await expect(data.ticked('授权测试本部门')).toHaveCount(1);
-  await page.screenshot({ path: `${SCREENS}/data-authorize-en-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/data-authorize-en-1440.png`, animations: 'disabled' });
   await page.keyboard.press('Escape');
   await shell.openMenu('System', 'App functions');
   await expect(funcs.row('扫一扫')).toContainText('Enabled');
-  await page.screenshot({ path: `${SCREENS}/app-func-en-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/app-func-en-1440.png`, animations: 'disabled' });
   // "Users" is also part of "Consumer users": the exact item.
   await page.getByTestId('side-menu').getByRole('menuitem', { name: 'Users', exact: true }).click();
   await expect(page.getByTestId('user-dept-panel').getByRole('button', { name: 'All departments' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/user-dept-tree-en-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/user-dept-tree-en-1440.png`, animations: 'disabled' });
 });

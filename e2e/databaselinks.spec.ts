@@ -5,6 +5,7 @@ import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { clickRowAction } from './support/rows.ts';
 import { SERVER_PORT } from './support/slot.ts';
+import { screenshot } from './support/screens.ts';
 
 /** A reader of this machine's MariaDB, and a table for it to browse (names unique to the worker's server). */
 const USER = `e2e_reader_${SERVER_PORT}`;
@@ -60,7 +61,7 @@ test('an administrator adds a MariaDB link, tests it, browses a table, and edits
   await dialog.getByTestId('database-link-dialog-test').click();
   await expect(page.getByText(/连接成功：.*MariaDB/)).toBeVisible();
   await expectNoSeriousViolations(page, 'database link dialog');
-  await page.screenshot({ path: info.outputPath('database-link-dialog-zh.png') });
+  await screenshot(page, { path: info.outputPath('database-link-dialog-zh.png') });
   await dialog.getByTestId('database-link-dialog-save').click();
   await expect(dialog).toBeHidden();
   await expect(row('销售库')).toContainText('127.0.0.1:3306 / test');
@@ -77,7 +78,7 @@ test('an administrator adds a MariaDB link, tests it, browses a table, and edits
   await browser.getByRole('tab', { name: '字段' }).click();
   await expect(browser.getByTestId('database-link-browser-columns')).toContainText('标题');
   await expectNoSeriousViolations(page, 'database link browser');
-  await page.screenshot({ path: info.outputPath('database-link-browser-zh.png') });
+  await screenshot(page, { path: info.outputPath('database-link-browser-zh.png') });
   await page.keyboard.press('Escape');
   await expect(browser).toBeHidden();
 
@@ -104,7 +105,7 @@ test('an administrator adds a MariaDB link, tests it, browses a table, and edits
   await browser.getByText(TABLE, { exact: true }).click();
   await expect(browser.getByText('30 rows')).toBeVisible();
   await expectNoSeriousViolations(page, 'database link browser at 375px in en');
-  await page.screenshot({ path: info.outputPath('database-link-browser-en-375.png') });
+  await screenshot(page, { path: info.outputPath('database-link-browser-en-375.png') });
   await page.keyboard.press('Escape');
   await clickRowAction(row('销售库'), 'Delete');
   await page.getByTestId('database-link-remove-confirm').click();
@@ -142,7 +143,7 @@ test('an administrator designs a table for a MariaDB link, sees the statements, 
     await dialog.getByTestId('database-draft-field-columns-name-1').fill('title');
     await dialog.getByTestId('database-draft-field-columns-comment-1').fill('标题');
     await expectNoSeriousViolations(page, 'table design dialog');
-    await page.screenshot({ path: info.outputPath('table-design-zh.png') });
+    await screenshot(page, { path: info.outputPath('table-design-zh.png') });
     await dialog.getByTestId('database-draft-dialog-save').click();
     await expect(dialog).toBeHidden();
 

@@ -5,6 +5,7 @@ import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { clickRowAction } from './support/rows.ts';
 import { SERVER_PORT } from './support/slot.ts';
+import { screenshot } from './support/screens.ts';
 
 /** Picks the option of the open drop-down whose text matches. */
 const pick = (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).click();
@@ -72,7 +73,7 @@ test('an administrator defines a data source with a parameter on a MariaDB link,
   await page.keyboard.press('Escape');
   await expect(result).toBeHidden();
   await expectNoSeriousViolations(page, 'data source dialog');
-  await page.screenshot({ path: info.outputPath('data-source-dialog-zh.png') });
+  await screenshot(page, { path: info.outputPath('data-source-dialog-zh.png') });
   await dialog.getByTestId('data-source-dialog-save').click();
   await expect(dialog).toBeHidden();
   await expect(row('部门员工')).toContainText('@dept');
@@ -102,7 +103,7 @@ test('an administrator defines a data source with a parameter on a MariaDB link,
   await pick(page, /^name /);
   const properties = designer.getByTestId('field-properties');
   await expectNoSeriousViolations(page, 'a choice from a data source in the designer');
-  await properties.screenshot({ path: info.outputPath('form-field-data-source-zh.png') });
+  await screenshot(properties, { path: info.outputPath('form-field-data-source-zh.png') });
   // The preview reads the data source itself: its parameter at its default (sales).
   await designer.getByRole('tab', { name: '预览' }).click();
   await designer.getByTestId('designer-preview').locator('#root_select1').click();
@@ -126,14 +127,14 @@ test('an administrator defines a data source with a parameter on a MariaDB link,
   await clickRowAction(formRow, 'Design');
   await designer.getByTestId('canvas-select1').locator('.designer-field-body').click();
   await expect(properties.getByTestId('prop-data-source')).toContainText('部门员工');
-  await properties.screenshot({ path: info.outputPath('form-field-data-source-en.png') });
+  await screenshot(properties, { path: info.outputPath('form-field-data-source-en.png') });
   await page.keyboard.press('Escape');
   await expect(designer).toBeHidden();
   await page.goto('/data/dataSource');
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByTestId('data-source-add')).toHaveText(/Add/);
   await expectNoSeriousViolations(page, 'data sources list at 375px in en');
-  await page.screenshot({ path: info.outputPath('data-sources-en-375.png') });
+  await screenshot(page, { path: info.outputPath('data-sources-en-375.png') });
   // A data source a form still takes options from is kept, and the refusal says which field.
   await clickRowAction(row('部门员工'), 'Delete');
   await page.getByTestId('data-source-remove-confirm').click();

@@ -5,8 +5,8 @@ import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { describeFocus, tabTo } from './support/keyboard.ts';
+import { shot } from './support/screens.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
 const stamp = Date.now().toString(36);
 const code = `e2e_built_${stamp}`;
 const formCode = `e2e_leave_${stamp}`;

@@ -4,8 +4,8 @@ import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { shot } from './support/screens.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
 const code = `e2e_design_${Date.now().toString(36)}`;
 
 /** Written by hand, with no diagram: the designer lays it out. */

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DictPage } from './pages/dict.ts';
 import { signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
+import { screenshot } from './support/screens.ts';
 
 test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);
@@ -28,7 +29,7 @@ test('creates, validates, edits and deletes parent and child dictionaries', asyn
   await dict.fill({ name: '长'.repeat(51) });
   await dict.dialog().getByTestId('dict-field-dictKey').focus();
   await expect(dict.dialog().getByText('不能超过100个字符')).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/dict-dialog-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/dict-dialog-zh.png', animations: 'disabled' });
   // An outside click does not close the dialog.
   await page.mouse.click(10, 450);
   await expect(dict.dialog()).toBeVisible();
@@ -69,7 +70,7 @@ test('creates, validates, edits and deletes parent and child dictionaries', asyn
   await expect(page.getByText('修改成功')).toBeVisible();
   await expect(dict.row(dict.children(), '大红')).toContainText('3');
   await expect(dict.dialog()).toBeHidden();
-  await page.screenshot({ path: 'e2e/artifacts/dict-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/dict-zh.png', animations: 'disabled' });
 
   // A parent with entries is not deleted; its entries first, then the parent.
   await dict.rowAction(dict.parents(), 'E2eColour', '删除');
@@ -115,8 +116,8 @@ test('the dictionary screen in English', async ({ page }) => {
   await page.getByTestId('dict-parent-add').click();
   await dict.save();
   await expect(dict.dialog().getByText('Please enter the dictionary code')).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/dict-dialog-en.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/dict-dialog-en.png', animations: 'disabled' });
   await dict.dialog().getByRole('button', { name: 'Cancel' }).click();
-  await page.screenshot({ path: 'e2e/artifacts/dict-en.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/dict-en.png', animations: 'disabled' });
   await switchLanguage(page, 'zh');
 });

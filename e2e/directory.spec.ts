@@ -3,6 +3,7 @@ import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { OrgPage } from './pages/org.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { WecomStandIn } from './support/wecom.ts';
+import { screenshot } from './support/screens.ts';
 
 /*
  * Directory sync, end to end: the administrator points the WeChat Work sync at a company, runs it
@@ -51,7 +52,7 @@ test('syncs departments and members from WeChat Work into the organisation scree
   await expect(panel.getByTestId('directory-departments').locator('tbody tr.ant-table-row')).toHaveCount(3);
   await expect(panel.getByTestId('directory-departments')).toContainText('已同步');
   await expectNoSeriousViolations(page, '/controller/directory');
-  await page.screenshot({ path: 'e2e/artifacts/directory-zh.png', fullPage: true, animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/directory-zh.png', fullPage: true, animations: 'disabled' });
 
   // Run again: nothing changes, everything is skipped.
   await panel.getByTestId('directory-sync').click();
@@ -60,17 +61,17 @@ test('syncs departments and members from WeChat Work into the organisation scree
   await page.goto('/controller/organization');
   await org.company(companyName).click();
   await expect(org.deptRow('同步总部')).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/directory-org-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/directory-org-zh.png', animations: 'disabled' });
 
   await page.goto('/controller/directory');
   await switchLanguage(page, 'en');
   await expect(page.getByTestId('directory-wechat-work').getByTestId('directory-last-sync')).toContainText('0 created, 0 updated, 3 unchanged');
-  await page.screenshot({ path: 'e2e/artifacts/directory-en.png', fullPage: true, animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/directory-en.png', fullPage: true, animations: 'disabled' });
   await page.getByRole('tab', { name: 'DingTalk' }).click();
   await expect(page.getByTestId('directory-not-configured')).toBeVisible();
   await page.setViewportSize({ width: 375, height: 740 });
   await page.getByRole('tab', { name: 'WeChat Work' }).click();
-  await page.screenshot({ path: 'e2e/artifacts/directory-en-375.png', fullPage: true, animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/directory-en-375.png', fullPage: true, animations: 'disabled' });
   await page.setViewportSize({ width: 1440, height: 900 });
   await switchLanguage(page, 'zh');
 });

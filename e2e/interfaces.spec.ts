@@ -1,12 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { clickRowAction } from './support/rows.ts';
 import { SERVER_PORT } from './support/slot.ts';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
+import { shot } from './support/screens.ts';
 
 /** A schema on this machine's PostgreSQL for the data source to read (named for the worker's server). */
 const SCHEMA = `e2e_interfaces_${SERVER_PORT}`;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { LoginPage, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
+import { screenshot } from './support/screens.ts';
 
 const HAN = /[\u4e00-\u9fff]/;
 /** Every string of these zh namespaces that Japanese does not share: seen in Japanese, it was never translated. */
@@ -80,6 +81,6 @@ for (const language of ['zh', 'en', 'ja'] as const) {
     // In Chinese the same check finds the page's own words (so in Japanese it can find a leftover).
     if (language === 'zh') expect(chinese.length).toBeGreaterThan(10);
     if (language === 'ja') expect(chinese, 'Chinese left in Japanese').toEqual([]);
-    if (language !== 'zh') await page.screenshot({ path: `e2e/artifacts/dict-dialog-${language}-validation.png` });
+    if (language !== 'zh') await screenshot(page, { path: `e2e/artifacts/dict-dialog-${language}-validation.png` });
   });
 }

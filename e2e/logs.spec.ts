@@ -3,6 +3,7 @@ import { clickRowAction } from './support/rows.ts';
 import { signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { screenshot } from './support/screens.ts';
 
 const SHOTS = 'e2e/artifacts/screens';
 
@@ -38,7 +39,7 @@ test('an error thrown in the page reaches the log dialog, is uploaded and is fou
   await expect(dialog.getByText(marker, { exact: true })).toBeVisible();
   await expect(dialog.getByText(`${marker} (rejected)`, { exact: true })).toBeVisible();
   await expect(dialog.getByText('unhandledrejection')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/log-dialog-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SHOTS}/log-dialog-zh-1440.png`, animations: 'disabled' });
 
   await dialog.getByTestId('log-upload').click();
   await page.getByTestId('log-upload-confirm').click();
@@ -70,7 +71,7 @@ test('an error thrown in the page reaches the log dialog, is uploaded and is fou
   await expect(list.getByText(`${marker} (rejected)`, { exact: true })).toBeVisible();
   await expect(list.getByText(local, { exact: true })).toHaveCount(0);
   await expectNoSeriousViolations(page, 'the log screen');
-  await page.screenshot({ path: `${SHOTS}/log-page-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SHOTS}/log-page-zh-1440.png`, animations: 'disabled' });
 
   // The sign-in tab shows this session's sign-in; the audit tab the upload.
   await page.getByTestId('log-tab-login').click();
@@ -83,13 +84,13 @@ test('an error thrown in the page reaches the log dialog, is uploaded and is fou
   await page.getByTestId('log-tab-error').click();
   await expect(page.getByRole('tab', { name: 'Error logs' })).toBeVisible();
   await expect(list.getByText(marker, { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/log-page-en-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SHOTS}/log-page-en-1440.png`, animations: 'disabled' });
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(list.getByText(marker, { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/log-page-en-375.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SHOTS}/log-page-en-375.png`, animations: 'disabled' });
   await switchLanguage(page, 'zh');
   await expect(page.getByRole('tab', { name: '错误日志' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/log-page-zh-375.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SHOTS}/log-page-zh-375.png`, animations: 'disabled' });
 
   // One entry deleted and then the whole tab cleared, each after a question; the audit log has both.
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -134,7 +135,7 @@ test('feedback with a screenshot of a page holding a broken image is submitted a
   await expect(shot).toBeVisible({ timeout: 30_000 });
   expect(await shot.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
   await dialog.getByTestId('feedback-text').fill(text);
-  await page.screenshot({ path: `${SHOTS}/feedback-dialog-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SHOTS}/feedback-dialog-zh-1440.png`, animations: 'disabled' });
   await dialog.getByTestId('feedback-submit').click();
   await expect(page.getByText('反馈提交成功')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -144,5 +145,5 @@ test('feedback with a screenshot of a page holding a broken image is submitted a
   await expect(row).toBeVisible();
   await row.getByText('查看').click();
   await expect(page.getByTestId('feedback-page-image')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/feedback-page-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SHOTS}/feedback-page-zh-1440.png`, animations: 'disabled' });
 });

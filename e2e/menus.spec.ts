@@ -4,8 +4,7 @@ import { signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { MenusPage } from './pages/menus.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-
-const SCREENS = 'e2e/artifacts/screens';
+import { SCREENS, screenshot } from './support/screens.ts';
 
 test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);
@@ -43,7 +42,7 @@ test('adds a menu and a button, sees the menu in the sidebar, edits and deletes 
   await menus.chooseOption('menu-field-source', 'BarChartOutlined');
   await dialog.getByTestId('menu-field-sort').fill('99');
   await expectNoSeriousViolations(page, 'the menu dialog');
-  await page.screenshot({ path: `${SCREENS}/menus-dialog-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/menus-dialog-zh-1440.png`, animations: 'disabled' });
   await dialog.getByTestId('menu-dialog-save').click();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -73,7 +72,7 @@ test('adds a menu and a button, sees the menu in the sidebar, edits and deletes 
   // A button takes no children.
   await expect(button.getByRole('button', { name: '新增子项', exact: true })).toHaveCount(0);
   await expectNoSeriousViolations(page, 'the menu screen');
-  await page.screenshot({ path: `${SCREENS}/menus-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/menus-zh-1440.png`, animations: 'disabled' });
 
   // Edit the menu: the sidebar follows.
   await clickRowAction(menus.row('端到端报表').first(), '编辑');
@@ -115,21 +114,21 @@ test('the menu screen in English and on a phone', async ({ page }) => {
   await expect(menus.row('菜单管理')).toBeVisible();
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoSeriousViolations(page, 'the menu screen at 375px');
-  await page.screenshot({ path: `${SCREENS}/menus-zh-375.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/menus-zh-375.png`, animations: 'disabled' });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await switchLanguage(page, 'en');
   await expect(page.getByTestId('menu-panel')).toContainText('Menus');
-  await page.screenshot({ path: `${SCREENS}/menus-en-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/menus-en-1440.png`, animations: 'disabled' });
   await page.getByTestId('menu-add').click();
   await menus.dialog().getByTestId('menu-dialog-save').click();
   await expect(menus.dialog().getByText('Please enter the menu name')).toBeVisible();
   await expectNoSeriousViolations(page, 'the menu dialog in English');
-  await page.screenshot({ path: `${SCREENS}/menus-dialog-en-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/menus-dialog-en-1440.png`, animations: 'disabled' });
   await menus.dialog().getByRole('button', { name: 'Cancel' }).click();
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoSeriousViolations(page, 'the menu screen in English at 375px');
-  await page.screenshot({ path: `${SCREENS}/menus-en-375.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/menus-en-375.png`, animations: 'disabled' });
   await page.setViewportSize({ width: 1440, height: 900 });
   await switchLanguage(page, 'zh');
 });

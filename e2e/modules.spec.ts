@@ -1,10 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
+import { shot } from './support/screens.ts';
 
 test.afterEach(async ({ request }) => {
   const api = await adminApi(request);

@@ -1,11 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { clickRowAction, rowActionNames } from './support/rows.ts';
 import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { shot } from './support/screens.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
 const stamp = Date.now().toString(36);
 
 test('the monitor suspends a running process after asking, resumes it, and assigns its task to another approver', async ({ page, request }) => {

@@ -4,8 +4,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { ADMIN, signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
+import { shot } from './support/screens.ts';
 
 /** What an integration does with its client: the password grant, authenticated with HTTP Basic. */
 async function tokenWith(request: APIRequestContext, clientId: string, secret: string) {

@@ -4,8 +4,7 @@ import { signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { OrgPage } from './pages/org.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-
-const SCREENS = 'e2e/artifacts/screens';
+import { SCREENS, screenshot } from './support/screens.ts';
 
 test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);
@@ -46,7 +45,7 @@ test('creates a company, a department under it and a post; a company with a depa
   await dialog.getByTestId('company-field-foundedDate').fill('2021-06-01');
   await org.chooseOption('company-field-natureKey', '民营企业');
   await expectNoSeriousViolations(page, 'the company dialog');
-  await page.screenshot({ path: `${SCREENS}/org-company-dialog-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/org-company-dialog-zh-1440.png`, animations: 'disabled' });
   await dialog.getByTestId('company-dialog-save').click();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -72,7 +71,7 @@ test('creates a company, a department under it and a post; a company with a depa
   await expect(org.company('端到端公司')).toBeVisible();
   await expect(org.deptRow('端到端研发部')).toBeVisible();
   await expectNoSeriousViolations(page, 'the organisation screen');
-  await page.screenshot({ path: `${SCREENS}/org-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/org-zh-1440.png`, animations: 'disabled' });
 
   // Edit the department, then remove it and the company, which is now empty.
   await clickRowAction(org.deptRow('端到端研发部'), '编辑');
@@ -145,7 +144,7 @@ test('creates a company, a department under it and a post; a company with a depa
   await page.getByTestId('post-remove-confirm').click();
   await expect(page.getByTestId('post-table')).not.toContainText('端到端岗位二');
   await expectNoSeriousViolations(page, 'the post screen');
-  await page.screenshot({ path: `${SCREENS}/posts-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/posts-zh-1440.png`, animations: 'disabled' });
 });
 
 test('the organisation and post screens in English and on a phone', async ({ page }) => {
@@ -156,7 +155,7 @@ test('the organisation and post screens in English and on a phone', async ({ pag
   await expect(org.deptRow('总经办')).toBeVisible();
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoSeriousViolations(page, 'the organisation screen at 375px');
-  await page.screenshot({ path: `${SCREENS}/org-zh-375.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/org-zh-375.png`, animations: 'disabled' });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await switchLanguage(page, 'en');
@@ -165,21 +164,21 @@ test('the organisation and post screens in English and on a phone', async ({ pag
   await page.getByTestId('company-add').click();
   await org.companyDialog().getByTestId('company-dialog-save').click();
   await expect(org.companyDialog().getByText('Please enter the company name')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/org-company-dialog-en-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/org-company-dialog-en-1440.png`, animations: 'disabled' });
   await org.companyDialog().getByRole('button', { name: 'Cancel' }).click();
   await expect(org.companyDialog()).toBeHidden();
   await expectNoSeriousViolations(page, 'the organisation screen in English');
-  await page.screenshot({ path: `${SCREENS}/org-en-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/org-en-1440.png`, animations: 'disabled' });
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: `${SCREENS}/org-en-375.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/org-en-375.png`, animations: 'disabled' });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await new Shell(page).openMenu('System', 'Posts');
   await expect(page.getByTestId('post-panel')).toContainText('Posts');
-  await page.screenshot({ path: `${SCREENS}/posts-en-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/posts-en-1440.png`, animations: 'disabled' });
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoSeriousViolations(page, 'the post screen at 375px');
-  await page.screenshot({ path: `${SCREENS}/posts-en-375.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/posts-en-375.png`, animations: 'disabled' });
   await page.setViewportSize({ width: 1440, height: 900 });
   await switchLanguage(page, 'zh');
 });

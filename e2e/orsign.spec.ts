@@ -6,8 +6,8 @@ import { Shell } from './pages/shell.ts';
 import { taskListAs } from './pages/tasks.ts';
 import { adminApi, createRoleByApi, createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { shot } from './support/screens.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
 const stamp = Date.now().toString(36);
 const code = `e2e_orsign_${stamp}`;
 const PASSWORD = 'OrSign12345';

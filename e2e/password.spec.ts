@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { ADMIN, LoginPage, switchLanguage } from './pages/login.ts';
+import { screenshot } from './support/screens.ts';
 
 const RESET_PASSWORD = 'Macro@123456';
 
@@ -49,7 +50,7 @@ test('a reset password must be changed at the next sign-in before anything else;
   await page.goto('/controller/dictionaries');
   await expect(page).toHaveURL(/\/info\/password$/);
   await expectNoSeriousViolations(page, 'password change');
-  await page.screenshot({ path: 'e2e/artifacts/screens/password-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/password-zh.png', animations: 'disabled' });
 
   await fillPasswords(page, RESET_PASSWORD, ADMIN.password);
   await expect(page).toHaveURL(/\/wel\/index$/);
@@ -68,5 +69,5 @@ test('the change page in English at phone width', async ({ page }) => {
   await page.getByTestId('password-submit').click();
   await expect(page.getByText('Please enter the current password')).toBeVisible();
   await expectNoSeriousViolations(page, 'password change (en)');
-  await page.screenshot({ path: 'e2e/artifacts/screens/password-en.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/password-en.png', animations: 'disabled' });
 });

@@ -4,6 +4,7 @@ import { LoginPage, switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { UsersPage } from './pages/users.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { screenshot } from './support/screens.ts';
 
 const LOCKED = '连续登录失败次数过多，账号已锁定，请稍后再试或联系管理员解锁';
 /** The server's configured reset password (MACRO_RESET_PASSWORD, default): the console only repeats what the server says. */
@@ -64,7 +65,7 @@ test('an administrator gives a user posts, unlocks them after failed sign-ins an
   await page.goto('/controller/usermanage');
   await expect(page.getByTestId('user-locked-e2e_wang')).toBeVisible();
   await expectNoSeriousViolations(page, 'user screen with a locked user');
-  await page.screenshot({ path: 'e2e/artifacts/screens/users-locked-zh.png', fullPage: true, animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/users-locked-zh.png', fullPage: true, animations: 'disabled' });
   await page.getByTestId('user-unlock').click();
   await expect(page.getByText('请选择至少一条数据')).toBeVisible();
   await users.row('e2e_wang').getByRole('checkbox', { name: '选择「e2e_wang」' }).check();
@@ -78,7 +79,7 @@ test('an administrator gives a user posts, unlocks them after failed sign-ins an
   await page.getByTestId('user-reset-password').click();
   await expect(page.getByText(`确定将用户“e2e_wang”的密码重置为 ${RESET_PASSWORD} 吗？`)).toBeVisible();
   await expectNoSeriousViolations(page, 'reset confirmation');
-  await page.screenshot({ path: 'e2e/artifacts/screens/users-reset-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/users-reset-zh.png', animations: 'disabled' });
   await page.getByTestId('user-reset-confirm').click();
   await expect(page.getByText(`密码已重置为 ${RESET_PASSWORD}`)).toBeVisible();
 
@@ -139,7 +140,7 @@ test('an administrator adds, finds, edits, disables and deletes a consumer user'
   await expect(page.getByText('已停用')).toBeVisible();
   await expect(page.getByTestId('consumer-status-m_zhao')).not.toBeChecked();
   await expectNoSeriousViolations(page, 'consumer screen');
-  await page.screenshot({ path: 'e2e/artifacts/screens/consumers-zh-1440.png', fullPage: true, animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/consumers-zh-1440.png', fullPage: true, animations: 'disabled' });
 
   // Delete after confirming.
   await consumers.rowAction('m_zhao', '删除');
@@ -164,13 +165,13 @@ for (const language of ['zh', 'en'] as const) {
       await page.getByTestId('consumer-add').click();
       await page.getByTestId('consumer-dialog-save').click();
       await expect(page.getByText(language === 'zh' ? '请输入账号' : 'Please enter the account').first()).toBeVisible();
-      await page.screenshot({ path: `e2e/artifacts/screens/consumers-dialog-${language}-${width}.png`, animations: 'disabled' });
+      await screenshot(page, { path: `e2e/artifacts/screens/consumers-dialog-${language}-${width}.png`, animations: 'disabled' });
       await page.goto('/controller/usermanage');
       await expect(new UsersPage(page).row('admin')).toBeVisible();
-      await page.screenshot({ path: `e2e/artifacts/screens/users-posts-${language}-${width}.png`, fullPage: true, animations: 'disabled' });
+      await screenshot(page, { path: `e2e/artifacts/screens/users-posts-${language}-${width}.png`, fullPage: true, animations: 'disabled' });
       await new UsersPage(page).rowAction('admin', language === 'zh' ? '编辑' : 'Edit');
       await expect(page.getByTestId('user-field-postIds')).toBeVisible();
-      await page.screenshot({ path: `e2e/artifacts/screens/users-dialog-posts-${language}-${width}.png`, animations: 'disabled' });
+      await screenshot(page, { path: `e2e/artifacts/screens/users-dialog-posts-${language}-${width}.png`, animations: 'disabled' });
     });
   }
 }

@@ -3,6 +3,7 @@ import { clickRowAction } from './support/rows.ts';
 import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { screenshot } from './support/screens.ts';
 
 test('an administrator creates a project and a role in it, and cannot remove the project while it has roles', async ({ page }) => {
   test.setTimeout(90_000);
@@ -24,7 +25,7 @@ test('an administrator creates a project and a role in it, and cannot remove the
   const row = page.getByTestId('project-table').getByRole('row', { name: /DIGI_E2E/ });
   await expect(row).toContainText('进行中');
   await expectNoSeriousViolations(page, 'the project screen');
-  await page.screenshot({ path: 'e2e/artifacts/screens/projects-zh-1440.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/projects-zh-1440.png', animations: 'disabled' });
 
   await new Shell(page).openMenu('系统管理', '项目角色');
   await page.getByTestId('project-role-add').click();
@@ -37,7 +38,7 @@ test('an administrator creates a project and a role in it, and cannot remove the
   await expect(roleDialog).toBeHidden();
   await expect(page.getByTestId('project-role-table').getByRole('row', { name: /项目经理/ })).toContainText('档案数字化');
   await expectNoSeriousViolations(page, 'the project role screen');
-  await page.screenshot({ path: 'e2e/artifacts/screens/project-roles-zh-1440.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/project-roles-zh-1440.png', animations: 'disabled' });
 
   await new Shell(page).openMenu('系统管理', '项目管理');
   await clickRowAction(row, '删除');
@@ -47,8 +48,8 @@ test('an administrator creates a project and a role in it, and cannot remove the
 
   await switchLanguage(page, 'en');
   await expect(row).toContainText('Running');
-  await page.screenshot({ path: 'e2e/artifacts/screens/projects-en-1440.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/projects-en-1440.png', animations: 'disabled' });
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoSeriousViolations(page, 'the project screen at 375px');
-  await page.screenshot({ path: 'e2e/artifacts/screens/projects-en-375.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/projects-en-375.png', animations: 'disabled' });
 });

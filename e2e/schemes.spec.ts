@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { clickRowAction } from './support/rows.ts';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { shot } from './support/screens.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
 const code = `e2e_trip_${Date.now().toString(36)}`;
 
 const bpmn = (task: string) => `<?xml version="1.0" encoding="UTF-8"?>

@@ -5,8 +5,7 @@ import { ScopesPage } from './pages/scopes.ts';
 import { Shell } from './pages/shell.ts';
 import { RolesPage } from './pages/users.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-
-const SCREENS = 'e2e/artifacts/screens';
+import { SCREENS, screenshot } from './support/screens.ts';
 
 test('an administrator defines data and API scopes per menu and grants them to a role', async ({ page }) => {
   test.setTimeout(180_000);
@@ -44,12 +43,12 @@ test('an administrator defines data and API scopes per menu and grants them to a
   await page.keyboard.press('Enter');
   await page.keyboard.type('e2e_lisi');
   await page.keyboard.press('Enter');
-  await page.screenshot({ path: `${SCREENS}/data-scope-dialog-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/data-scope-dialog-zh-1440.png`, animations: 'disabled' });
   await data.save();
   await data.saved();
   await expect(data.row('指定账号')).toContainText('账号 属于 admin, e2e_lisi');
   await expectNoSeriousViolations(page, 'data scope screen');
-  await page.screenshot({ path: `${SCREENS}/data-scope-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/data-scope-zh-1440.png`, animations: 'disabled' });
 
   // Another menu has none of them.
   await data.chooseMenu('字典管理');
@@ -73,7 +72,7 @@ test('an administrator defines data and API scopes per menu and grants them to a
   await expect(api.row('读取字典')).toContainText('dict:view');
   await expect(api.row('读取字典')).toContainText('业务接口');
   await expectNoSeriousViolations(page, 'api scope screen');
-  await page.screenshot({ path: `${SCREENS}/api-scope-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/api-scope-zh-1440.png`, animations: 'disabled' });
 
   // The role grant dialog's tabs tick scopes; reopening shows them ticked.
   await shell.openMenu('系统管理', '角色管理');
@@ -85,7 +84,7 @@ test('an administrator defines data and API scopes per menu and grants them to a
   const dataTree = grant.getByTestId('role-grant-data-tree');
   await dataTree.locator('.ant-tree-treenode').filter({ hasText: '本部门用户' }).locator('.ant-tree-checkbox').click();
   await expectNoSeriousViolations(page, 'grant dialog data tab');
-  await page.screenshot({ path: `${SCREENS}/role-grant-data-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/role-grant-data-zh-1440.png`, animations: 'disabled' });
   await grant.getByRole('tab', { name: '接口权限' }).click();
   await grant.getByTestId('role-grant-api-tree').locator('.ant-tree-treenode').filter({ hasText: '读取字典' }).locator('.ant-tree-checkbox').click();
   await grant.getByTestId('role-grant-save').click();
@@ -106,21 +105,21 @@ test('an administrator defines data and API scopes per menu and grants them to a
   await data.chooseMenu('用户管理');
   await expect(data.row('指定账号')).toBeVisible();
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: `${SCREENS}/data-scope-zh-375.png`, animations: 'disabled', fullPage: true });
+  await screenshot(page, { path: `${SCREENS}/data-scope-zh-375.png`, animations: 'disabled', fullPage: true });
   await expectNoSeriousViolations(page, 'data scope screen at 375px');
   await page.setViewportSize({ width: 1440, height: 900 });
   await switchLanguage(page, 'en');
   await expect(page.getByText('Data scopes: Users')).toBeVisible();
   await expect(data.row('指定账号')).toContainText('Account is one of admin, e2e_lisi');
-  await page.screenshot({ path: `${SCREENS}/data-scope-en-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/data-scope-en-1440.png`, animations: 'disabled' });
   await clickRowAction(data.row('指定账号'), 'Edit');
   await expect(data.dialog()).toBeVisible();
   await expect(data.dialog().getByText('Custom rule')).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/data-scope-dialog-en-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/data-scope-dialog-en-1440.png`, animations: 'disabled' });
   await page.keyboard.press('Escape');
   await expect(data.dialog()).toBeHidden();
   await shell.openMenu('System', 'API scopes');
   await api.chooseMenu('Dictionaries');
   await expect(api.row('读取字典')).toContainText('Business interface');
-  await page.screenshot({ path: `${SCREENS}/api-scope-en-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SCREENS}/api-scope-en-1440.png`, animations: 'disabled' });
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DictPage } from './pages/dict.ts';
 import { LoginPage, switchLanguage } from './pages/login.ts';
+import { screenshot } from './support/screens.ts';
 
 // Pictures of the dictionary screen to look at: both languages of the spec's
 // screenshots, on a desktop and on a phone, with the dialog open over it.
@@ -23,14 +24,14 @@ for (const language of ['zh', 'en'] as const) {
       const dict = new DictPage(page);
       await dict.select('CompanyNature');
       await expect(dict.row(dict.children(), TEXT[language].entry)).toBeVisible();
-      await page.screenshot({ path: `e2e/artifacts/screens/dict-${language}-${width}.png`, fullPage: true, animations: 'disabled' });
+      await screenshot(page, { path: `e2e/artifacts/screens/dict-${language}-${width}.png`, fullPage: true, animations: 'disabled' });
 
       await dict.rowAction(dict.children(), TEXT[language].entry, language === 'zh' ? '编辑' : 'Edit');
       await expect(dict.dialog().getByTestId('dict-field-dictKey')).toHaveValue('1');
       await dict.dialog().getByTestId('dict-field-dictKey').fill('');
       await dict.save();
       await expect(dict.dialog().getByText(TEXT[language].required)).toBeVisible();
-      await page.screenshot({ path: `e2e/artifacts/screens/dict-dialog-${language}-${width}.png`, animations: 'disabled' });
+      await screenshot(page, { path: `e2e/artifacts/screens/dict-dialog-${language}-${width}.png`, animations: 'disabled' });
     });
   }
 }

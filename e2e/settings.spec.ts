@@ -1,11 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { clickRowAction } from './support/rows.ts';
 import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
+import { shot } from './support/screens.ts';
 
 // The zh translations these tests make change every later spec's menu and title: gone afterwards, whatever happened.
 test.afterEach(async ({ request }) => {

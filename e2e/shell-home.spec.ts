@@ -2,10 +2,10 @@ import { constants, publicEncrypt } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN, LoginPage, switchLanguage } from './pages/login.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { screenshot, shot } from './support/screens.ts';
 
 const BASIC = `Basic ${Buffer.from('macro:macro_secret').toString('base64')}`;
 const READER = { account: 'e2e_reader', password: 'Reader123' };
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled', fullPage: true });
 
 /** A second user of the tenant (no roles), made through the API as an administrator would. */
 async function createReader(request: APIRequestContext) {
@@ -56,23 +56,23 @@ test('the dashboard shows the server’s figures and charts; a published notice 
   await expect(page.getByTestId('dashboard-chart-depts').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('dashboard-signins')).toBeVisible();
   await expectNoSeriousViolations(page, 'the dashboard');
-  await shot(page, 'dashboard-zh-1440');
+  await shot(page, 'dashboard-zh-1440', { fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByTestId('dashboard-chart-signins').locator('canvas')).toBeVisible();
   await expectNoSeriousViolations(page, 'the dashboard on a phone');
-  await shot(page, 'dashboard-zh-375');
+  await shot(page, 'dashboard-zh-375', { fullPage: true });
   await switchLanguage(page, 'en');
   await expect(page.getByText('What I can reach')).toBeVisible();
   await expect(page.getByTestId('welcome-greeting')).toHaveText(/^Good (morning|afternoon|evening), /);
-  await shot(page, 'dashboard-en-375');
+  await shot(page, 'dashboard-en-375', { fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(page.getByRole('img', { name: 'Chart: Users by department' })).toBeVisible();
-  await shot(page, 'dashboard-en-1440');
+  await shot(page, 'dashboard-en-1440', { fullPage: true });
   // And in Japanese: the greeting, the figures' titles and the charts' names.
   await switchLanguage(page, 'ja');
   await expect(page.getByTestId('welcome-greeting')).toHaveText(/(おはようございます|こんにちは|こんばんは)/);
   await expect(page.getByRole('img', { name: /のグラフ$/ }).first()).toBeVisible();
-  await shot(page, 'dashboard-ja-1440');
+  await shot(page, 'dashboard-ja-1440', { fullPage: true });
   await switchLanguage(page, 'zh');
 
   // The reader, in a browser of their own, sees the demo items unread.
@@ -91,11 +91,11 @@ test('the dashboard shows the server’s figures and charts; a published notice 
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('notice-field-title').fill('Quarterly review on Friday');
   await dialog.getByTestId('notice-field-content').fill('All staff meet at 3 pm in room 201.');
-  await shot(page, 'notice-dialog-en-1440');
+  await shot(page, 'notice-dialog-en-1440', { fullPage: true });
   await page.getByTestId('notice-dialog-save').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('notice-table').getByText('Quarterly review on Friday')).toBeVisible();
-  await shot(page, 'notice-admin-en-1440');
+  await shot(page, 'notice-admin-en-1440', { fullPage: true });
 
   // The reader's badge rises by one; they open it and it falls back.
   await reader.reload();
@@ -104,7 +104,7 @@ test('the dashboard shows the server’s figures and charts; a published notice 
   const popover = reader.getByTestId('notice-popover');
   await expect(popover.getByText('Quarterly review on Friday')).toBeVisible();
   await expectNoSeriousViolations(reader, 'the notice popover');
-  await shot(reader, 'notice-popover-zh-1440');
+  await shot(reader, 'notice-popover-zh-1440', { fullPage: true });
   await popover.getByRole('button', { name: /Quarterly review on Friday/ }).click();
   const opened = reader.getByRole('dialog', { name: 'Quarterly review on Friday' });
   await expect(opened.getByText('All staff meet at 3 pm in room 201.')).toBeVisible();
@@ -115,7 +115,7 @@ test('the dashboard shows the server’s figures and charts; a published notice 
   await reader.setViewportSize({ width: 375, height: 812 });
   await reader.getByTestId('notice-bell').click();
   await expect(popover).toBeVisible();
-  await shot(reader, 'notice-popover-zh-375');
+  await shot(reader, 'notice-popover-zh-375', { fullPage: true });
   await reader.getByTestId('notice-read-all').click();
   await expect(reader.getByTestId('notice-tab-notice')).toHaveText('通知');
   // The reader holds no dashboard permission: the page says so instead of failing.
@@ -136,7 +136,7 @@ test('the data view opens on its own, without the console’s frame, with the sa
   await expect(page.getByTestId('tab-strip')).toHaveCount(0);
   await expect(page).toHaveTitle(/^数据大屏/);
   await expectNoSeriousViolations(page, 'the data view');
-  await page.screenshot({ path: 'e2e/artifacts/screens/data-view-zh-1440.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/data-view-zh-1440.png', animations: 'disabled' });
   // Signed out, it is not shown.
   await page.evaluate(() => localStorage.clear());
   await page.goto('/dataView/view');

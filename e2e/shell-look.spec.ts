@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { THEME_NAMES, THEMES } from '../apps/web/src/shell/theme/themes.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { signInAsAdmin, switchLanguage } from './pages/login.ts';
+import { screenshot } from './support/screens.ts';
 
 /** `#RRGGBB` as the browser reports a computed colour. */
 function rgb(hex: string): string {
@@ -38,7 +39,7 @@ test('each of the 13 themes dresses the shell its own way, passes axe contrast, 
     await expect(page.getByTestId('sidebar')).toHaveCSS('background-color', rgb(theme.siderBg));
     await expect(page.locator('.shell-tabs')).toHaveCSS('background-color', rgb(theme.tabsBg));
     await expectNoSeriousViolations(page, `the dashboard in the ${name} theme`);
-    await page.screenshot({ path: `e2e/artifacts/screens/theme-${name}-zh.png`, animations: 'disabled' });
+    await screenshot(page, { path: `e2e/artifacts/screens/theme-${name}-zh.png`, animations: 'disabled' });
   }
 
   await page.reload();
@@ -71,7 +72,7 @@ test('the dark theme darkens the pages too: a list, its row menu and a dialog, r
   expect(lightness(bodyBg), `page ${bodyBg}`).toBeLessThan(60);
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
   await expectNoSeriousViolations(page, 'the user list in the dark theme');
-  await page.screenshot({ path: 'e2e/artifacts/screens/theme-dark-users-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/theme-dark-users-zh.png', animations: 'disabled' });
   // The row menu and a dialog are dark as well, and pass.
   await panel
     .locator('tbody tr.ant-table-row')
@@ -95,12 +96,12 @@ test('the dark theme darkens the pages too: a list, its row menu and a dialog, r
     ),
   ).toBeLessThan(60);
   await expectNoSeriousViolations(page, 'a dialog in the dark theme');
-  await page.screenshot({ path: 'e2e/artifacts/screens/theme-dark-dialog-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/theme-dark-dialog-zh.png', animations: 'disabled' });
   await page.keyboard.press('Escape');
   await switchLanguage(page, 'en');
   await expect(panel).toContainText('Account');
   await expectNoSeriousViolations(page, 'the user list in the dark theme, in English');
-  await page.screenshot({ path: 'e2e/artifacts/screens/theme-dark-users-en.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/theme-dark-users-en.png', animations: 'disabled' });
 });
 
 test('the brand colour follows the picker, darkened where text sits on it, and is kept', async ({ page }) => {
@@ -131,7 +132,7 @@ test('every switch of the settings drawer changes the shell at once and is kept 
   await signInAsAdmin(page);
   await openDrawer(page);
   const drawer = page.getByTestId('settings-drawer');
-  await page.screenshot({ path: 'e2e/artifacts/screens/settings-drawer-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/settings-drawer-zh.png', animations: 'disabled' });
 
   // Horizontal navigation: the menu moves into the header, the sidebar and its fold button go.
   await drawer.getByTestId('setting-horizontal').click();
@@ -204,14 +205,14 @@ test('the settings drawer in English, and horizontal navigation as a picture', a
   const drawer = page.getByTestId('settings-drawer');
   await expect(drawer.getByText('Display settings')).toBeVisible();
   await expectNoSeriousViolations(page, 'the settings drawer');
-  await page.screenshot({ path: 'e2e/artifacts/screens/settings-drawer-en.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/settings-drawer-en.png', animations: 'disabled' });
   await drawer.getByTestId('setting-horizontal').click();
   await drawer.getByTestId('theme-dark').check();
   await closeDrawer(page);
   await expect(page.getByTestId('header-menu')).toBeVisible();
   await expectNoSeriousViolations(page, 'horizontal navigation in the dark theme');
-  await page.screenshot({ path: 'e2e/artifacts/screens/shell-horizontal-en.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/shell-horizontal-en.png', animations: 'disabled' });
   await page.setViewportSize({ width: 375, height: 812 });
   await openDrawer(page);
-  await page.screenshot({ path: 'e2e/artifacts/screens/settings-drawer-en-375.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/settings-drawer-en-375.png', animations: 'disabled' });
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, LoginPage, signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { screenshot } from './support/screens.ts';
 
 const SHOTS = 'e2e/artifacts/screens';
 const MAC_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
@@ -76,7 +77,7 @@ test('tabs: one per full address, refresh timing, keep-alive, close rules, kept 
   await slowExpect(page).toHaveURL(/\/wel\/test$/);
   await tabStrip(page).getByRole('link', { name: '标签页' }).click();
   await slowExpect(page.getByTestId('tabs-counter')).toHaveText('2');
-  await page.screenshot({ path: `${SHOTS}/shell-tabs-zh-1440.png` });
+  await screenshot(page, { path: `${SHOTS}/shell-tabs-zh-1440.png` });
 
   // Kept across a reload of the browser page.
   await page.reload();
@@ -159,7 +160,7 @@ test('menu search with the keyboard only: by prefix, by pinyin initials and by f
   await search('yonghu');
   const options = page.getByTestId('menu-search-option');
   await slowExpect(options.first()).toContainText('用户管理');
-  await page.screenshot({ path: `${SHOTS}/shell-search-zh-1440.png` });
+  await screenshot(page, { path: `${SHOTS}/shell-search-zh-1440.png` });
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
   await slowExpect(options.first()).toHaveAttribute('aria-selected', 'true');
@@ -173,7 +174,7 @@ test('menu search with the keyboard only: by prefix, by pinyin initials and by f
   await switchLanguage(page, 'en');
   await search('DICT');
   await slowExpect(options.first()).toContainText('Dictionaries');
-  await page.screenshot({ path: `${SHOTS}/shell-search-en-1440.png` });
+  await screenshot(page, { path: `${SHOTS}/shell-search-en-1440.png` });
   await page.keyboard.press('Enter');
   await slowExpect(page).toHaveURL(/\/controller\/dictionaries$/);
 });
@@ -195,7 +196,7 @@ test('personal info: the own name is changed and the user menu shows it', async 
   await page.getByTestId('info-email').fill('admin@example.com');
   await page.getByTestId('info-submit').click();
   await slowExpect(page.getByTestId('user-menu')).toContainText('张管理');
-  await page.screenshot({ path: `${SHOTS}/shell-info-zh-1440.png` });
+  await screenshot(page, { path: `${SHOTS}/shell-info-zh-1440.png` });
   // The server kept it: after a reload the page reads it back.
   await page.reload();
   await slowExpect(page.getByTestId('info-name')).toHaveValue('张管理');
@@ -212,14 +213,14 @@ test('personal info: the own name is changed and the user menu shows it', async 
   await slowExpect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.screenshot({ path: `${SHOTS}/shell-info-zh-375.png` });
+  await screenshot(page, { path: `${SHOTS}/shell-info-zh-375.png` });
   await switchLanguage(page, 'en');
   await slowExpect(page.getByText('Edit my details')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/shell-info-en-375.png` });
+  await screenshot(page, { path: `${SHOTS}/shell-info-en-375.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/tabs/index');
   await slowExpect(page.getByTestId('general-tabs')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/shell-tabs-en-1440.png` });
+  await screenshot(page, { path: `${SHOTS}/shell-tabs-en-1440.png` });
 });
 
 test.describe('on a Mac', () => {
@@ -233,11 +234,11 @@ test.describe('on a Mac', () => {
     await page.goto('/login');
     await slowExpect(page.getByTestId('login-page')).toHaveAttribute('data-variant', 'mac');
     await slowExpect(page.getByText('请输入密码解锁')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/login-mac-zh-1440.png` });
+    await screenshot(page, { path: `${SHOTS}/login-mac-zh-1440.png` });
     await page.setViewportSize({ width: 375, height: 740 });
     await switchLanguage(page, 'en');
     await slowExpect(page.getByText('Enter your password')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/login-mac-en-375.png` });
+    await screenshot(page, { path: `${SHOTS}/login-mac-en-375.png` });
     await page.setViewportSize({ width: 1440, height: 900 });
     const login = new LoginPage(page);
     await login.signIn(ADMIN.account, ADMIN.password);
@@ -254,12 +255,12 @@ test('at phone width the shell pages and the search still work', async ({ page }
   await slowExpect(page.getByTestId('menu-search-input')).toBeFocused();
   await page.keyboard.type('zd');
   await slowExpect(page.getByTestId('menu-search-option')).toContainText('字典管理');
-  await page.screenshot({ path: `${SHOTS}/shell-search-zh-375.png` });
+  await screenshot(page, { path: `${SHOTS}/shell-search-zh-375.png` });
   await page.keyboard.press('Enter');
   await slowExpect(page).toHaveURL(/\/controller\/dictionaries$/);
   await page.goto('/tabs/index');
   await slowExpect(page.getByTestId('general-tabs')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/shell-tabs-zh-375.png` });
+  await screenshot(page, { path: `${SHOTS}/shell-tabs-zh-375.png` });
 });
 
 test('the lock screen: a lock password is required, every page goes to /lock until it is given, even after a reload, and unlocking returns to the locked page; sign-out from there', async ({
@@ -290,7 +291,7 @@ test('the lock screen: a lock password is required, every page goes to /lock unt
   await page.reload();
   await slowExpect(page.getByTestId('lock-page')).toBeVisible();
   await expectNoSeriousViolations(page, 'the lock screen');
-  await page.screenshot({ path: `${SHOTS}/lock-zh-1440.png`, animations: 'disabled' });
+  await screenshot(page, { path: `${SHOTS}/lock-zh-1440.png`, animations: 'disabled' });
   // A wrong password says so and stays locked; the right one opens the console again.
   await page.getByTestId('unlock-password').fill('wrong');
   await page.getByTestId('unlock-submit').click();

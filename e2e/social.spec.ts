@@ -3,6 +3,7 @@ import { LoginPage, switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { UsersPage } from './pages/users.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { WecomStandIn } from './support/wecom.ts';
+import { screenshot } from './support/screens.ts';
 
 /*
  * Social sign-in through WeChat Work, end to end: the sign-in page's button sends the browser to
@@ -27,7 +28,7 @@ test('signs in through WeChat Work: provider, /authredirect, then the console', 
   await button.click();
   await expect(page).toHaveURL(/\/authredirect\?/);
   await expect(page.getByText('正在完成第三方登录…')).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/authredirect-waiting-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/authredirect-waiting-zh.png', animations: 'disabled' });
   await expect(page).toHaveURL(/\/wel\/index$/);
   await expect(page.getByTestId('welcome-page')).toBeVisible();
 });
@@ -40,10 +41,10 @@ test('says clearly, in Chinese and English, when the WeChat Work member is not a
   await expect(page.getByTestId('auth-redirect-error')).toHaveText('第三方账号未关联本租户的用户');
   await expect(page.getByRole('heading', { name: '第三方登录未完成' })).toBeVisible();
   await expectNoSeriousViolations(page, '/authredirect (error)');
-  await page.screenshot({ path: 'e2e/artifacts/authredirect-error-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/authredirect-error-zh.png', animations: 'disabled' });
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(page.getByTestId('auth-redirect-back')).toBeInViewport();
-  await page.screenshot({ path: 'e2e/artifacts/authredirect-error-zh-375.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/authredirect-error-zh-375.png', animations: 'disabled' });
   // The way back works from the keyboard.
   await page.getByTestId('auth-redirect-back').focus();
   await page.keyboard.press('Enter');
@@ -55,7 +56,7 @@ test('says clearly, in Chinese and English, when the WeChat Work member is not a
   await page.getByTestId('login-social-wechat_enterprise').click();
   await expect(page.getByTestId('auth-redirect-error')).toHaveText(/not linked to a user of the tenant/);
   await expect(page.getByRole('heading', { name: 'Social sign-in not completed' })).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/authredirect-error-en.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/authredirect-error-en.png', animations: 'disabled' });
   await page.getByTestId('auth-redirect-back').click();
   await switchLanguage(page, 'zh');
 });
@@ -67,7 +68,7 @@ test('refuses a return whose state this tab never sent, before the code reaches 
   });
   await page.goto('/authredirect?code=member-admin~stolen&state=forged');
   await expect(page.getByTestId('auth-redirect-error')).toHaveText('第三方登录请求已失效，请重新登录');
-  await page.screenshot({ path: 'e2e/artifacts/authredirect-state-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/authredirect-state-zh.png', animations: 'disabled' });
   expect(calls).toEqual([]);
 });
 
@@ -84,7 +85,7 @@ test('an administrator links a WeChat Work member to a user on the user screen, 
   await dialog.getByTestId('user-social-add').click();
   await expect(dialog.locator('tbody tr').filter({ hasText: 'wang.wei' })).toContainText('企业微信');
   await expectNoSeriousViolations(page, 'social accounts dialog');
-  await page.screenshot({ path: 'e2e/artifacts/user-social-links-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/user-social-links-zh.png', animations: 'disabled' });
   await dialog
     .getByRole('button', { name: /关\s*闭/ })
     .last()
@@ -94,7 +95,7 @@ test('an administrator links a WeChat Work member to a user on the user screen, 
   await users.rowAction('admin', 'Social accounts');
   await expect(dialog.getByText('Social accounts of admin')).toBeVisible();
   await expect(dialog.locator('tbody tr').filter({ hasText: 'wang.wei' })).toContainText('WeChat Work');
-  await page.screenshot({ path: 'e2e/artifacts/user-social-links-en.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/user-social-links-en.png', animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(dialog).toBeHidden();
   await switchLanguage(page, 'zh');

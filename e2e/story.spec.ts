@@ -5,8 +5,8 @@ import { OrgPage } from './pages/org.ts';
 import { Shell } from './pages/shell.ts';
 import { RolesPage, UsersPage } from './pages/users.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { SCREENS, screenshot } from './support/screens.ts';
 
-const SCREENS = 'e2e/artifacts/screens';
 const USER = { account: 'e2e_story', password: 'Story1234' };
 
 /** Calls the API as the page's signed-in user (the console's stored token), as any script in it could. */
@@ -128,7 +128,7 @@ test('the administrator builds a department, a post, a role and a user; the user
   expect(offered).not.toContain('删除');
   await expect(userPage.getByTestId(`user-status-${USER.account}`)).toHaveCount(0);
   await expectNoSeriousViolations(userPage, "the restricted user's console");
-  await userPage.screenshot({ path: `${SCREENS}/story-restricted-zh-1440.png`, animations: 'disabled' });
+  await screenshot(userPage, { path: `${SCREENS}/story-restricted-zh-1440.png`, animations: 'disabled' });
 
   // The server is the guard: calls the role lacks are refused with a message naming the permission.
   const removal = await callAs(userPage, '/api/macro-user/remove?ids=1', 'POST');
@@ -149,7 +149,7 @@ test('the administrator builds a department, a post, a role and a user; the user
   const refusedEn = await callAs(userPage, '/api/macro-system/role/list');
   expect(refusedEn.status).toBe(403);
   expect(refusedEn.body.sys_msg).toMatch(/permission/i);
-  await userPage.screenshot({ path: `${SCREENS}/story-restricted-en-1440.png`, animations: 'disabled' });
+  await screenshot(userPage, { path: `${SCREENS}/story-restricted-en-1440.png`, animations: 'disabled' });
 
   // The administrator disables the user; the user's open console returns to sign-in on its next call.
   await users.row(USER.account).getByRole('switch').click();

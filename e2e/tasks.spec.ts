@@ -5,8 +5,8 @@ import { openPrintPreview, printInEachStyle } from './pages/print.ts';
 import { Shell } from './pages/shell.ts';
 import { adminApi, createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { shot } from './support/screens.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
 const stamp = Date.now().toString(36);
 
 async function launch(page: Page, title: string) {

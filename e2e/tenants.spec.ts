@@ -3,6 +3,7 @@ import { clickRowAction } from './support/rows.ts';
 import { LoginPage, signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { screenshot } from './support/screens.ts';
 
 test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);
@@ -27,11 +28,11 @@ test('the platform administrator creates a tenant, its administrator signs in, t
   const created = page.getByTestId('tenant-created');
   await expect(created).toContainText('E2E001');
   const password = (await page.getByTestId('tenant-created-password').innerText()).trim();
-  await page.screenshot({ path: 'e2e/artifacts/screens/tenants-created-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/tenants-created-zh.png', animations: 'disabled' });
   await page.getByRole('button', { name: /OK|确\s*定|知道了/ }).click();
   await expect(table.getByText('端到端租户')).toBeVisible();
   await expectNoSeriousViolations(page, 'the tenant screen');
-  await page.screenshot({ path: 'e2e/artifacts/screens/tenants-zh-1440.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/tenants-zh-1440.png', animations: 'disabled' });
 
   // The new tenant's administrator signs in with the one-time password.
   const other = await browser.newPage();
@@ -54,7 +55,7 @@ test('the platform administrator creates a tenant, its administrator signs in, t
   await clickRowAction(clerkRow, '启用/停用');
   await expect(clerkRow).toContainText('停用');
   await expectNoSeriousViolations(page, 'the tenant users drawer');
-  await page.screenshot({ path: 'e2e/artifacts/screens/tenant-users-zh-1440.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/tenant-users-zh-1440.png', animations: 'disabled' });
   await clickRowAction(clerkRow, '删除');
   await page.getByRole('button', { name: /OK|确\s*定/ }).click();
   await expect(clerkRow).toBeHidden();
@@ -71,10 +72,10 @@ test('the platform administrator creates a tenant, its administrator signs in, t
 
   await switchLanguage(page, 'en');
   await expect(page.getByRole('heading', { name: 'Tenants' }).or(page.getByText('Tenants').first())).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/screens/tenants-en-1440.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/tenants-en-1440.png', animations: 'disabled' });
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoSeriousViolations(page, 'the tenant screen at 375px');
-  await page.screenshot({ path: 'e2e/artifacts/screens/tenants-en-375.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/tenants-en-375.png', animations: 'disabled' });
 });
 
 test('the platform administrator defines a tenant package from the menu tree', async ({ page }) => {
@@ -90,12 +91,12 @@ test('the platform administrator defines a tenant package from the menu tree', a
   await page.locator('.ant-select-tree').getByText('字典管理', { exact: true }).click();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/screens/tenant-package-dialog-zh.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/tenant-package-dialog-zh.png', animations: 'disabled' });
   await page.getByTestId('package-dialog-save').click();
   await expect(dialog).toBeHidden();
   const row = page.getByTestId('package-table').getByRole('row', { name: /标准版/ });
   await expect(row).toBeVisible();
   await expectNoSeriousViolations(page, 'the tenant package screen');
   await switchLanguage(page, 'en');
-  await page.screenshot({ path: 'e2e/artifacts/screens/tenant-packages-en-1440.png', animations: 'disabled' });
+  await screenshot(page, { path: 'e2e/artifacts/screens/tenant-packages-en-1440.png', animations: 'disabled' });
 });

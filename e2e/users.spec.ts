@@ -4,6 +4,7 @@ import { LoginPage, switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { RolesPage, UsersPage } from './pages/users.ts';
 import { adminApi, createUserByApi } from './support/api.ts';
+import { screenshot } from './support/screens.ts';
 
 test('an administrator creates a role and a user, grants the role and disables the user', async ({ page }) => {
   // A whole administration story with five axe runs: longer than a single screen's test.
@@ -195,19 +196,19 @@ for (const language of ['zh', 'en'] as const) {
       await expect(page.getByTestId('welcome-page')).toBeVisible();
       await page.goto('/controller/usermanage');
       await expect(new UsersPage(page).row('admin')).toBeVisible();
-      await page.screenshot({ path: `e2e/artifacts/screens/users-${language}-${width}.png`, fullPage: true, animations: 'disabled' });
+      await screenshot(page, { path: `e2e/artifacts/screens/users-${language}-${width}.png`, fullPage: true, animations: 'disabled' });
       await page.getByTestId('user-add').click();
       await expect(page.getByTestId('user-dialog')).toBeVisible();
       await page.getByTestId('user-dialog-save').click();
       await expect(page.getByText(language === 'zh' ? '请输入登录账号' : 'Please enter the account')).toBeVisible();
-      await page.screenshot({ path: `e2e/artifacts/screens/users-dialog-${language}-${width}.png`, animations: 'disabled' });
+      await screenshot(page, { path: `e2e/artifacts/screens/users-dialog-${language}-${width}.png`, animations: 'disabled' });
       await page.getByTestId('user-field-deptId').click();
       await expect(page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').first()).toBeVisible();
-      await page.screenshot({ path: `e2e/artifacts/screens/users-dialog-dept-${language}-${width}.png`, animations: 'disabled' });
+      await screenshot(page, { path: `e2e/artifacts/screens/users-dialog-dept-${language}-${width}.png`, animations: 'disabled' });
       await page.keyboard.press('Escape');
       await page.goto('/controller/rolemanage');
       await expect(new RolesPage(page).row('administrator')).toBeVisible();
-      await page.screenshot({ path: `e2e/artifacts/screens/roles-${language}-${width}.png`, fullPage: true, animations: 'disabled' });
+      await screenshot(page, { path: `e2e/artifacts/screens/roles-${language}-${width}.png`, fullPage: true, animations: 'disabled' });
     });
   }
 }
@@ -228,7 +229,7 @@ test('a link to /controller/userEdit opens that user’s form on its own page; w
     await expect(page).toHaveTitle(/编辑用户/);
     await users.dialog().getByTestId('user-field-name').fill('链接用户改');
     await expectNoSeriousViolations(page, 'the user edit page');
-    await page.screenshot({ path: 'e2e/artifacts/screens/user-edit-zh-1440.png', animations: 'disabled' });
+    await screenshot(page, { path: 'e2e/artifacts/screens/user-edit-zh-1440.png', animations: 'disabled' });
     await users.dialog().getByTestId('user-dialog-save').click();
     // Saved, and the list is where it lands.
     await expect(page).toHaveURL(/\/controller\/usermanage$/);
@@ -245,7 +246,7 @@ test('a link to /controller/userEdit opens that user’s form on its own page; w
     await expect(users.dialog()).toContainText('Edit user');
     await page.setViewportSize({ width: 375, height: 800 });
     await expectNoSeriousViolations(page, 'the user edit page at 375 px');
-    await page.screenshot({ path: 'e2e/artifacts/screens/user-edit-en-375.png', animations: 'disabled' });
+    await screenshot(page, { path: 'e2e/artifacts/screens/user-edit-en-375.png', animations: 'disabled' });
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/wel/index');
     await switchLanguage(page, 'zh');

@@ -4,9 +4,9 @@ import { switchLanguage, signInAsAdmin } from './pages/login.ts';
 import { Shell } from './pages/shell.ts';
 import { createUserByApi } from './support/api.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
+import { shot } from './support/screens.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, animations: 'disabled' });
 
 async function pickUser(page: Page, picker: ReturnType<Page['getByTestId']>, term: string, option: RegExp, { multiple = false } = {}) {
   await picker.click();

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signInAsAdmin, switchLanguage } from './pages/login.ts';
 import { adminApi } from './support/api.ts';
 import { GEOCODER_PORT } from './support/slot.ts';
+import { screenshot } from './support/screens.ts';
 
 /** The place search stand-in (Nominatim-style) the server points the map picker at: GEOCODER_PORT. */
 let geocoder: Server;
@@ -67,7 +68,7 @@ test('file preview shows images, video and pdf, and closes on other types', asyn
 
   await choose(page, 'contract.pdf', 'application/pdf', PDF);
   await expect(dialog.getByTestId('file-preview-pdf')).toBeVisible();
-  await page.screenshot({ path: 'e2e/artifacts/widgets-preview-pdf-zh.png' });
+  await screenshot(page, { path: 'e2e/artifacts/widgets-preview-pdf-zh.png' });
   // The browser's PDF viewer may hold the focus (and its keys), and takes it back once its document has
   // loaded; from the dialog's own controls Escape closes it.
   await expect(async () => {
@@ -106,7 +107,7 @@ test('area selector reads a string or an array, loads levels from the server and
   await expect(page.getByTestId('widgets-area-array-value')).toContainText('33,3301,330106');
   await page.keyboard.press('Escape');
   await expect(fromArray).toContainText('西湖区');
-  await page.screenshot({ path: 'e2e/artifacts/widgets-page-zh-1440.png', fullPage: true });
+  await screenshot(page, { path: 'e2e/artifacts/widgets-page-zh-1440.png', fullPage: true });
 });
 
 test('map picker opens without reachable tiles: says so, searches (10 results), picks by click or by hand', async ({ page }) => {
@@ -130,7 +131,7 @@ test('map picker opens without reachable tiles: says so, searches (10 results), 
   const box = (await picker.getByTestId('map-picker-map').boundingBox())!;
   await page.mouse.click(box.x + box.width / 3, box.y + box.height / 3);
   await expect(picker.getByTestId('map-picker-longitude')).not.toHaveValue(/^116\.41/);
-  await page.screenshot({ path: 'e2e/artifacts/widgets-map-zh-1440.png' });
+  await screenshot(page, { path: 'e2e/artifacts/widgets-map-zh-1440.png' });
 
   // By hand, then confirmed: the page gets longitude, latitude, formattedAddress and name.
   await picker.getByTestId('map-picker-longitude').fill('121.4737');
@@ -159,10 +160,10 @@ test('widgets page in English on a phone', async ({ page }) => {
   await switchLanguage(page, 'en');
   await expect(page.getByTestId('widgets-page')).toContainText('Area selector', { timeout: 30_000 });
   await expect(page.locator('.widgets-area-string')).toContainText('南山区');
-  await page.screenshot({ path: 'e2e/artifacts/widgets-page-en-375.png', fullPage: true });
+  await screenshot(page, { path: 'e2e/artifacts/widgets-page-en-375.png', fullPage: true });
   await page.getByTestId('widgets-map').click();
   await expect(page.getByRole('dialog').getByTestId('map-picker-tiles')).toContainText('map tiles cannot be loaded', { timeout: 30_000 });
-  await page.screenshot({ path: 'e2e/artifacts/widgets-map-en-375.png' });
+  await screenshot(page, { path: 'e2e/artifacts/widgets-map-en-375.png' });
 });
 
 test('a host page mounts the console without its header, menu and tabs, and unmounts it', async ({ page }) => {
@@ -184,7 +185,7 @@ test('a host page mounts the console without its header, menu and tabs, and unmo
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(slot.locator('.widgets-area-string')).toContainText('南山区');
-  await page.screenshot({ path: 'e2e/artifacts/widgets-micro-host-zh-1440.png' });
+  await screenshot(page, { path: 'e2e/artifacts/widgets-micro-host-zh-1440.png' });
 
   await page.locator('#host-unmount').click();
   await expect(page.locator('#host-state')).toHaveAttribute('data-state', 'unmounted');

@@ -53,6 +53,8 @@ export class UsersPage {
       await this.page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: title }).first().click();
     }
     await this.page.keyboard.press('Escape');
+    // Closed, not closing: while it closes, the picker still names an option of the list it removes.
+    await expect(this.page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   }
 }
 

@@ -34,7 +34,8 @@ async function settled(page: Page, open: () => number) {
 }
 
 // One pass over every screen per width: the menus grow with the product, the test with them.
-test.describe.configure({ timeout: 900_000 });
+// The two widths are independent and the longest tests of the run: they may go to two workers.
+test.describe.configure({ timeout: 900_000, mode: 'parallel' });
 
 for (const size of [
   { width: 1440, height: 900 },

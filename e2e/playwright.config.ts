@@ -1,38 +1,44 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { SERVER_PORT, serverPort, WORKERS } from './support/slot.ts';
+import { READY_PORT, SERVER_PORT, serverPort, WORKERS } from './support/slot.ts';
 
-/** One server per worker slot, on a fresh database of its own (server.mjs, support/slot.ts). */
-function serverOf(slot: number) {
+/** The environment of the server of one worker slot, on a fresh database of its own (server.mjs, support/slot.ts). */
+function serverEnvironment(slot: number) {
   const port = serverPort(slot);
   /** The WeChat Work stand-in social.spec.ts starts: the server is told where it will be. */
   const provider = `http://127.0.0.1:${port + 1000}`;
   return {
-    command: 'node e2e/server.mjs',
-    cwd: '..',
-    url: `http://127.0.0.1:${port}/api/macro-auth/oauth/public-key`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      E2E_ADMIN_PASSWORD: 'Admin@123456',
-      MACRO_WECOM_CORP_ID: 'ww-e2e-corp',
-      MACRO_WECOM_CORP_SECRET: 'e2e-corp-secret',
-      MACRO_WECOM_AGENT_ID: '1000002',
-      MACRO_WECOM_BASE_URL: provider,
-      MACRO_WECOM_AUTHORIZE_URL: `${provider}/wwlogin/sso/login`,
-      MACRO_WECOM_REDIRECT_URI: `http://127.0.0.1:${port}/authredirect`,
-      // The map picker's tiles are unreachable on purpose (nothing listens on port 9); its place
-      // search is the stand-in widgets.spec.ts starts.
-      MACRO_MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
-      MACRO_MAP_GEOCODER_URL: `http://127.0.0.1:${port + 1001}/search`,
-      // Database links reach this machine's MariaDB (databaselinks.spec.ts); loopback is refused by default.
-      MACRO_LINK_HOSTS: '127.0.0.1',
-    },
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
+    PORT: String(port),
+    E2E_ADMIN_PASSWORD: 'Admin@123456',
+    MACRO_WECOM_CORP_ID: 'ww-e2e-corp',
+    MACRO_WECOM_CORP_SECRET: 'e2e-corp-secret',
+    MACRO_WECOM_AGENT_ID: '1000002',
+    MACRO_WECOM_BASE_URL: provider,
+    MACRO_WECOM_AUTHORIZE_URL: `${provider}/wwlogin/sso/login`,
+    MACRO_WECOM_REDIRECT_URI: `http://127.0.0.1:${port}/authredirect`,
+    // The map picker's tiles are unreachable on purpose (nothing listens on port 9); its place
+    // search is the stand-in widgets.spec.ts starts.
+    MACRO_MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
+    MACRO_MAP_GEOCODER_URL: `http://127.0.0.1:${port + 1001}/search`,
+    // Database links reach this machine's MariaDB (databaselinks.spec.ts); loopback is refused by default.
+    MACRO_LINK_HOSTS: '127.0.0.1',
   };
 }
+
+/** Every worker's server, started side by side by servers.mjs, which answers on READY_PORT once all do. */
+const servers = {
+  command: 'node e2e/servers.mjs',
+  cwd: '..',
+  url: `http://127.0.0.1:${READY_PORT}/`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  env: {
+    E2E_SERVERS: JSON.stringify(Array.from({ length: WORKERS }, (_, slot) => serverEnvironment(slot))),
+    E2E_READY_PORT: String(READY_PORT),
+  },
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+};
 
 /**
  * Debian's Chromium without its launcher script: the headless shell when installed (.ci/run
@@ -70,5 +76,5 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--in-process-gpu'],
     },
   },
-  webServer: Array.from({ length: WORKERS }, (_, slot) => serverOf(slot)),
+  webServer: servers,
 });

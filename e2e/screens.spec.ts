@@ -6,6 +6,8 @@ import { screenshot } from './support/screens.ts';
 // Pictures of the dictionary screen to look at: both languages of the spec's
 // screenshots, on a desktop and on a phone, with the dialog open over it.
 const WIDTHS = [1440, 375] as const;
+// Each picture is taken by a test of its own that changes nothing: they may go to any worker.
+test.describe.configure({ mode: 'parallel' });
 const TEXT = {
   zh: { entry: '国有企业', required: '请输入字典键值' },
   en: { entry: '国有企业', required: 'Please enter the dictionary key' },

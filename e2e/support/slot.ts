@@ -11,6 +11,9 @@ export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 
 export const serverPort = (slot: number) => BASE_PORT + 10 * slot;
 
+/** Where servers.mjs answers once every worker's server does (the port below the first server's). */
+export const READY_PORT = BASE_PORT - 1;
+
 /** This worker's server (slot 0 in the runner itself). */
 export const SERVER_PORT = serverPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 

@@ -36,8 +36,7 @@ test('an administrator adds a MariaDB link, tests it, browses a table, and edits
   page,
 }, info) => {
   test.skip(!mariadb, 'no MariaDB on 127.0.0.1:3306 (root, no password, database test)');
-  await signInAsAdmin(page);
-  await page.goto('/data/databaseLink');
+  await signInAsAdmin(page, '/data/databaseLink');
   await expect(page.getByTestId('database-link-page')).toBeVisible();
 
   const dialog = page.getByTestId('database-link-dialog');
@@ -127,8 +126,7 @@ test('an administrator designs a table for a MariaDB link, sees the statements, 
     username: 'root',
   });
   try {
-    await signInAsAdmin(page);
-    await page.goto('/data/databaseLink');
+    await signInAsAdmin(page, '/data/databaseLink');
     const row = page
       .getByTestId('database-link-table')
       .locator('tbody tr.ant-table-row')

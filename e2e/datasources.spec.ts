@@ -45,8 +45,7 @@ test('an administrator defines a data source with a parameter on a MariaDB link,
     database: 'test',
     username: 'root',
   });
-  await signInAsAdmin(page);
-  await page.goto('/data/dataSource');
+  await signInAsAdmin(page, '/data/dataSource');
   await expect(page.getByTestId('data-source-page')).toBeVisible();
   const dialog = page.getByTestId('data-source-dialog');
   const field = (name: string) => dialog.getByTestId(`data-source-field-${name}`);

@@ -26,9 +26,7 @@ test.beforeAll(() => {
 test.afterAll(() => wecom.stop());
 
 test('syncs departments and members from WeChat Work into the organisation screen', async ({ page }) => {
-  await signInAsAdmin(page);
-
-  await page.goto('/controller/directory');
+  await signInAsAdmin(page, '/controller/directory');
   await expect(page.getByTestId('directory-page')).toBeVisible();
   const panel = page.getByTestId('directory-wechat-work');
   await expect(panel).toBeVisible();

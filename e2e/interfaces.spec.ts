@@ -57,8 +57,7 @@ test('an administrator publishes a data source as an interface in a category, en
     parameters: [{ name: 'dept', label: '部门', type: 'text', defaultValue: 'sales' }],
   });
 
-  await signInAsAdmin(page);
-  await page.goto('/data/interface');
+  await signInAsAdmin(page, '/data/interface');
   await expect(page.getByTestId('interface-page')).toBeVisible();
   const categoryDialog = page.getByTestId('interface-category-dialog');
   const dialog = page.getByTestId('interface-dialog');

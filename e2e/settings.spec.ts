@@ -173,9 +173,7 @@ test('the console title is configurable: an administrator sets it in the languag
 });
 
 test('where messages go: each channel says whether it can reach the user and why not, in zh and en, on a phone too', async ({ page }) => {
-  await signInAsAdmin(page);
-  await expect(page.getByTestId('welcome-page')).toBeVisible();
-  await page.goto('/info/setting');
+  await signInAsAdmin(page, '/info/setting');
   const card = page.getByTestId('notify-card');
   // This server has no mail server, and the administrator was not synced from WeChat Work or DingTalk.
   await expect(card.getByTestId('notify-email-hint')).toHaveText('平台未配置邮件服务器，暂不能开启。');

@@ -248,8 +248,7 @@ test.describe('on a Mac', () => {
 
 test('at phone width the shell pages and the search still work', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signInAsAdmin(page);
-  await page.goto('/detail/create?id=9');
+  await signInAsAdmin(page, '/detail/create?id=9');
   await slowExpect(activeTab(page)).toHaveText('编辑');
   await page.getByTestId('menu-search-open').click();
   await slowExpect(page.getByTestId('menu-search-input')).toBeFocused();

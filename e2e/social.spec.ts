@@ -74,8 +74,7 @@ test('refuses a return whose state this tab never sent, before the code reaches 
 
 test('an administrator links a WeChat Work member to a user on the user screen, and the member signs in as that user', async ({ page }) => {
   const login = new LoginPage(page);
-  await signInAsAdmin(page);
-  await page.goto('/controller/usermanage');
+  await signInAsAdmin(page, '/controller/usermanage');
   const users = new UsersPage(page);
   await users.rowAction('admin', '第三方账号');
   const dialog = page.getByTestId('user-social-dialog');

@@ -140,9 +140,7 @@ test('an administrator creates a role and a user, grants the role and disables t
 test('a user gets a new password, is removed after confirmation, and a role leaves once nobody holds it', async ({ page }) => {
   test.setTimeout(60_000);
   const _login = new LoginPage(page);
-  await signInAsAdmin(page);
-  await expect(page.getByTestId('welcome-page')).toBeVisible();
-  await page.goto('/controller/usermanage');
+  await signInAsAdmin(page, '/controller/usermanage');
   const users = new UsersPage(page);
   // Earlier tests leave users of their own: find this one by account, not on the first page.
   await page.getByRole('textbox', { name: '登录账号' }).fill('e2e_lisi');
@@ -221,8 +219,7 @@ test('a link to /controller/userEdit opens that user’s form on its own page; w
   const account = `e2e_link_${Date.now().toString(36)}`;
   const id = await createUserByApi(request, account, '链接用户', 'Link@123456');
   try {
-    await signInAsAdmin(page);
-    await page.goto(`/controller/userEdit?id=${id}`);
+    await signInAsAdmin(page, `/controller/userEdit?id=${id}`);
     const users = new UsersPage(page);
     await expect(users.dialog()).toContainText('编辑用户');
     await expect(users.dialog().getByTestId('user-field-account')).toHaveValue(account);

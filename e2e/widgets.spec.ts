@@ -38,8 +38,7 @@ async function choose(page: Page, name: string, mimeType: string, buffer: Buffer
 }
 
 test('file preview shows images, video and pdf, and closes on other types', async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/wel/widgets');
+  await signInAsAdmin(page, '/wel/widgets');
   await expect(page.getByTestId('widgets-page')).toBeVisible({ timeout: 30_000 });
   const dialog = page.getByRole('dialog');
 
@@ -84,8 +83,7 @@ test('file preview shows images, video and pdf, and closes on other types', asyn
 });
 
 test('area selector reads a string or an array, loads levels from the server and emits a joined string', async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/wel/widgets');
+  await signInAsAdmin(page, '/wel/widgets');
   await expect(page.getByTestId('widgets-page')).toBeVisible({ timeout: 30_000 });
   // Given as a string: the names of all three levels show (each level read from the server).
   const fromString = page.locator('.widgets-area-string');
@@ -111,8 +109,7 @@ test('area selector reads a string or an array, loads levels from the server and
 });
 
 test('map picker opens without reachable tiles: says so, searches (10 results), picks by click or by hand', async ({ page }) => {
-  await signInAsAdmin(page);
-  await page.goto('/wel/widgets');
+  await signInAsAdmin(page, '/wel/widgets');
   await page.getByTestId('widgets-map').click();
   const picker = page.getByRole('dialog');
   await expect(picker).toBeVisible({ timeout: 30_000 });
@@ -154,8 +151,7 @@ test('map picker opens without reachable tiles: says so, searches (10 results), 
 
 test('widgets page in English on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signInAsAdmin(page);
-  await page.goto('/wel/widgets');
+  await signInAsAdmin(page, '/wel/widgets');
   await expect(page.getByTestId('widgets-page')).toContainText('省市区选择');
   await switchLanguage(page, 'en');
   await expect(page.getByTestId('widgets-page')).toContainText('Area selector', { timeout: 30_000 });

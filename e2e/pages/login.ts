@@ -40,12 +40,16 @@ type StoredSession = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** The administrator's signed-in browser state, kept per worker process (each has its own server). */
 let adminSession: StoredSession | undefined;
 
+const HOME = '/wel/index';
+
 /**
- * Signs the administrator in and lands on the home page. The first test of a worker signs in
- * through the form; later ones start from the cookies and storage that sign-in left, as a browser
- * that stayed signed in does. A test about signing in uses LoginPage itself.
+ * Signs the administrator in and lands on `landing` (the home page by default), as a bookmark
+ * opened in a browser that stayed signed in does: one page load. The first test of a worker
+ * signs in through the form (and then opens `landing`); later ones start from the cookies and
+ * storage that sign-in left. A test about signing in uses LoginPage itself. On a landing other
+ * than the home page, the test waits for what it expects there.
  */
-export async function signInAsAdmin(page: Page) {
+export async function signInAsAdmin(page: Page, landing = HOME) {
   // A test before may have ended that session (signed out through the API, changed the password).
   if (adminSession && !(await sessionAlive(page, adminSession))) adminSession = undefined;
   if (adminSession) {
@@ -58,8 +62,8 @@ export async function signInAsAdmin(page: Page) {
       const here = stored.find((origin) => origin.origin === location.origin);
       for (const { name, value } of here?.localStorage ?? []) localStorage.setItem(name, value);
     }, origins);
-    await page.goto('/wel/index');
-    await expect(page.getByTestId('welcome-page')).toBeVisible({ timeout: 30_000 });
+    await page.goto(landing);
+    if (landing === HOME) await expect(page.getByTestId('welcome-page')).toBeVisible({ timeout: 30_000 });
     return;
   }
   await page.goto('/login');
@@ -69,6 +73,7 @@ export async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/\/wel\/index$/, { timeout: 30_000 });
   await expect(page.getByTestId('welcome-page')).toBeVisible({ timeout: 30_000 });
   adminSession = await page.context().storageState();
+  if (landing !== HOME) await page.goto(landing);
 }
 
 /** Whether the server still takes the stored session's token. */

@@ -14,6 +14,8 @@ export interface PglitePlace {
 export interface OpenedPglite {
   client: PGlite;
   db: PgliteDatabase;
+  /** The data folder as one file, everything written checkpointed into it (for `loadDataDir`). */
+  dump(): Promise<Blob>;
 }
 
 /**
@@ -24,7 +26,11 @@ export async function openPglite(place: PglitePlace): Promise<OpenedPglite> {
   const client = new PGlite({ dataDir: place.dataDir, loadDataDir: place.loadDataDir, ...(await assets()), ...settings(place) });
   await client.waitReady;
   Object.assign(client.parsers, TEXT_PARSERS);
-  return { client, db: drizzle(withoutQueryParsers(client)) };
+  const dump = async () => {
+    await client.exec('checkpoint');
+    return client.dumpDataDir('none');
+  };
+  return { client, db: drizzle(withoutQueryParsers(client)), dump };
 }
 
 /**

@@ -97,7 +97,7 @@ describe.runIf(dbLabel === 'pglite')('an embedded database (@macro/store/pglite)
       // With PostgreSQL's defaults the log alone is two 16 MB segments, in every dump.
       const log = rowsOf<{ bytes: number }>(await fresh.db.execute(sql`select sum(size)::int as bytes from pg_ls_waldir()`))[0].bytes;
       expect(log).toBeLessThanOrEqual(8 * 1024 * 1024);
-      const dump = await fresh.client.dumpDataDir('none');
+      const dump = await fresh.dump();
       const copy = await openPglite({ loadDataDir: dump });
       try {
         expect(rowsOf<{ n: number }>(await copy.db.execute(sql`select count(*)::int as n from probe`))[0].n).toBe(1000);

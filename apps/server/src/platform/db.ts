@@ -69,7 +69,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined, tables: readonly Table[], loadDataDir?: Blob, prepared = false): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const { client, db } = await openEmbedded({ dataDir, loadDataDir });
+  const { client, db, dump } = await openEmbedded({ dataDir, loadDataDir });
   // PGlite has no autovacuum: without fresh statistics the planner guesses, so refresh them
   // at start and then now and again (inside a transaction, so it queues behind requests).
   const analyze = () => db.transaction((tx) => tx.execute(sql`analyze`)).catch(() => undefined);
@@ -85,10 +85,7 @@ async function openPglite(dataDir: string | undefined, tables: readonly Table[],
     db: db as unknown as Db,
     requestDb: db as unknown as Db,
     kind: 'pglite',
-    dump: async () => {
-      await client.exec('checkpoint');
-      return client.dumpDataDir('none');
-    },
+    dump,
     exclusive: (work) => work(),
     close: async () => {
       clearInterval(timer);

@@ -47,12 +47,11 @@ let template: Promise<Blob> | undefined;
  */
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const { client, db } = await openPglite({});
+    const { client, db, dump } = await openPglite({});
     await prepare(db as unknown as Db);
-    await client.exec('checkpoint');
-    const dump = await client.dumpDataDir('none');
+    const dumped = await dump();
     await client.close();
-    return dump;
+    return dumped;
   })();
   return template;
 }

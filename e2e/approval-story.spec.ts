@@ -61,7 +61,7 @@ const signInAs = (browser: Browser, person: Person): Promise<Page> => taskListAs
 
 /** Opens the story's task on `page` at `node`, reloading the list first (the task arrived since it was shown). */
 async function openTask(page: Page, node: string) {
-  await page.getByTestId('tabs-refresh').click();
+  await new Shell(page).refresh();
   const todo = page.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: title });
   await expect(todo).toContainText(node);
   await clickRowAction(todo, '办理');
@@ -183,7 +183,7 @@ test("an administrator designs a template with a form and an amount condition; a
   await taskPage.getByTestId('task-comment').fill('同意采购');
   await taskPage.getByTestId('task-approve').click();
   await expect(taskPage).toBeHidden();
-  await buyer.getByTestId('tabs-refresh').click();
+  await new Shell(buyer).refresh();
   await expect(buyer.getByTestId('todo-table').locator('tbody tr.ant-table-row').filter({ hasText: title })).toHaveCount(0);
 
   // Finance rejects it back to the start, with a reason.

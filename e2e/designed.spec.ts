@@ -102,7 +102,7 @@ test("an administrator builds a template with the designer's own actions — thr
   await startForm.locator('#root_days').fill('3');
   await page.getByTestId('launch-ok').click();
   await expect(launch).toBeHidden();
-  await page.getByTestId('tabs-refresh').click();
+  await new Shell(page).refresh();
   const todo = page
     .getByTestId('todo-table')
     .locator('tbody tr.ant-table-row')

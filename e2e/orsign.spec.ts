@@ -102,7 +102,7 @@ test('a request for a role of three shows in all three to-do lists; one transfer
 
   // The other two lose it from their lists and the API refuses their approval of the task they opened.
   for (const holder of holders.slice(1)) {
-    await holder.getByTestId('tabs-refresh').click();
+    await new Shell(holder).refresh();
     await expect(todoRow(holder, title)).toHaveCount(0);
     const refused = await holder.request.post(`${TASK}/task-handle`, { headers: await bearer(holder), data: { taskId, action: 'approve' } });
     expect(refused.status(), await refused.text()).toBe(422);

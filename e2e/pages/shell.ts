@@ -20,6 +20,21 @@ export class Shell {
     }).toPass({ timeout: 30_000 });
   }
 
+  /**
+   * Reloads the current page with the tab strip's refresh and waits until the reloaded page is
+   * the one shown: the view is remounted under a new key 100 ms after the click (ShellLayout.tsx),
+   * so a row found before then may be the old list's. The old view's elements are marked first;
+   * the remounted view is the one without the mark.
+   */
+  async refresh() {
+    const mark = '__beforeRefresh';
+    await this.page.evaluate((key) => {
+      Array.from(document.querySelectorAll('#main-content > *'), (view) => Object.assign(view, { [key]: true }));
+    }, mark);
+    await this.page.getByTestId('tabs-refresh').click();
+    await this.page.waitForFunction((key) => Array.from(document.querySelectorAll('#main-content > *')).some((view) => !(key in view)), mark);
+  }
+
   async signOut() {
     forgetAdminSession();
     await this.page.getByTestId('user-menu').click();

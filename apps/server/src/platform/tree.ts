@@ -1,5 +1,5 @@
 import { rowsOf, type Tx } from '@macro/store';
-import { eq, getTableName, inArray, sql } from 'drizzle-orm';
+import { eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { lockForTenant } from './crud.ts';
 
@@ -45,6 +45,21 @@ export interface TreeTable<T extends TreeColumns = TreeColumns> {
 }
 type TreeColumns = PgTable & { id: PgColumn; parentId: PgColumn };
 
+/**
+ * SQL: the ids (one column `id`) of the nodes `start` names (a query of one column) and of every
+ * node below them in `table`, however deep. Each step looks a node's children up on their own
+ * (a lateral subquery kept apart by `offset 0`), so the tree's (tenant, parent) index serves it:
+ * joined plainly, a prepared statement's generic plan reads the tenant's whole tree at every step.
+ */
+export function walkDownSql(table: PgTable, start: SQL): SQL {
+  return sql`with recursive below(id) as (
+      ${start}
+      union
+      select c.id from below b cross join lateral (select t.id from ${table} t where t.parent_id = b.id offset 0) c
+    )
+    select id from below`;
+}
+
 /** The domain's own words for a placement refused. */
 export interface TreeErrors {
   parentNotFound: () => Error;
@@ -66,12 +81,7 @@ export async function isSelfOrDescendant(tx: Tx, tree: TreeTable, id: number, ca
   if (candidate === id) return true;
   const rows = rowsOf<{ found: boolean }>(
     await tx.execute(sql`
-      with recursive below(id) as (
-        select t.id from ${tree.table} t where t.parent_id = ${id}
-        union
-        select t.id from ${tree.table} t join below b on t.parent_id = b.id
-      )
-      select exists (select 1 from below where id = ${candidate}) as found`),
+      select exists (select 1 from (${walkDownSql(tree.table, sql`select t.id from ${tree.table} t where t.parent_id = ${id}`)}) below where id = ${candidate}) as found`),
   );
   return Boolean(rows[0]?.found);
 }

@@ -15,7 +15,7 @@ import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404 } 
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { iso } from '../../platform/time.ts';
-import { buildTree, placeInTree, type TreeTable } from '../../platform/tree.ts';
+import { buildTree, placeInTree, type TreeTable, walkDownSql } from '../../platform/tree.ts';
 import { dataSources } from '../datasources/public.ts';
 import { userNamesOf } from '../users/public.ts';
 import { interfaceCalls, interfaceCategories, interfaces } from './tables.ts';
@@ -115,12 +115,7 @@ async function load(tx: Tx, id: number): Promise<InterfaceInfo> {
 export const interfaceDetail = load;
 
 /** A category and the categories under it, as a list of ids in SQL. */
-const categoryAndBelow = (categoryId: number) => sql`(
-  with recursive below(id) as (
-    select ${categoryId}::integer
-    union
-    select c.id from macro_interface_category c join below b on c.parent_id = b.id
-  ) select id from below)`;
+const categoryAndBelow = (categoryId: number) => sql`(${walkDownSql(interfaceCategories, sql`select ${categoryId}::integer`)})`;
 
 export function listInterfaces(tx: Tx, query: PageQuery & { name?: string; categoryId?: number }): Promise<Page<InterfaceInfo>> {
   const parts: SQL[] = [sql`true`];

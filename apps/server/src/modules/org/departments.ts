@@ -7,7 +7,7 @@ import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404, l
 import { withinScope } from '../../platform/dataScope.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
-import { buildTree, childLeftBehind, isSelfOrDescendant, lockTreeMoves } from '../../platform/tree.ts';
+import { buildTree, childLeftBehind, isSelfOrDescendant, lockTreeMoves, walkDownSql } from '../../platform/tree.ts';
 import { countUsersInDepartments, renameUsersDepartment } from '../identity/public.ts';
 import { lockCompanyShared } from './companies.ts';
 import { dictionaryNames, iso } from './shared.ts';
@@ -206,10 +206,5 @@ export async function removeDepts(ctx: Ctx, ids: number[], scope?: SQL): Promise
  * department against, embedded by the caller in its own statement (one walk per request, not per row).
  */
 export function deptSubtreeSql(root: SQL): SQL {
-  return sql`with recursive below(id) as (
-      select t.id from ${departments} t where t.id = ${root}
-      union
-      select t.id from ${departments} t join below b on t.parent_id = b.id
-    )
-    select id from below`;
+  return walkDownSql(departments, sql`select t.id from ${departments} t where t.id = ${root}`);
 }

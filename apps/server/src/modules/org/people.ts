@@ -2,6 +2,7 @@ import { rowsOf, type Tx } from '@macro/store';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { findOr404 } from '../../platform/crud.ts';
 import { companies, departments } from './tables.ts';
+import { walkDownSql } from '../../platform/tree.ts';
 
 /*
  * What the users module asks the organisation about the people in it: which company a
@@ -31,15 +32,7 @@ export async function departmentsOfCompanies(tx: Tx, companyIds: readonly number
 
 /** The companies below this one, at any depth (the company itself excluded). */
 export async function companiesBelow(tx: Tx, companyId: number): Promise<number[]> {
-  const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`
-      with recursive below(id) as (
-        select c.id from ${companies} c where c.parent_id = ${companyId}
-        union
-        select c.id from ${companies} c join below b on c.parent_id = b.id
-      )
-      select id from below`),
-  );
+  const rows = rowsOf<{ id: number }>(await tx.execute(walkDownSql(companies, sql`select c.id from ${companies} c where c.parent_id = ${companyId}`)));
   return rows.map((r) => Number(r.id));
 }
 

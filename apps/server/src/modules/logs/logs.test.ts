@@ -3,7 +3,22 @@ import { pageOf } from '@macro/contract';
 import { withTenant } from '@macro/store';
 import { z } from 'zod';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, signedInServer, signIn, TENANT, type TestServer } from '../../test/helper.ts';
+import { rowsOf } from '@macro/store';
+import { sql } from 'drizzle-orm';
+import {
+  as,
+  type Client,
+  dbLabel,
+  describeDb,
+  expectFailure,
+  expectOk,
+  OTHER_TENANT,
+  signedInServer,
+  signIn,
+  TENANT,
+  type TestServer,
+} from '../../test/helper.ts';
+import { bufferedRequestLog } from './requestLog.ts';
 import { createUser } from '../identity/users.ts';
 
 const BASE = '/api/log';
@@ -85,6 +100,39 @@ describeDb(`logs (${dbLabel})`, () => {
     expect((await page(admin, 'type=audit')).records.every((r) => r.kind !== 'login')).toBe(true);
     // The other tenant's API lines stay its own.
     await expect.poll(async () => (await page(other, 'type=api&keyword=dict/list')).total, { timeout: 10_000, interval: 200 }).toBe(0);
+  });
+
+  it('writes buffered request lines to the own log of each tenant, with the time each was answered, however many at once', async () => {
+    const log = bufferedRequestLog(server.database.db, 60_000);
+    const line = (tenantId: string, path: string, status: number) => ({
+      tenantId,
+      userId: 1,
+      account: '日志测试',
+      method: 'GET',
+      path,
+      operationId: 'bench',
+      status,
+      durationMs: 3,
+      ip: '10.0.0.1',
+    });
+    const answered = Date.now();
+    for (let i = 0; i < 600; i++) log.record(line(i % 3 === 0 ? OTHER_TENANT : TENANT, `/api/buffered/${i}`, 200 + (i % 2)));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await log.stop();
+    const read = (tenant: string) =>
+      withTenant(server.database.db, tenant, async (tx) =>
+        rowsOf<{ path: string; status: number; account: string; ip: string; at: string }>(
+          await tx.execute(
+            sql`select path, status, account, ip, extract(epoch from created_at) * 1000 as at from macro_log_api where path like '/api/buffered/%' order by path`,
+          ),
+        ),
+      );
+    const [own, others] = [await read(TENANT), await read(OTHER_TENANT)];
+    expect([own.length, others.length]).toEqual([400, 200]);
+    expect(others.every((row) => Number(row.path.split('/').pop()) % 3 === 0)).toBe(true);
+    expect(own.find((row) => row.path === '/api/buffered/1')).toMatchObject({ status: 201, account: '日志测试', ip: '10.0.0.1' });
+    // Stamped when answered (before the pause), not when written (after it).
+    for (const row of [...own, ...others]) expect(Math.abs(Number(row.at) - answered)).toBeLessThan(1_000);
   });
 
   it('clears and deletes error and API logs, each audited; sign-ins and the audit log stay', async () => {

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { type Config, sourceOf } from './config.ts';
 
@@ -55,15 +55,41 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=15552000; includeSubDomains';
  * http, and a console reached by http on an intranet must not be told it lives on https.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     frameguard: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  const entries = Object.entries(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    // On the response itself, as helmet does: a route that writes the raw response keeps them too.
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
     // Fastify reads X-Forwarded-Proto only from a trusted proxy; otherwise the socket decides.
     if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    done();
   });
+}
+
+/**
+ * The headers helmet sends with these options, worked out once: none of them depends on the
+ * request (no CSP nonces), so each response gets the same set instead of helmet building its
+ * policy again per request.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as never, response as never, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
 }

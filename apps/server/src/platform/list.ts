@@ -81,17 +81,22 @@ export async function listPage<Row>(tx: Tx, spec: ListSpec<Row>, query: PageQuer
   const matches = spec.matches ?? spec.table;
   const pageKeys = sql`select ${keys} from ${matches} t where ${spec.where} ${after}
     order by ${orderKeys} offset ${offset} limit ${query.size + 1}`;
+  // A page that skips nothing (the first, or one after a cursor) reads its rows in one pass; a
+  // deeper one takes its keys first, so the rows it skips are never visited, then its rows by id.
+  const page =
+    offset === 0 && !spec.matches
+      ? sql`select ${spec.columns}, ${sql.raw(spec.order.map((c, i) => `t.${c} as __k${i}`).join(', '))}, row_number() over (order by ${orderKeys}) as __n
+        from (select * from ${spec.table} t where ${spec.where} ${after} order by ${orderKeys} limit ${query.size + 1}) t ${spec.joins ?? sql``}`
+      : sql`select ${spec.columns}, ${keyAliases}, page.__n
+        from (select q.*, row_number() over (order by ${keyNames}) as __n from (${pageKeys}) q) page
+        join ${spec.table} t on t.id = page.id ${spec.joins ?? sql``}`;
 
   const rows = rowsOf(
     await tx.execute(sql`
       select c.__total, r.* from (
         select count(*)::int as __total from (select 1 from ${matches} t where ${spec.where} limit ${limit}) m
       ) c
-      left join lateral (
-        select ${spec.columns}, ${keyAliases}, page.__n
-        from (select q.*, row_number() over (order by ${keyNames}) as __n from (${pageKeys}) q) page
-        join ${spec.table} t on t.id = page.id ${spec.joins ?? sql``}
-      ) r on true
+      left join lateral (${page}) r on true
       order by r.__n`),
   );
   const counted = Number(rows[0]?.__total ?? 0);

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -28,6 +28,8 @@ export interface RowListInputProps<T> {
   removeLabel: (index: number) => string;
   /** How many rows at the most (the add button is off after it). */
   max?: number;
+  /** Where the order of the rows matters: buttons moving row `index` up and down, with these accessible names. */
+  moveLabels?: { up: (index: number) => string; down: (index: number) => string };
   /** Rows of a few inputs side by side (compact), or many wrapped over lines. */
   layout?: 'compact' | 'wrap';
 }
@@ -48,16 +50,38 @@ export function RowListInput<T>({
   addLabel,
   removeLabel,
   max,
+  moveLabels,
   layout = 'wrap',
 }: RowListInputProps<T>) {
   const change = (index: number, patch: Partial<T>) => onChange?.(value.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const remove = (index: number) => onChange?.(value.filter((_, i) => i !== index));
+  const move = (index: number, to: number) => {
+    const moved = [...value];
+    [moved[index], moved[to]] = [moved[to], moved[index]];
+    onChange?.(moved);
+  };
   return (
     <div data-testid={testId}>
       {value.map((row, index) => {
         const content = (
           <>
             {cells({ row, index, change: (patch) => change(index, patch), firstId: index === 0 ? id : undefined })}
+            {moveLabels ? (
+              <>
+                <Button
+                  icon={<ArrowUpOutlined />}
+                  aria-label={moveLabels.up(index)}
+                  disabled={disabled || index === 0}
+                  onClick={() => move(index, index - 1)}
+                />
+                <Button
+                  icon={<ArrowDownOutlined />}
+                  aria-label={moveLabels.down(index)}
+                  disabled={disabled || index === value.length - 1}
+                  onClick={() => move(index, index + 1)}
+                />
+              </>
+            ) : null}
             <Button icon={<DeleteOutlined />} aria-label={removeLabel(index)} disabled={disabled} onClick={() => remove(index)} />
           </>
         );
@@ -67,8 +91,9 @@ export function RowListInput<T>({
             {content}
           </Space.Compact>
         ) : (
+          // A row of its own however narrow its cells: flex, not Space's inline-flex.
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own while typed.
-          <Space key={index} wrap style={{ marginBottom: 8 }}>
+          <Space key={index} wrap style={{ display: 'flex', marginBottom: 8 }}>
             {content}
           </Space>
         );

@@ -44,9 +44,19 @@ export type SchemaDialogProps<V> = SchemaDialogNames & {
 };
 
 const blank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-/** Lists (tags, multiple choices) are compared item by item: the form hands back a copy of the array. */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Lists (tags, multiple choices, rows of a list input) are compared item by item and rows field
+ * by field: the form hands back copies of them.
+ */
 const same = (a: unknown, b: unknown): boolean =>
-  (blank(a) && blank(b)) || Object.is(a, b) || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => same(item, b[i])));
+  (blank(a) && blank(b)) ||
+  Object.is(a, b) ||
+  (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => same(item, b[i]))) ||
+  (isRecord(a) &&
+    isRecord(b) &&
+    Object.keys(a).length === Object.keys(b).length &&
+    Object.keys(a).every((key) => Object.hasOwn(b, key) && same(a[key], b[key])));
 
 /**
  * Create, edit or view one record in the schema's form. Esc, × and Cancel on a form with

@@ -7,7 +7,20 @@ import { isChineseName, isEmail, isLandline, isMobile, isPhoneOrLandline, isQQ, 
  */
 
 /** The field kinds of the designer's palette. */
-export const FIELD_KINDS = ['text', 'textarea', 'number', 'integer', 'select', 'radio', 'checkboxes', 'switch', 'date', 'datetime', 'file'] as const;
+export const FIELD_KINDS = [
+  'text',
+  'textarea',
+  'number',
+  'integer',
+  'select',
+  'radio',
+  'checkboxes',
+  'switch',
+  'date',
+  'datetime',
+  'file',
+  'autoNumber',
+] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 /** The contract's validators by name, usable as a text field's `format`. */
@@ -96,8 +109,11 @@ export interface FieldUi {
   'ui:widget'?: string;
   'ui:placeholder'?: string;
   'ui:enumNames'?: string[];
-  'ui:options'?: { span?: number; dictionary?: string; dataSource?: FieldDataSource; rows?: number };
+  'ui:options'?: { span?: number; dictionary?: string; dataSource?: FieldDataSource; rows?: number; codeRule?: number };
 }
+
+/** The widget of an auto-number field: its value is a number of the code rule `ui:options.codeRule`, assigned by the server. */
+export const AUTO_NUMBER_WIDGET = 'autoNumber';
 
 /** A field as other screens bind to it (node field permissions, form-field approvers, list columns). */
 export interface BindField {
@@ -110,6 +126,7 @@ export interface BindField {
 /** The designer's kind of a property, read back from the standard pair. */
 export function kindOf(field: FieldSchema, ui: FieldUi | undefined): FieldKind {
   const widget = ui?.['ui:widget'];
+  if (widget === AUTO_NUMBER_WIDGET) return 'autoNumber';
   if (field.type === 'boolean') return 'switch';
   if (field.type === 'array') return field.items?.format === 'annex' ? 'file' : 'checkboxes';
   if (field.type === 'number') return 'number';
@@ -154,6 +171,19 @@ export function dataSourceFields(document: FormDocument): Record<string, FieldDa
   for (const name of Object.keys(document.schema.properties)) {
     const source = (document.uiSchema[name] as FieldUi | undefined)?.['ui:options']?.dataSource;
     if (source) out[name] = source;
+  }
+  return out;
+}
+
+/**
+ * The auto-number fields of a document and the code rule each takes its number from. The server
+ * fills them when a record is first saved and keeps them after; a value a client sends is ignored.
+ */
+export function autoNumberFields(document: FormDocument): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name of Object.keys(document.schema.properties)) {
+    const ui = document.uiSchema[name] as FieldUi | undefined;
+    if (ui?.['ui:widget'] === AUTO_NUMBER_WIDGET) out[name] = Number(ui['ui:options']?.codeRule ?? 0);
   }
   return out;
 }

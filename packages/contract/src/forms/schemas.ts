@@ -3,7 +3,8 @@ import { columnNameProblem } from '../columnNames.ts';
 import { id, idParam, jsonObject, pageQuery } from '../envelope.ts';
 import { requiredText, searchText, text } from '../text.ts';
 import { dataSourceColumn } from '../datasources/schemas.ts';
-import { type FieldSchema, type FieldUi, FIELD_SPANS, FORM_FORMAT_NAMES, type FormDocument, MAX_FIELD_FILES } from './fields.ts';
+import { AUTO_NUMBER_WIDGET, type FieldSchema, type FieldUi, FIELD_SPANS, FORM_FORMAT_NAMES, type FormDocument, MAX_FIELD_FILES } from './fields.ts';
+import { INT_MAX } from '../limits.ts';
 
 const invalid = { message: 'forms.documentInvalid' };
 const noNul = (v: string) => !v.includes('\u0000');
@@ -71,7 +72,9 @@ const fieldSchema = z
 const fieldUi = z
   .object(
     {
-      'ui:widget': z.enum(['text', 'textarea', 'select', 'radio', 'checkboxes', 'updown', 'date', 'datetime', 'hidden', 'annexes'], invalid).optional(),
+      'ui:widget': z
+        .enum(['text', 'textarea', 'select', 'radio', 'checkboxes', 'updown', 'date', 'datetime', 'hidden', 'annexes', AUTO_NUMBER_WIDGET], invalid)
+        .optional(),
       'ui:placeholder': shortString.optional(),
       'ui:help': shortString.optional(),
       'ui:enumNames': z.array(shortString, invalid).max(500, invalid).optional(),
@@ -85,6 +88,8 @@ const fieldUi = z
               .optional(),
             dataSource: z.object({ id, value: dataSourceColumn, label: dataSourceColumn.optional() }, invalid).strict().optional(),
             rows: z.number(invalid).int(invalid).min(1, invalid).max(20, invalid).optional(),
+            /** The code rule of an auto-number field (its widget `autoNumber`); the server checks the tenant has it. */
+            codeRule: z.number(invalid).int(invalid).min(0, invalid).max(INT_MAX, invalid).optional(),
           },
           invalid,
         )

@@ -144,6 +144,40 @@ describeDb(`code rules (${dbLabel})`, () => {
     expect((await takeAt('2026-03-01T20:00:00Z')).code).toBe('PO20260302-0002');
   });
 
+  it("numbers a form's auto-number field on the server when a record is first saved, keeps it after, and never takes the client's value", async () => {
+    const rule = await create(admin, 'expense', '报销单号', [
+      { kind: 'text', value: 'BX' },
+      { kind: 'sequence', width: 5, start: 1, step: 1, reset: 'never' },
+    ]);
+    const document = (codeRule: number) => ({
+      schema: { type: 'object', properties: { no: { type: 'string', title: '单号' }, item: { type: 'string', title: '事项' } }, required: ['item'] },
+      uiSchema: { 'ui:order': ['no', 'item'], no: { 'ui:widget': 'autoNumber', 'ui:options': { codeRule } } },
+    });
+    const S = '/api/form-scheme';
+    for (const [kind, path, body] of [
+      ['a form of records', S, { code: 'bx_form', name: '报销单', document: document(rule.id) }],
+      ['a form with its own table', `${S}/customtable`, { code: 'bx_table', name: '报销表', tableName: 'bx_table', document: document(rule.id) }],
+    ] as const) {
+      const made = await admin.post(path, body);
+      const scheme = made.json().data as { id: number };
+      expect(scheme, made.body).not.toBeNull();
+      expect(scheme.id, kind).toBeGreaterThan(0);
+      const save = async (data: object) =>
+        (await admin.post(`${S}/${scheme.id}/instance-form-list`, { data })).json().data as { primaryKey: string; data: Record<string, unknown> };
+      const first = await save({ item: '差旅', no: 'FORGED-1' });
+      const second = await save({ item: '餐费' });
+      expect([first.data.no, second.data.no], kind).toEqual(kind === 'a form of records' ? ['BX00001', 'BX00002'] : ['BX00003', 'BX00004']);
+      // A change keeps the record's number, whatever is sent for it.
+      const changed = (await admin.put(`${S}/${scheme.id}/instance-form-list/${first.primaryKey}`, { data: { item: '差旅（改）', no: 'BX99999' } })).json()
+        .data;
+      expect(changed.data, kind).toMatchObject({ item: '差旅（改）', no: first.data.no });
+    }
+    // A field bound to a rule the tenant does not have is refused when the form is saved.
+    const foreign = await create(other, 'foreign', '外部');
+    expectFailure(await admin.post(S, { code: 'bx_bad', name: '坏表单', document: document(foreign.id) }), 422, '单号的编码规则不存在');
+    expectFailure(await adminEn.post(S, { code: 'bx_bad', name: '坏表单', document: document(0) }), 422, 'The code rule of 单号 does not exist');
+  });
+
   it("keeps code and name unique in a tenant, in the reader's language, but not across tenants", async () => {
     await create(admin, 'uniq', '唯一');
     expectFailure(await admin.post(BASE, { code: 'uniq', name: 'x', parts: DAILY }), 409, '编号「uniq」已存在');

@@ -116,6 +116,13 @@ export async function insertRow(ctx: Ctx, schemeId: number, version: number, doc
   return (await present(ctx.tx, schemeId, [row]))[0];
 }
 
+/** A row of the table, locked for the change that follows; 404 when there is none. */
+export async function lockedRow(tx: Tx, schemeId: number, key: string): Promise<RowJson> {
+  const [row] = asJson(await tx.execute(sql`select row_to_json(t)::text as doc from ${tableOf(schemeId)} t where t.id = ${key}::uuid for update`));
+  if (!row) throw notFound('forms.recordNotFound');
+  return row;
+}
+
 /** Replaces a row's field values (the fields of the current form; columns of removed fields keep theirs). */
 export async function updateRow(
   ctx: Ctx,
@@ -125,8 +132,7 @@ export async function updateRow(
   document: FormDocument,
   data: Record<string, unknown>,
 ): Promise<FormInstance> {
-  const [before] = asJson(await ctx.tx.execute(sql`select row_to_json(t)::text as doc from ${tableOf(schemeId)} t where t.id = ${key}::uuid for update`));
-  if (!before) throw notFound('forms.recordNotFound');
+  const before = await lockedRow(ctx.tx, schemeId, key);
   const sets = Object.keys(document.schema.properties).map((n) => sql`${sql.identifier(n)} = ${columnValue(document.schema.properties[n], data[n])}`);
   const [row] = asJson(
     await ctx.tx.execute(

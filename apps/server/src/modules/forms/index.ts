@@ -64,7 +64,7 @@ async function sweepFixture(owner: SweepClient) {
 
 export const module = defineModule({
   name: 'forms',
-  uses: ['datasources', 'dict', 'files', 'users'],
+  uses: ['coderules', 'datasources', 'dict', 'files', 'users'],
   after: ['users', 'dict', 'files'],
   tables: [formSchemes, formSchemeVersions, formInstances, formRelations, formAnnexes],
   // A choice's options may come from a data source: it stays while a form's field names it.

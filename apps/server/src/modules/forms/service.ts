@@ -21,9 +21,10 @@ import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import type { DataSourceReader } from '../datasources/public.ts';
 import { userNamesOf } from '../users/public.ts';
+import { withAutoNumbers, checkAutoNumberDesign } from './autoNumbers.ts';
 import { checkDataSourceDesign } from './dataSourceOptions.ts';
 import { formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
-import { applyCustomTable, dropCustomTable, insertRow, listRows, updateRow } from './customTable.ts';
+import { applyCustomTable, dropCustomTable, insertRow, listRows, lockedRow, updateRow } from './customTable.ts';
 import { validFormData } from './validate.ts';
 import { iso } from '../../platform/time.ts';
 import { canonicalJson } from '../../platform/json.ts';
@@ -109,6 +110,7 @@ export async function createScheme(ctx: Ctx, sources: DataSourceReader, input: S
   const { tx } = ctx;
   await assertUnique(tx, formSchemes, eq(formSchemes.code, input.code), { message: 'forms.codeExists', params: { code: input.code } });
   await checkDataSourceDesign(ctx, sources, input.document);
+  await checkAutoNumberDesign(tx, input.document);
   if (input.tableName) await assertTableName(tx, input.tableName);
   // The tenant's first scheme becomes its default, so there is always exactly one once there is any.
   const [{ n }] = await tx.select({ n: count() }).from(formSchemes);
@@ -128,6 +130,7 @@ export async function updateScheme(ctx: Ctx, sources: DataSourceReader, id: numb
   if (input.tableName && !before.tableName) throw conflict('forms.notCustomTable');
   await assertUnique(tx, formSchemes, eq(formSchemes.code, input.code), { exceptId: id, message: 'forms.codeExists', params: { code: input.code } });
   await checkDataSourceDesign(ctx, sources, input.document, before.document);
+  await checkAutoNumberDesign(tx, input.document);
   if (input.tableName) await assertTableName(tx, input.tableName, id);
   const changed = canonicalJson(before.document) !== canonicalJson(input.document);
   const tableName = input.tableName ?? before.tableName;
@@ -266,7 +269,7 @@ async function enabledScheme(tx: Tx, id: number): Promise<SchemeRow> {
 
 export async function createInstance(ctx: Ctx, sources: DataSourceReader, schemeId: number, data: Record<string, unknown>): Promise<FormInstance> {
   const scheme = await enabledScheme(ctx.tx, schemeId);
-  const clean = await validFormData(ctx, sources, scheme.document, data);
+  const clean = await validFormData(ctx, sources, scheme.document, await withAutoNumbers(ctx, scheme.document, data, null));
   if (scheme.tableName) return insertRow(ctx, schemeId, scheme.version, scheme.document, clean);
   const row = await auditedInsert(ctx, formInstances, 'form-instance', { schemeId, version: scheme.version, data: clean });
   return (await presentInstances(ctx.tx, [row]))[0];
@@ -274,15 +277,17 @@ export async function createInstance(ctx: Ctx, sources: DataSourceReader, scheme
 
 export async function updateInstance(ctx: Ctx, sources: DataSourceReader, schemeId: number, key: string, data: Record<string, unknown>): Promise<FormInstance> {
   const scheme = await enabledScheme(ctx.tx, schemeId);
-  const checked = () => validFormData(ctx, sources, scheme.document, data);
-  if (scheme.tableName) return updateRow(ctx, schemeId, key, scheme.version, scheme.document, await checked());
+  // An auto number stays what the record was given; one added to the form since is given now.
+  const checked = async (stored: Record<string, unknown>) =>
+    validFormData(ctx, sources, scheme.document, await withAutoNumbers(ctx, scheme.document, data, stored));
+  if (scheme.tableName) return updateRow(ctx, schemeId, key, scheme.version, scheme.document, await checked(await lockedRow(ctx.tx, schemeId, key)));
   const [before] = await ctx.tx
     .select()
     .from(formInstances)
     .where(and(eq(formInstances.schemeId, schemeId), eq(formInstances.primaryKey, key)))
     .for('update');
   if (!before) throw notFound('forms.recordNotFound');
-  const clean = await checked();
+  const clean = await checked(before.data as Record<string, unknown>);
   const after = await auditedUpdate(ctx, formInstances, 'form-instance', before, { data: clean, version: scheme.version, updatedAt: new Date() });
   return (await presentInstances(ctx.tx, [after]))[0];
 }

@@ -30,6 +30,17 @@ describe('form view', () => {
     expect(screen.queryByText(/值类型不正确/)).toBeNull();
   });
 
+  it('shows an auto number read-only: the number a record was given, or that it comes when saved', async () => {
+    const numbered = documentFromFields([{ ...newField('autoNumber', [], '单号'), codeRule: 3 }]);
+    const { unmount } = await renderPage(<FormView document={numbered} value={{}} />);
+    const pending = await screen.findByLabelText('单号');
+    expect(pending).toHaveAttribute('readonly');
+    expect(pending).toHaveAttribute('placeholder', '保存后自动生成');
+    unmount();
+    await renderPage(<FormView document={numbered} value={{ autoNumber1: 'BX00001' }} />);
+    expect(await screen.findByDisplayValue('BX00001')).toHaveAttribute('readonly');
+  });
+
   it('shows the options of choices filled from a data source, read through the saved form', async () => {
     const staff = { id: 7, value: 'id', label: 'name' };
     const choices = documentFromFields([

@@ -1,7 +1,7 @@
-import { type FieldUi, type FormDocument, formErrorMessage } from '@macro/contract/forms';
+import { AUTO_NUMBER_WIDGET, type FieldUi, type FormDocument, formErrorMessage } from '@macro/contract/forms';
 import type { FormProps } from '@rjsf/core';
 import { getUiOptions, type ObjectFieldTemplateProps, type RJSFValidationError, type RegistryWidgetsType, type UiSchema, type WidgetProps } from '@rjsf/utils';
-import { Col, Row, Select } from 'antd';
+import { Col, Input, Row, Select } from 'antd';
 import { type Ref, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionary } from '../../api/dictionary';
@@ -47,6 +47,22 @@ function DictionarySelect(props: WidgetProps) {
   );
 }
 
+/** An auto number: shown, never typed — the server gives it when the record is first saved. */
+function AutoNumber(props: WidgetProps) {
+  const { t } = useTranslation('formview');
+  return (
+    <Input
+      id={props.id}
+      value={props.value ?? ''}
+      readOnly
+      placeholder={t('autoNumberPending')}
+      aria-label={props.label}
+      aria-readonly="true"
+      variant="filled"
+    />
+  );
+}
+
 /** Fields in a 24-column grid, each as wide as its `span` says (full width on a phone). */
 function GridTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
   return (
@@ -65,7 +81,7 @@ function GridTemplate({ properties, uiSchema }: ObjectFieldTemplateProps) {
   );
 }
 
-const widgets: RegistryWidgetsType = { DictionarySelect };
+const widgets: RegistryWidgetsType = { DictionarySelect, [AUTO_NUMBER_WIDGET]: AutoNumber };
 
 /**
  * The document as this viewer gets it: hidden fields gone, read-only ones locked, dictionary

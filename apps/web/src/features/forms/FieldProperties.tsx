@@ -3,6 +3,7 @@ import { FIELD_SPANS, FORM_FORMAT_NAMES, MAX_FIELD_FILES } from '@macro/contract
 import { Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeRuleChoice } from './CodeRuleChoice';
 import { DataSourceOptionFields } from './DataSourceOptionFields';
 import { type DesignField, KINDS_WITH_OPTIONS, NUMBER_KINDS, type OptionSource, optionSourceOf, TEXT_KINDS, withOptionSource } from './designerModel';
 
@@ -45,10 +46,13 @@ export function FieldProperties({ field, taken, onChange }: Props) {
       <Form.Item htmlFor="fp-title" label={t('prop.title')}>
         <Input value={field.title} maxLength={100} onChange={(e) => onChange({ title: e.target.value })} id="fp-title" data-testid="prop-title" />
       </Form.Item>
+      {field.kind === 'autoNumber' ? <CodeRuleChoice value={field.codeRule} onChange={(codeRule) => onChange({ codeRule })} /> : null}
       <Space wrap>
-        <Form.Item htmlFor="fp-required" label={t('prop.required')}>
-          <Switch checked={field.required} onChange={(required) => onChange({ required })} id="fp-required" data-testid="prop-required" />
-        </Form.Item>
+        {field.kind !== 'autoNumber' ? (
+          <Form.Item htmlFor="fp-required" label={t('prop.required')}>
+            <Switch checked={field.required} onChange={(required) => onChange({ required })} id="fp-required" data-testid="prop-required" />
+          </Form.Item>
+        ) : null}
         <Form.Item label={t('prop.span')}>
           <Select
             style={{ width: 120 }}
@@ -59,7 +63,7 @@ export function FieldProperties({ field, taken, onChange }: Props) {
           />
         </Form.Item>
       </Space>
-      {field.kind !== 'switch' ? (
+      {field.kind !== 'switch' && field.kind !== 'autoNumber' ? (
         <Form.Item htmlFor="fp-placeholder" label={t('prop.placeholder')}>
           <Input value={field.placeholder} maxLength={100} id="fp-placeholder" onChange={(e) => onChange({ placeholder: e.target.value })} />
         </Form.Item>

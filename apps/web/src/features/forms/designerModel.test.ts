@@ -61,6 +61,18 @@ describe('form designer model', () => {
     expect(fixed.uiSchema.select1).toEqual({ 'ui:enumNames': ['A', 'B'], 'ui:options': { span: 12 } });
   });
 
+  it('keeps an auto-number field bound to its code rule, never asks for it, and names one without a rule', () => {
+    const number = { ...newField('autoNumber', [], '单号'), required: true, codeRule: 7 };
+    const document = documentFromFields([number, newField('text', ['autoNumber1'], '事项')]);
+    expect(formDocument.safeParse(document).success).toBe(true);
+    expect(document.schema.properties.autoNumber1).toEqual({ type: 'string', title: '单号' });
+    expect(document.uiSchema.autoNumber1).toMatchObject({ 'ui:widget': 'autoNumber', 'ui:options': { codeRule: 7 } });
+    // The server gives it: a form that asked for it could never be sent.
+    expect(document.schema.required ?? []).not.toContain('autoNumber1');
+    expect(fieldsFromDocument(document)[0]).toMatchObject({ kind: 'autoNumber', codeRule: 7 });
+    expect(fieldProblems([{ ...number, codeRule: undefined }])).toEqual([{ name: 'autoNumber1', key: 'designer.codeRuleRequired' }]);
+  });
+
   it('reads the system forms as the designer shows them', () => {
     for (const form of SYSTEM_FORMS) expect(documentFromFields(fieldsFromDocument(form.document)).schema.properties).toEqual(form.document.schema.properties);
   });

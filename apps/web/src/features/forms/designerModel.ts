@@ -1,4 +1,5 @@
 import {
+  AUTO_NUMBER_WIDGET,
   FIELD_NAME,
   type FieldDataSource,
   type FieldKind,
@@ -42,6 +43,8 @@ export interface DesignField {
   rows?: number;
   /** Most files a file field holds. */
   maxItems?: number;
+  /** The code rule an auto-number field takes its numbers from. */
+  codeRule?: number;
 }
 
 /** Files a new file field holds at most. */
@@ -112,6 +115,7 @@ export function fieldsFromDocument(document: FormDocument): DesignField[] {
       dataSource: ui['ui:options']?.dataSource,
       rows: ui['ui:options']?.rows,
       maxItems: schema.maxItems,
+      codeRule: ui['ui:options']?.codeRule,
     };
   });
 }
@@ -153,6 +157,8 @@ function schemaOf(field: DesignField): FieldSchema {
         minItems: field.required ? 1 : undefined,
         maxItems: field.maxItems ?? DEFAULT_MAX_FILES,
       });
+    case 'autoNumber':
+      return defined({ type: 'string', ...base });
   }
 }
 
@@ -167,12 +173,15 @@ function uiOf(field: DesignField): FieldUi {
           ? 'checkboxes'
           : field.kind === 'file'
             ? 'annexes'
-            : undefined;
+            : field.kind === 'autoNumber'
+              ? AUTO_NUMBER_WIDGET
+              : undefined;
   const options = defined({
     span: field.span,
     dictionary: source === 'dictionary' ? field.dictionary : undefined,
     dataSource: source === 'dataSource' ? defined({ ...field.dataSource }) : undefined,
     rows: field.kind === 'textarea' ? field.rows : undefined,
+    codeRule: field.kind === 'autoNumber' ? field.codeRule : undefined,
   });
   return defined({
     'ui:widget': widget,
@@ -188,8 +197,9 @@ export function documentFromFields(fields: readonly DesignField[], title?: strin
       type: 'object' as const,
       title: title || undefined,
       properties: Object.fromEntries(fields.map((f) => [f.name, schemaOf(f)])),
-      // A required choice of many is both present (required) and not empty (minItems).
-      required: fields.filter((f) => f.required).map((f) => f.name),
+      // A required choice of many is both present (required) and not empty (minItems). An auto
+      // number is never asked for: the server gives it.
+      required: fields.filter((f) => f.required && f.kind !== 'autoNumber').map((f) => f.name),
     }),
     uiSchema: { 'ui:order': fields.map((f) => f.name), ...Object.fromEntries(fields.map((f) => [f.name, uiOf(f)])) },
   };
@@ -207,6 +217,7 @@ export function fieldProblems(fields: readonly DesignField[]): { name: string; k
     if (KINDS_WITH_OPTIONS.includes(field.kind) && source !== 'dataSource' && !field.dictionary && !field.options.length)
       problems.push({ name: field.name, key: 'designer.optionsRequired' });
     if (source === 'dataSource' && (!field.dataSource?.id || !field.dataSource.value)) problems.push({ name: field.name, key: 'designer.dataSourceRequired' });
+    if (field.kind === 'autoNumber' && !field.codeRule) problems.push({ name: field.name, key: 'designer.codeRuleRequired' });
     if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength)
       problems.push({ name: field.name, key: 'forms.rangeInvalid' });
     if (field.minimum !== undefined && field.maximum !== undefined && field.minimum > field.maximum)

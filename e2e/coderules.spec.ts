@@ -78,8 +78,37 @@ test('an administrator defines a numbering rule from a prefix, the day and a seq
   await expect(dialog).toBeHidden();
   expect(await takeNumber(page, name, 'Take number')).toBe(`PO-${today()}-0003`);
 
-  await clickRowAction(row(page, name), 'Delete');
-  await page.getByTestId('code-rule-remove-confirm').click();
-  await expect(row(page, name)).toHaveCount(0);
   await switchLanguage(page, 'zh');
+
+  // A form's auto-number field takes its numbers from the rule: two records, the next two numbers.
+  const formCode = `e2e_no_${stamp}`;
+  await page.goto('/workflow/forms');
+  await page.getByTestId('form-add').click();
+  const designer = page.getByTestId('form-designer');
+  await designer.getByTestId('designer-name').fill(`采购申请 ${stamp}`);
+  await designer.getByTestId('designer-code').fill(formCode);
+  await designer.getByTestId('palette-autoNumber').click();
+  await designer.getByTestId('prop-title').fill('单号');
+  await designer.getByTestId('prop-code-rule').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
+  await expect(designer.getByTestId('prop-code-rule')).toContainText(name);
+  await expectNoSeriousViolations(page, 'an auto-number field in the designer');
+  await shot(page, 'coderules-form-field-zh-1440');
+  await designer.getByTestId('palette-text').click();
+  await designer.getByTestId('prop-title').fill('物品');
+  await designer.getByTestId('designer-save').click();
+  await expect(designer).toBeHidden();
+  await clickRowAction(page.getByTestId('form-table').locator('tbody tr.ant-table-row').filter({ hasText: formCode }), '数据');
+  const records = page.getByTestId('form-records');
+  for (const item of ['打印纸', '墨盒']) {
+    await records.getByTestId('record-add').click();
+    const form = page.getByTestId('record-form');
+    await expect(form.getByLabel('单号')).toHaveAttribute('placeholder', '保存后自动生成');
+    await form.locator('#root_text2').fill(item);
+    await page.getByTestId('record-save').click();
+    await expect(records.getByTestId('record-table').locator('tbody tr.ant-table-row').filter({ hasText: item })).toBeVisible();
+  }
+  const table = records.getByTestId('record-table');
+  await expect(table.locator('tbody tr.ant-table-row').filter({ hasText: '打印纸' })).toContainText(`PO-${today()}-0004`);
+  await expect(table.locator('tbody tr.ant-table-row').filter({ hasText: '墨盒' })).toContainText(`PO-${today()}-0005`);
 });

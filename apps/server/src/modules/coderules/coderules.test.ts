@@ -172,6 +172,9 @@ describeDb(`code rules (${dbLabel})`, () => {
         .data;
       expect(changed.data, kind).toMatchObject({ item: '差旅（改）', no: first.data.no });
     }
+    // A rule a form's field takes its numbers from cannot be removed; the refusal names the use.
+    expectFailure(await admin.delete(`${BASE}/${rule.id}`), 409, '表单“报销单”的字段“单号”使用编码规则“报销单号”，不能删除');
+    expect((await gen(admin, rule.id)).sequence).toBe(5);
     // A field bound to a rule the tenant does not have is refused when the form is saved.
     const foreign = await create(other, 'foreign', '外部');
     expectFailure(await admin.post(S, { code: 'bx_bad', name: '坏表单', document: document(foreign.id) }), 422, '单号的编码规则不存在');

@@ -1,7 +1,8 @@
 import { CODE_RULE_ENDPOINTS as E, CODE_RULE_PERMISSIONS as P } from '@macro/contract/coderules';
 import { MENU_FOLDERS } from '@macro/contract/menus';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
-import { allCodeRules, createCodeRule, listCodeRules, removeCodeRule, takeNumber, updateCodeRule } from './service.ts';
+import { usesOf } from '../../platform/references.ts';
+import { allCodeRules, CODE_RULE_RESOURCE, createCodeRule, listCodeRules, removeCodeRule, takeNumber, updateCodeRule } from './service.ts';
 import { codeRuleCounters, codeRules } from './tables.ts';
 
 const SWEEP_PARTS = [
@@ -28,14 +29,17 @@ export const module = defineModule({
   name: 'coderules',
   uses: ['identity', 'org'],
   tables: [codeRules, codeRuleCounters],
-  routes: () => [
-    route(E.all, (_, { tx }) => allCodeRules(tx)),
-    route(E.list, ({ query }, { tx }) => listCodeRules(tx, query)),
-    route(E.create, ({ body }, ctx) => createCodeRule(ctx, body)),
-    route(E.update, ({ params, body }, ctx) => updateCodeRule(ctx, params.id, body)),
-    route(E.remove, async ({ params }, ctx) => ({ removed: await removeCodeRule(ctx, params.id) })),
-    route(E.gen, ({ params }, ctx) => takeNumber(ctx, params.id)),
-  ],
+  routes: (deps) => {
+    const uses = usesOf(deps, CODE_RULE_RESOURCE);
+    return [
+      route(E.all, (_, { tx }) => allCodeRules(tx)),
+      route(E.list, ({ query }, { tx }) => listCodeRules(tx, query)),
+      route(E.create, ({ body }, ctx) => createCodeRule(ctx, body)),
+      route(E.update, ({ params, body }, ctx) => updateCodeRule(ctx, params.id, body)),
+      route(E.remove, async ({ params }, ctx) => ({ removed: await removeCodeRule(ctx, params.id, uses) })),
+      route(E.gen, ({ params }, ctx) => takeNumber(ctx, params.id)),
+    ];
+  },
   menus: [
     {
       parent: MENU_FOLDERS.system,

@@ -1,3 +1,2 @@
 /** What other modules may use of coderules: everything else in this folder is its own. */
-export { takeNumber } from './service.ts';
-export { codeRules } from './tables.ts';
+export { CODE_RULE_RESOURCE, holdCodeRules, takeNumber } from './service.ts';

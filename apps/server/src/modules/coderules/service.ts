@@ -11,9 +11,10 @@ import {
 } from '@macro/contract/coderules';
 import { type Ctx, rowsOf, type Tx } from '@macro/store';
 import { randomInt } from 'node:crypto';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import type { Use } from '../../platform/references.ts';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
 import { containing, listPage } from '../../platform/list.ts';
 import { iso } from '../../platform/time.ts';
@@ -27,7 +28,9 @@ export interface CodeRuleSearch {
   name?: string;
 }
 
-const RESOURCE = 'codeRule';
+/** The resource of code rules: audit rows, and the references other modules declare to them. */
+export const CODE_RULE_RESOURCE = 'codeRule';
+const RESOURCE = CODE_RULE_RESOURCE;
 const NOT_FOUND = { message: 'coderules.notFound' };
 const DIGITS = '0123456789';
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -116,10 +119,30 @@ export async function updateCodeRule(ctx: Ctx, id: number, input: CodeRuleInput,
   return fromRow(after, now, last.get(id) ?? null);
 }
 
-/** Removes a rule; its counters go with it. */
-export async function removeCodeRule(ctx: Ctx, id: number): Promise<number> {
+/**
+ * Removes a rule and its counters; while anything still names it (a form's auto-number field:
+ * `usesOf` asks the modules that declare such references) nothing is removed and the use is named (409).
+ */
+export async function removeCodeRule(ctx: Ctx, id: number, usesOf: (tx: Tx, ids: readonly number[]) => Promise<Use[]>): Promise<number> {
   const doomed = await findOr404(ctx.tx, codeRules, id, { lock: true, ...NOT_FOUND });
+  // Read after the lock: a save starting to use the rule has committed, or waits and then finds it gone.
+  const [use] = await usesOf(ctx.tx, [id]);
+  if (use) throw conflict(use.message, { ...use.params, used: doomed.name });
   return auditedDelete(ctx, codeRules, RESOURCE, [doomed]);
+}
+
+/**
+ * Which of these rules the tenant has, each held to the end of the transaction: a save that
+ * starts using a rule calls this, so a removal running meanwhile waits and then sees the use.
+ */
+export async function holdCodeRules(tx: Tx, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await tx
+    .select({ id: codeRules.id })
+    .from(codeRules)
+    .where(inArray(codeRules.id, [...ids]))
+    .for('key share');
+  return new Set(rows.map((row) => row.id));
 }
 
 /** The codes of the taker's tenant, company and department, for the parts that name them. */

@@ -1,21 +1,47 @@
 import { autoNumberFields, type FormDocument } from '@macro/contract/forms';
 import type { Ctx, Tx } from '@macro/store';
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Use } from '../../platform/references.ts';
 import { unprocessable } from '../../platform/errors.ts';
-import { codeRules, takeNumber } from '../coderules/public.ts';
+import { holdCodeRules, takeNumber } from '../coderules/public.ts';
+import { formSchemes } from './tables.ts';
 
 const titleOf = (document: FormDocument, name: string) => document.schema.properties[name]?.title || name;
 
-/** Whether each auto-number field names a code rule of the tenant and is a text field: 422 naming the first that does not. */
+/**
+ * Whether each auto-number field names a code rule of the tenant and is a text field: 422 naming
+ * the first that does not. The rules are held to the end of the save (a removal waits and then
+ * sees this form use them).
+ */
 export async function checkAutoNumberDesign(tx: Tx, document: FormDocument): Promise<void> {
   const fields = Object.entries(autoNumberFields(document));
   if (!fields.length) return;
-  const ids = fields.map(([, ruleId]) => ruleId).filter((id) => Number.isSafeInteger(id) && id > 0);
-  const known = new Set(ids.length ? (await tx.select({ id: codeRules.id }).from(codeRules).where(inArray(codeRules.id, ids))).map((r) => r.id) : []);
+  const known = await holdCodeRules(
+    tx,
+    fields.map(([, ruleId]) => ruleId).filter((id) => Number.isSafeInteger(id) && id > 0),
+  );
   for (const [name, ruleId] of fields) {
     if (!known.has(ruleId) || document.schema.properties[name]?.type !== 'string')
       throw unprocessable('forms.codeRuleMissing', { field: titleOf(document, name) });
   }
+}
+
+/** The fields of the tenant's forms (their current design) that take numbers from one of the rules `ids`. */
+export async function fieldsUsingCodeRules(tx: Tx, ids: readonly number[]): Promise<Use[]> {
+  const wanted = new Set(ids);
+  const rows = await tx
+    .select({ name: formSchemes.name, document: formSchemes.document })
+    .from(formSchemes)
+    .where(
+      sql`exists (select 1 from jsonb_each(case jsonb_typeof(${formSchemes.document} -> 'uiSchema') when 'object' then ${formSchemes.document} -> 'uiSchema' else '{}'::jsonb end) f
+        where f.value #>> '{ui:options,codeRule}' = any(${`{${ids.join(',')}}`}::text[]))`,
+    )
+    .orderBy(formSchemes.id);
+  return rows.flatMap((row) =>
+    Object.entries(autoNumberFields(row.document))
+      .filter(([, ruleId]) => wanted.has(ruleId))
+      .map(([name, ruleId]) => ({ id: ruleId, message: 'forms.codeRuleUsed', params: { form: row.name, field: titleOf(row.document, name) } })),
+  );
 }
 
 /**
@@ -39,14 +65,8 @@ export async function withAutoNumbers(
       filled[name] = kept;
       continue;
     }
-    const rule =
-      ruleId > 0
-        ? await ctx.tx
-            .select({ id: codeRules.id })
-            .from(codeRules)
-            .where(inArray(codeRules.id, [ruleId]))
-        : [];
-    if (!rule.length) throw unprocessable('forms.codeRuleMissing', { field: titleOf(document, name) });
+    if (!(await holdCodeRules(ctx.tx, ruleId > 0 ? [ruleId] : [])).has(ruleId))
+      throw unprocessable('forms.codeRuleMissing', { field: titleOf(document, name) });
     filled[name] = (await takeNumber(ctx, ruleId)).code;
   }
   return filled;

@@ -35,6 +35,8 @@ import {
 import { annexBytes, annexInfo, removeAnnex, uploadAnnex } from './annexes.ts';
 import { DATA_SOURCE_RESOURCE, dataSourcesOf } from '../datasources/public.ts';
 import { fieldOptions, fieldsUsingDataSources } from './dataSourceOptions.ts';
+import { fieldsUsingCodeRules } from './autoNumbers.ts';
+import { CODE_RULE_RESOURCE } from '../coderules/public.ts';
 import { localFileStore } from '../files/public.ts';
 import { formAnnexes, formInstances, formRelations, formSchemes, formSchemeVersions } from './tables.ts';
 
@@ -68,7 +70,10 @@ export const module = defineModule({
   after: ['users', 'dict', 'files'],
   tables: [formSchemes, formSchemeVersions, formInstances, formRelations, formAnnexes],
   // A choice's options may come from a data source: it stays while a form's field names it.
-  references: [{ resource: DATA_SOURCE_RESOURCE, usesOf: fieldsUsingDataSources }],
+  references: [
+    { resource: DATA_SOURCE_RESOURCE, usesOf: fieldsUsingDataSources },
+    { resource: CODE_RULE_RESOURCE, usesOf: fieldsUsingCodeRules },
+  ],
   routes: ({ config }) => {
     const store = localFileStore(config.filesDir);
     const sources = dataSourcesOf({ config });

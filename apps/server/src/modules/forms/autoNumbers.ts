@@ -1,12 +1,9 @@
 import { autoNumberFields, type FormDocument } from '@macro/contract/forms';
 import type { Ctx, Tx } from '@macro/store';
-import { sql } from 'drizzle-orm';
 import type { Use } from '../../platform/references.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { holdCodeRules, takeNumber } from '../coderules/public.ts';
-import { formSchemes } from './tables.ts';
-
-const titleOf = (document: FormDocument, name: string) => document.schema.properties[name]?.title || name;
+import { schemesNaming, titleOf } from './fieldUses.ts';
 
 /**
  * Whether each auto-number field names a code rule of the tenant and is a text field: 422 naming
@@ -29,14 +26,7 @@ export async function checkAutoNumberDesign(tx: Tx, document: FormDocument): Pro
 /** The fields of the tenant's forms (their current design) that take numbers from one of the rules `ids`. */
 export async function fieldsUsingCodeRules(tx: Tx, ids: readonly number[]): Promise<Use[]> {
   const wanted = new Set(ids);
-  const rows = await tx
-    .select({ name: formSchemes.name, document: formSchemes.document })
-    .from(formSchemes)
-    .where(
-      sql`exists (select 1 from jsonb_each(case jsonb_typeof(${formSchemes.document} -> 'uiSchema') when 'object' then ${formSchemes.document} -> 'uiSchema' else '{}'::jsonb end) f
-        where f.value #>> '{ui:options,codeRule}' = any(${`{${ids.join(',')}}`}::text[]))`,
-    )
-    .orderBy(formSchemes.id);
+  const rows = await schemesNaming(tx, ['codeRule'], ids);
   return rows.flatMap((row) =>
     Object.entries(autoNumberFields(row.document))
       .filter(([, ruleId]) => wanted.has(ruleId))

@@ -1,10 +1,9 @@
 import { dataSourceFields, type FieldDataSource, type FieldOption, type FormDocument, orderedNames } from '@macro/contract/forms';
 import type { Ctx, Tx } from '@macro/store';
-import { sql } from 'drizzle-orm';
 import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import type { Use } from '../../platform/references.ts';
 import type { DataSourceReader } from '../datasources/public.ts';
-import { formSchemes } from './tables.ts';
+import { schemesNaming, titleOf } from './fieldUses.ts';
 
 /*
  * Choices whose options come from a data source. Every read goes through the datasources
@@ -12,8 +11,6 @@ import { formSchemes } from './tables.ts';
  * only the tenant's are found), the query runs checked, read-only, with the link's time-out and
  * the reader's caps, on the link's pool — never a second transaction on the request's database.
  */
-
-const titleOf = (document: FormDocument, name: string) => document.schema.properties[name]?.title || name;
 
 /** A reader's refusal that is about the form's design, said about the field: its data source, a column or a parameter gone. */
 function aboutField(error: unknown, field: string): unknown {
@@ -94,14 +91,7 @@ export async function checkDataSourceDesign(ctx: Ctx, sources: DataSourceReader,
  */
 export async function fieldsUsingDataSources(tx: Tx, ids: readonly number[]): Promise<Use[]> {
   const wanted = new Set(ids);
-  const rows = await tx
-    .select({ name: formSchemes.name, document: formSchemes.document })
-    .from(formSchemes)
-    .where(
-      sql`exists (select 1 from jsonb_each(case jsonb_typeof(${formSchemes.document} -> 'uiSchema') when 'object' then ${formSchemes.document} -> 'uiSchema' else '{}'::jsonb end) f
-        where f.value #>> '{ui:options,dataSource,id}' = any(${`{${ids.join(',')}}`}::text[]))`,
-    )
-    .orderBy(formSchemes.id);
+  const rows = await schemesNaming(tx, ['dataSource', 'id'], ids);
   return rows.flatMap((row) => {
     const fields = dataSourceFields(row.document);
     // In the order the form lays its fields out.

@@ -128,6 +128,18 @@ export const LANGUAGE_ENDPOINTS = {
     response: lpMapEntry,
     failures: [400],
   }),
+  objectOne: defineEndpoint({
+    operationId: 'language.objectOne',
+    method: 'GET',
+    path: '/lp-map/object/:id',
+    tag,
+    summary: "One translation's mark in every language",
+    description: 'The mark (namespace and key) of the translation `id`, with its text in each language that has one: what the translation dialog edits.',
+    access: P.view,
+    params: languageIdParams,
+    response: lgMark,
+    failures: [404],
+  }),
   remove: defineEndpoint({
     operationId: 'language.remove',
     method: 'DELETE',

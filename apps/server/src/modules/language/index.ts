@@ -1,7 +1,7 @@
 import { LANGUAGE_ENDPOINTS as E, LANGUAGE_PERMISSIONS as P } from '@macro/contract/language';
 import { defineModule, route, type SweepClient } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
-import { enabledTypes, listMaps, listMarks, listTypes, mapObject, provisionBuiltIns, removeMap, removeType, saveMap, saveType } from './service.ts';
+import { enabledTypes, listMaps, listMarks, listTypes, mapObject, markOf, provisionBuiltIns, removeMap, removeType, saveMap, saveType } from './service.ts';
 import { languageMaps, languageTypes } from './tables.ts';
 
 /** Sweep data: a language with a translation, named so a leak is easy to spot. */
@@ -38,6 +38,7 @@ export const module = defineModule({
     route(E.marks, ({ query }, { tx }) => listMarks(tx, query)),
     route(E.object, ({ query }, { tx }) => mapObject(tx, query.typeCode)),
     route(E.save, ({ body }, ctx) => saveMap(ctx, body)),
+    route(E.objectOne, ({ params }, { tx }) => markOf(tx, params.id)),
     route(E.remove, async ({ params }, ctx) => ({ removed: await removeMap(ctx, params.id) })),
   ],
   menus: [

@@ -1,4 +1,4 @@
-import { lgType, lpMapEntry, lpMapObject } from '@macro/contract/language';
+import { lgMark, lgType, lpMapEntry, lpMapObject } from '@macro/contract/language';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { castOf, type Client, dbLabel, describeDb, expectFailure, expectOk } from '../../test/helper.ts';
@@ -52,11 +52,18 @@ describeDb(`language packs (${dbLabel})`, () => {
     expect(expectOk(await cast.clerk.get(`${OBJECT}?typeCode=zh`), lpMapObject).menu).toEqual({ dictionaries: '字典表' });
     const marks = (await cast.admin.get('/api/macro-language/lg-mark?key=dictionaries')).json().data;
     expect(marks.records).toEqual([{ ns: 'menu', key: 'dictionaries', values: { zh: '字典表', en: 'Data dictionary' } }]);
+    // One translation's mark, in every language that has it.
+    expect(expectOk(await cast.admin.get(`${OBJECT}/${first.id}`), lgMark)).toEqual({
+      ns: 'menu',
+      key: 'dictionaries',
+      values: { zh: '字典表', en: 'Data dictionary' },
+    });
     const page = (await cast.admin.get('/api/macro-language/lp-map?typeCode=zh&ns=menu')).json().data;
     expect(page.records.map((r: { value: string }) => r.value)).toEqual(['字典表']);
     expect((await del(cast.admin, `${OBJECT}/${first.id}`)).json().data).toEqual({ removed: 1 });
     expect(expectOk(await cast.clerk.get(`${OBJECT}?typeCode=zh`), lpMapObject).menu).toBeUndefined();
     expectFailure(await del(cast.admin, `${OBJECT}/${first.id}`), 404, '译文不存在');
+    expectFailure(await cast.admin.get(`${OBJECT}/${first.id}`), 404, '译文不存在');
   });
 
   it('refuses bad input field by field, in the request language', async () => {
@@ -91,6 +98,8 @@ describeDb(`language packs (${dbLabel})`, () => {
     expect((await cast.other.get(`${OBJECT}?typeCode=ja`)).body).not.toContain('LanguageMarker');
     expect((await cast.other.get('/api/lg-type')).body).not.toContain('LanguageMarker');
     expectFailure(await del(cast.other, `${OBJECT}/${entry.id}`), 404);
+    expectFailure(await cast.other.get(`${OBJECT}/${entry.id}`), 404);
+    expectFailure(await cast.clerk.get(`${OBJECT}/${entry.id}`), 403, /language:view/);
     expectFailure(await put(cast.other, type.id, { code: 'de', name: 'stolen' }), 404);
     // The cast.other tenant's own edit makes its own row, not a change to this tenant's.
     expectOk(await patch(cast.other, { typeCode: 'ja', ns: 'menu', key: 'secret', value: 'theirs' }), lpMapEntry);

@@ -143,6 +143,17 @@ export async function listMarks(tx: Tx, query: PageQuery & { ns?: string; key?: 
   };
 }
 
+/** The mark of the translation `id`, with its text in every language that has one (404 when there is no such translation). */
+export async function markOf(tx: Tx, id: number): Promise<LgMark> {
+  const entry = await findOr404(tx, languageMaps, id, MAP_NOT_FOUND);
+  const texts = await tx
+    .select({ typeCode: languageMaps.typeCode, value: languageMaps.value })
+    .from(languageMaps)
+    .where(and(eq(languageMaps.ns, entry.ns), eq(languageMaps.key, entry.key)))
+    .orderBy(asc(languageMaps.id));
+  return { ns: entry.ns, key: entry.key, values: Object.fromEntries(texts.map((text) => [text.typeCode, text.value])) };
+}
+
 /** namespace → key → text of one language, for the console to merge over its own strings. */
 export async function mapObject(tx: Tx, typeCode: string): Promise<LpMapObject> {
   const rows = await tx.select().from(languageMaps).where(eq(languageMaps.typeCode, typeCode)).orderBy(asc(languageMaps.id));

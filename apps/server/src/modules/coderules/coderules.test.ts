@@ -1,5 +1,5 @@
 import { codeRule, codeRuleNumber, type CodeRulePart } from '@macro/contract/coderules';
-import { type Actor, withTenant } from '@macro/store';
+import { type Actor, rowsOf, withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -179,6 +179,51 @@ describeDb(`code rules (${dbLabel})`, () => {
     const foreign = await create(other, 'foreign', '外部');
     expectFailure(await admin.post(S, { code: 'bx_bad', name: '坏表单', document: document(foreign.id) }), 422, '单号的编码规则不存在');
     expectFailure(await adminEn.post(S, { code: 'bx_bad', name: '坏表单', document: document(0) }), 422, 'The code rule of 单号 does not exist');
+  });
+
+  it('gives a process its number when it starts with a form holding an auto-number field, and keeps it through the approval', async () => {
+    const rule = await create(admin, 'claim', '申请单号', [
+      { kind: 'text', value: 'SQ' },
+      { kind: 'sequence', width: 3, start: 1, step: 1, reset: 'never' },
+    ]);
+    const document = {
+      schema: { type: 'object', properties: { no: { type: 'string', title: '单号' }, item: { type: 'string', title: '事项' } }, required: ['item'] },
+      uiSchema: { 'ui:order': ['no', 'item'], no: { 'ui:widget': 'autoNumber', 'ui:options': { codeRule: rule.id } } },
+    };
+    expect((await admin.post('/api/form-scheme', { code: 'sq_form', name: '申请单', document })).statusCode).toBe(200);
+    const adminId = await withTenant(server.database.db, TENANT, async (tx) =>
+      Number(rowsOf<{ id: number }>(await tx.execute(sql`select id from macro_user where account = 'admin'`))[0].id),
+    );
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="defs_sq" targetNamespace="http://macro.console/test">
+  <bpmn:process id="sq" name="申请" isExecutable="true">
+    <bpmn:startEvent id="start"><bpmn:extensionElements><macro:node><macro:form formKey="sq_form"/></macro:node></bpmn:extensionElements></bpmn:startEvent>
+    <bpmn:userTask id="check" name="审核"><bpmn:extensionElements><macro:node><macro:approver kind="person" values="${adminId}"/><macro:form formKey="sq_form"/></macro:node></bpmn:extensionElements></bpmn:userTask>
+    <bpmn:endEvent id="end"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="check"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="check" targetRef="end"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+    expect((await admin.post('/api/macro-flow/model-scheme-info/new-model', { name: '申请', code: 'sq', category: 'finance', xml })).statusCode).toBe(200);
+    const start = async () =>
+      (await admin.post('/api/macro-flow/workflow-task/create-process', { code: 'sq', title: '申请', variables: { item: '采购', no: 'FORGED' } })).json().data
+        .instanceId as number;
+    const variablesOf = async (instanceId: number) =>
+      (await admin.get(`/api/macro-flow/workflow-task/view-process?processInstanceId=${instanceId}`)).json().data.variables as Record<string, unknown>;
+    const [first, second] = [await start(), await start()];
+    expect([(await variablesOf(first)).no, (await variablesOf(second)).no]).toEqual(['SQ001', 'SQ002']);
+    const todo = (await admin.get('/api/macro-flow/workflow-task/upcoming-task?size=100')).json().data.records as {
+      taskId: number;
+      processInstanceId: number;
+    }[];
+    const task = todo.find((t) => t.processInstanceId === first)!;
+    const handled = await admin.post('/api/macro-flow/workflow-task/task-handle', {
+      taskId: task.taskId,
+      action: 'approve',
+      variables: { item: '采购（改）', no: 'SQ999' },
+    });
+    expect(handled.statusCode, handled.body).toBe(200);
+    expect(await variablesOf(first)).toMatchObject({ item: '采购（改）', no: 'SQ001' });
   });
 
   it("keeps code and name unique in a tenant, in the reader's language, but not across tenants", async () => {

@@ -361,6 +361,8 @@ export async function removeRelation(ctx: Ctx, id: number): Promise<number> {
  * with the values the process already holds, are checked against the form (422 naming the field)
  * as a record's save checks them, a choice filled from a data source against what it offers now.
  * Variables that are not fields of the form pass as they are; with no binding nothing is checked.
+ * Answers the variables to keep: the form's auto-number fields set by the server — what the
+ * process already holds, else a number taken now — whatever was sent for them.
  */
 export async function checkedAgainstForm(
   ctx: Ctx,
@@ -368,12 +370,14 @@ export async function checkedAgainstForm(
   formKey: string | null | undefined,
   current: Record<string, unknown>,
   incoming: Record<string, unknown>,
-): Promise<void> {
-  if (!formKey) return;
+): Promise<Record<string, unknown>> {
+  if (!formKey) return incoming;
   const form = await resolveForm(ctx.tx, formKey, { enabledOnly: true });
+  const numbered = await withAutoNumbers(ctx, form.document, incoming, current);
   const names = Object.keys(form.document.schema.properties);
-  const merged = { ...current, ...incoming };
+  const merged = { ...current, ...numbered };
   await validFormData(ctx, sources, form.document, Object.fromEntries(names.filter((name) => name in merged).map((name) => [name, merged[name]])));
+  return numbered;
 }
 
 /**

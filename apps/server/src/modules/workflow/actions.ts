@@ -26,10 +26,13 @@ async function startableScheme(tx: Tx, code: string) {
   return row;
 }
 
-/** Form data a process starts with, checked against the form the start node of the template's latest version binds. */
+/**
+ * Form data a process starts with, checked against the form the start node of the template's
+ * latest version binds; answers the data to start with (its auto numbers given).
+ */
 async function checkStartForm(ctx: Ctx, engine: WorkflowEngine, sources: DataSourceReader, code: string, variables: Record<string, unknown>) {
   const model = await engine.modelOf(ctx.tx, (await engine.latestDefinition(ctx.tx, code)).id);
-  await checkedAgainstForm(ctx, sources, model.nodes.get(model.startOf.get(model.id)!)?.settings.form?.formKey, {}, variables);
+  return checkedAgainstForm(ctx, sources, model.nodes.get(model.startOf.get(model.id)!)?.settings.form?.formKey, {}, variables);
 }
 
 export async function createProcess(ctx: Ctx, engine: WorkflowEngine, sources: DataSourceReader, userId: number, input: z.output<typeof createProcessInput>) {
@@ -43,17 +46,20 @@ export async function createProcess(ctx: Ctx, engine: WorkflowEngine, sources: D
     await startableScheme(ctx.tx, draft.definitionKey);
     await assertMayStart(ctx.tx, draft.definitionKey, userId);
     // A draft is kept as it was typed; it is checked when it starts, as any start is.
-    await checkStartForm(ctx, engine, sources, draft.definitionKey, (draft.data ?? {}) as Record<string, unknown>);
+    const data = (draft.data ?? {}) as Record<string, unknown>;
+    const checked = await checkStartForm(ctx, engine, sources, draft.definitionKey, data);
+    // The draft starts with what the check gave it (its auto numbers).
+    if (checked !== data) await ctx.tx.update(wfDrafts).set({ data: checked }).where(eq(wfDrafts.id, draft.id));
     started = await engine.startFromDraft(ctx.tx, { draftId: input.draftId, ownerId: userId, designated: input.designated });
   } else {
     if (!input.code) throw unprocessable('workflow.startNeedsTemplate');
     const scheme = await startableScheme(ctx.tx, input.code);
     await assertMayStart(ctx.tx, scheme.code, userId);
-    await checkStartForm(ctx, engine, sources, scheme.code, input.variables ?? {});
+    const variables = await checkStartForm(ctx, engine, sources, scheme.code, input.variables ?? {});
     started = await engine.start(ctx.tx, {
       definitionKey: scheme.code,
       starterId: userId,
-      variables: input.variables,
+      variables,
       title: input.title || scheme.name,
       designated: input.designated,
     });
@@ -76,11 +82,12 @@ export async function handleTask(ctx: Ctx, engine: WorkflowEngine, sources: Data
       const [row] = await ctx.tx.select({ name: stamps.stampName }).from(stamps).where(eq(stamps.id, input.stampId));
       stamp = row?.name;
     }
-    if (input.variables && Object.keys(input.variables).length) {
+    let variables = input.variables;
+    if (variables && Object.keys(variables).length) {
       await assertHolds(ctx.tx, engine, userId, input.taskId);
-      await checkTaskForm(ctx, engine, sources, input.taskId, input.variables);
+      variables = await checkTaskForm(ctx, engine, sources, input.taskId, variables);
     }
-    await engine.approve(ctx.tx, { taskId: input.taskId, userId, comment: input.comment, stamp, variables: input.variables, designated: input.designated });
+    await engine.approve(ctx.tx, { taskId: input.taskId, userId, comment: input.comment, stamp, variables, designated: input.designated });
   }
   await audit(ctx, input.action, task.instanceId, { taskId: input.taskId });
   return { done: true as const };
@@ -88,21 +95,25 @@ export async function handleTask(ctx: Ctx, engine: WorkflowEngine, sources: Data
 
 /** The initiator submits the start task again after a rejection back to it; changed form data are checked as a task's are. */
 export async function reinitiate(ctx: Ctx, engine: WorkflowEngine, sources: DataSourceReader, userId: number, input: z.output<typeof reinitiateInput>) {
-  if (input.variables && Object.keys(input.variables).length) {
+  let variables = input.variables;
+  if (variables && Object.keys(variables).length) {
     await assertHolds(ctx.tx, engine, userId, input.taskId);
-    await checkTaskForm(ctx, engine, sources, input.taskId, input.variables);
+    variables = await checkTaskForm(ctx, engine, sources, input.taskId, variables);
   }
-  await engine.approve(ctx.tx, { taskId: input.taskId, userId, comment: input.comment, variables: input.variables, designated: input.designated });
+  await engine.approve(ctx.tx, { taskId: input.taskId, userId, comment: input.comment, variables, designated: input.designated });
   await ctx.audit.record(ctx.tx, ctx.actor, { action: 'reinitiate', resource: 'workflow-task', resourceId: input.taskId });
   return { done: true as const };
 }
 
-/** Form data sent with an existing task, checked with what its instance holds against the form its node binds. */
+/**
+ * Form data sent with an existing task, checked with what its instance holds against the form its
+ * node binds; answers the data to keep (auto numbers as the instance holds them, or given now).
+ */
 export async function checkTaskForm(ctx: Ctx, engine: WorkflowEngine, sources: DataSourceReader, taskId: number, variables: Record<string, unknown>) {
   const { tx } = ctx;
   const [task] = await tx.select({ nodeId: wfTasks.nodeId, instanceId: wfTasks.instanceId }).from(wfTasks).where(eq(wfTasks.id, taskId));
   const model = await engine.modelOf(tx, (await engine.instance(tx, task.instanceId)).definitionId);
-  await checkedAgainstForm(ctx, sources, model.nodes.get(task.nodeId)?.settings.form?.formKey, await engine.variablesOf(tx, task.instanceId), variables);
+  return checkedAgainstForm(ctx, sources, model.nodes.get(task.nodeId)?.settings.form?.formKey, await engine.variablesOf(tx, task.instanceId), variables);
 }
 
 /** The instance, only for its starter (404 for anyone else). */

@@ -71,11 +71,12 @@ export async function saveFormOf(
   input: { taskId: number; variables: Record<string, unknown> },
 ) {
   const [task] = await ctx.tx.select({ instanceId: wfTasks.instanceId }).from(wfTasks).where(eq(wfTasks.id, input.taskId));
+  let variables = input.variables;
   if (task) {
     await assertHolds(ctx.tx, engine, userId, input.taskId);
-    await checkTaskForm(ctx, engine, sources, input.taskId, input.variables);
+    variables = await checkTaskForm(ctx, engine, sources, input.taskId, variables);
   }
-  await engine.saveTaskForm(ctx.tx, { taskId: input.taskId, userId, variables: input.variables });
+  await engine.saveTaskForm(ctx.tx, { taskId: input.taskId, userId, variables });
   await ctx.audit.record(ctx.tx, ctx.actor, { action: 'saveForm', resource: 'workflow-task', resourceId: input.taskId, after: Object.keys(input.variables) });
   return { done: true as const };
 }

@@ -52,6 +52,26 @@ test('an administrator authorises data per menu and app functions for a role, an
   await expectNoSeriousViolations(page, 'app function screen');
   await screenshot(page, { path: `${SCREENS}/app-func-zh-1440.png`, animations: 'disabled' });
 
+  // What the function's page opens: a form needs its form named; its own address needs nothing more.
+  await clickRowAction(funcs.row('扫一扫'), '页面设计');
+  const design = page.getByTestId('app-page-dialog');
+  await expect(design).toContainText('「扫一扫」的页面');
+  await design.getByTestId('app-page-field-pageKind').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '填写表单' }).click();
+  await design.getByTestId('app-page-dialog-save').click();
+  await expect(design.getByText('请选择页面打开的表单')).toBeVisible();
+  await expectNoSeriousViolations(page, 'app function page design dialog');
+  await screenshot(page, { path: `${SCREENS}/app-page-dialog-zh-1440.png`, animations: 'disabled' });
+  await design.getByTestId('app-page-field-pageKind').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '功能地址' }).click();
+  await design.getByTestId('app-page-field-title').fill('扫码');
+  await design.getByTestId('app-page-dialog-save').click();
+  await expect(design).toBeHidden();
+  await clickRowAction(funcs.row('扫一扫'), '页面设计');
+  await expect(design.getByTestId('app-page-field-title')).toHaveValue('扫码');
+  await page.keyboard.press('Escape');
+  await expect(design).toBeHidden();
+
   // The role's data authorisation, menu by menu; reopening shows what was saved.
   await shell.openMenu('系统管理', '角色管理');
   const roles = new RolesPage(page);

@@ -142,3 +142,50 @@ export type AppAuthorizeSave = z.input<typeof appAuthorizeSave>;
 
 export const appAuthorizeView = z.object({ objectId: z.number(), objectType: z.number(), itemIds: z.array(z.number()) }).meta({ id: 'AppAuthorizeView' });
 export type AppAuthorizeView = z.infer<typeof appAuthorizeView>;
+
+/** What an app function's page opens: a form to fill in, a list of a form's records, or the function's own address. */
+export const APP_PAGE_KINDS = ['form', 'list', 'link'] as const;
+export type AppPageKind = (typeof APP_PAGE_KINDS)[number];
+
+/** The design of an app function's page: what it opens; one per function. */
+export const appFunctionScheme = z
+  .object({
+    id: z.number(),
+    funcId: z.number(),
+    funcName: z.string(),
+    pageKind: z.enum(APP_PAGE_KINDS),
+    /** The form scheme it opens (form and list pages), by code; '' for a link. */
+    formCode: z.string(),
+    formName: z.string(),
+    /** The form's fields a list page shows, in order. */
+    columns: z.array(z.string()),
+    /** The page's title in the app ('' shows the function's name). */
+    title: z.string(),
+    updateTime: z.string(),
+  })
+  .meta({ id: 'AppFunctionScheme' });
+export type AppFunctionScheme = z.infer<typeof appFunctionScheme>;
+
+const pageFields = {
+  pageKind: z.enum(APP_PAGE_KINDS, { message: 'authorize.pageKindInvalid' }),
+  formCode: text('short').default(''),
+  columns: z
+    .array(z.string({ message: 'authorize.columnsInvalid' }).min(1, { message: 'authorize.columnsInvalid' }).max(50, { message: 'authorize.columnsInvalid' }), {
+      message: 'authorize.columnsInvalid',
+    })
+    .max(10, { message: 'authorize.tooManyColumns' })
+    .default([]),
+  title: text('short').default(''),
+};
+
+/** A form or a list page opens a form; a list shows at least one of its fields. */
+function checkPage(page: { pageKind: AppPageKind; formCode: string; columns: string[] }, ctx: z.RefinementCtx) {
+  if (page.pageKind !== 'link' && page.formCode === '') ctx.addIssue({ code: 'custom', message: 'authorize.formRequired', path: ['formCode'] });
+  if (page.pageKind === 'list' && page.columns.length === 0) ctx.addIssue({ code: 'custom', message: 'authorize.columnsRequired', path: ['columns'] });
+}
+
+/** The page of a function as its dialog edits it (the function is the one the dialog is for). */
+export const appFunctionPage = z.object(pageFields).superRefine(checkPage);
+export const appFunctionSchemeBody = z.object({ funcId: id, ...pageFields }).superRefine(checkPage);
+export type AppFunctionSchemeBody = z.input<typeof appFunctionSchemeBody>;
+export const appFunctionSchemeQuery = z.object({ funcId: idParam.optional() });

@@ -1,5 +1,5 @@
 import { pageOf } from '@macro/contract';
-import { appAuthorizeView, appFunc, appFuncCategory, type DataAuthorizeMenu, dataAuthorizeView } from '@macro/contract/authorize';
+import { appAuthorizeView, appFunc, appFuncCategory, appFunctionScheme, type DataAuthorizeMenu, dataAuthorizeView } from '@macro/contract/authorize';
 import { dept } from '@macro/contract/org';
 import { type GrantTreeNode, grantTreeNode, roleRecord } from '@macro/contract/roles';
 import { dataScope } from '@macro/contract/scopes';
@@ -16,6 +16,7 @@ import {
   encryptPassword,
   expectFailure,
   expectOk,
+  OTHER_TENANT,
   signIn,
   startServer,
   TENANT,
@@ -181,5 +182,73 @@ describeDb(`data authorisation per menu, app functions and their grants (${dbLab
     expectOk(await admin.call({ method: 'DELETE', url: `/api/app-func/${scan.id}` }), z.object({ removed: z.literal(1) }));
     expect(expectOk(await admin.get(`/api/authorizes/app/1/${ids.role}`), appAuthorizeView).itemIds).toEqual([leave.id]);
     expectFailure(await admin.get(`/api/app-func/${scan.id}/info`), 404, '移动端功能不存在');
+  });
+});
+
+describeDb(`app function page designs (${dbLabel})`, () => {
+  let server: TestServer;
+  let admin: Client;
+  let adminEn: Client;
+  let other: Client;
+  beforeAll(async () => {
+    server = await startServer();
+    const token = (await signIn(server)).access_token;
+    admin = as(server, token);
+    adminEn = as(server, token, 'en');
+    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+  });
+  afterAll(() => server.close());
+
+  const S = '/api/app-function-scheme';
+  const func = async (client: Client, code: string) =>
+    expectOk(await client.post('/api/app-func', { name: `功能 ${code}`, code, category: '办公', url: `/pages/${code}` }), appFunc);
+
+  it("designs what a function's page opens — a form, a list of its records with chosen columns, or its own address — one per function", async () => {
+    const document = {
+      schema: { type: 'object', properties: { item: { type: 'string', title: '物品' }, amount: { type: 'number', title: '金额' } } },
+      uiSchema: { 'ui:order': ['item', 'amount'] },
+    };
+    expect((await admin.post('/api/form-scheme', { code: 'app_buy', name: '采购单', document })).statusCode).toBe(200);
+    const buy = await func(admin, 'buy');
+    const list = await func(admin, 'buy_list');
+    const fill = expectOk(await admin.post(S, { funcId: buy.id, pageKind: 'form', formCode: 'app_buy', title: '我要采购' }), appFunctionScheme);
+    expect(fill).toMatchObject({ funcName: '功能 buy', pageKind: 'form', formCode: 'app_buy', formName: '采购单', columns: [], title: '我要采购' });
+    const records = expectOk(
+      await admin.post(S, { funcId: list.id, pageKind: 'list', formCode: 'app_buy', columns: ['amount', 'item', 'amount'] }),
+      appFunctionScheme,
+    );
+    expect(records.columns).toEqual(['amount', 'item']);
+    expect(expectOk(await admin.get(`${S}?funcId=${list.id}`), z.array(appFunctionScheme)).map((s) => s.id)).toEqual([records.id]);
+    expectFailure(await admin.post(S, { funcId: buy.id, pageKind: 'link' }), 409, '功能「功能 buy」已有页面设计');
+    // A link keeps neither form nor columns.
+    const link = expectOk(await admin.put(`${S}/${fill.id}`, { funcId: buy.id, pageKind: 'link', formCode: 'app_buy', columns: ['item'] }), appFunctionScheme);
+    expect(link).toMatchObject({ pageKind: 'link', formCode: '', columns: [] });
+    expect(expectOk(await admin.get(`${S}/${fill.id}`), appFunctionScheme).pageKind).toBe('link');
+    // The design goes with its function.
+    expect((await admin.delete(`/api/app-func/${list.id}`)).statusCode).toBe(200);
+    expectFailure(await admin.get(`${S}/${records.id}`), 404, '页面设计不存在');
+    expect((await admin.delete(`${S}/${fill.id}`)).json().data).toEqual({ removed: 1 });
+  });
+
+  it('refuses a design naming what the tenant lacks, with a message, and keeps nothing', async () => {
+    const mine = await func(admin, 'refused');
+    const theirs = await func(other, 'theirs');
+    expectFailure(await admin.post(S, { funcId: mine.id, pageKind: 'form' }), 400, '请选择页面打开的表单');
+    expectFailure(await admin.post(S, { funcId: mine.id, pageKind: 'list', formCode: 'app_none' }), 400, '列表页面请至少选择一列');
+    expectFailure(await admin.post(S, { funcId: mine.id, pageKind: 'page' }), 400, '页面类型只能是表单、列表或链接');
+    expectFailure(await admin.post(S, { funcId: mine.id, pageKind: 'form', formCode: 'app_none' }), 422, '表单「app_none」不存在');
+    expectFailure(
+      await adminEn.post(S, { funcId: mine.id, pageKind: 'list', formCode: 'app_buy', columns: ['nope'] }),
+      422,
+      '"nope" is not a field of form "采购单"',
+    );
+    expectFailure(await admin.post(S, { funcId: theirs.id, pageKind: 'link' }), 422, '所选移动端功能不存在');
+    expect(expectOk(await admin.get(`${S}?funcId=${mine.id}`), z.array(appFunctionScheme))).toEqual([]);
+    // Another tenant reads, changes and removes none of these designs.
+    const kept = expectOk(await admin.post(S, { funcId: mine.id, pageKind: 'link' }), appFunctionScheme);
+    expect(expectOk(await other.get(S), z.array(appFunctionScheme))).toEqual([]);
+    expectFailure(await other.get(`${S}/${kept.id}`), 404);
+    expectFailure(await other.put(`${S}/${kept.id}`, { funcId: theirs.id, pageKind: 'link' }), 404);
+    expectFailure(await other.delete(`${S}/${kept.id}`), 404);
   });
 });

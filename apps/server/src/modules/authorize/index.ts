@@ -1,6 +1,7 @@
 import {
   APP_AUTHORIZE_ENDPOINTS as AA,
   APP_FUNC_ENDPOINTS as F,
+  APP_FUNCTION_SCHEME_ENDPOINTS as S,
   APP_FUNC_PERMISSIONS as FP,
   AUTHORIZE_PERMISSIONS as P,
   DATA_AUTHORIZE_ENDPOINTS as D,
@@ -9,9 +10,10 @@ import { ROLE_PERMISSIONS } from '@macro/contract/roles';
 import { defineModule, route } from '../../platform/module.ts';
 import { MENU_FOLDERS } from '@macro/contract/menus';
 import { appAuthorizeView, appFuncCategoryTree, appFuncInfo, appFuncPage, createAppFunc, removeAppFunc, saveAppAuthorize, updateAppFunc } from './appFuncs.ts';
+import { appFunctionSchemeDetail, appFunctionSchemeList, createAppFunctionScheme, removeAppFunctionScheme, updateAppFunctionScheme } from './appPages.ts';
 import { dataAuthorizeMenu, saveDataAuthorize } from './dataAuthorize.ts';
 import { sweepFixture } from './sweep.ts';
-import { appAuthorizes, appFuncs } from './tables.ts';
+import { appAuthorizes, appFuncs, appFunctionSchemes } from './tables.ts';
 
 const button = (code: string, name: string, i18n: string) => ({ code, name, category: 2 as const, i18n });
 
@@ -22,9 +24,9 @@ const button = (code: string, name: string, i18n: string) => ({ code, name, cate
  */
 export const module = defineModule({
   name: 'authorize',
-  uses: ['identity', 'menus', 'scopes', 'tenants'],
+  uses: ['forms', 'identity', 'menus', 'scopes', 'tenants'],
   after: ['scopes', 'roles', 'users', 'menus'],
-  tables: [appFuncs, appAuthorizes],
+  tables: [appFuncs, appAuthorizes, appFunctionSchemes],
   routes: () => [
     route(D.menu, ({ params }, { tx, actor }) => dataAuthorizeMenu(tx, actor.tenantId, params.objectType, params.objectId)),
     route(D.save, ({ body }, ctx) => saveDataAuthorize(ctx, body)),
@@ -34,6 +36,11 @@ export const module = defineModule({
     route(F.create, ({ body }, ctx) => createAppFunc(ctx, body)),
     route(F.update, ({ params, body }, ctx) => updateAppFunc(ctx, params.id, body)),
     route(F.remove, async ({ params }, ctx) => ({ removed: await removeAppFunc(ctx, params.id) })),
+    route(S.list, ({ query }, { tx }) => appFunctionSchemeList(tx, query.funcId)),
+    route(S.detail, ({ params }, { tx }) => appFunctionSchemeDetail(tx, params.id)),
+    route(S.create, ({ body }, ctx) => createAppFunctionScheme(ctx, body)),
+    route(S.update, ({ params, body }, ctx) => updateAppFunctionScheme(ctx, params.id, body)),
+    route(S.remove, async ({ params }, ctx) => ({ removed: await removeAppFunctionScheme(ctx, params.id) })),
     route(AA.view, ({ params }, { tx }) => appAuthorizeView(tx, params.objectType, params.objectId)),
     route(AA.save, ({ body }, ctx) => saveAppAuthorize(ctx, body)),
   ],

@@ -1,4 +1,5 @@
-import { boolean, index, integer, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AppPageKind } from '@macro/contract/authorize';
+import { boolean, index, integer, jsonb, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, tenantTable, timestamps } from '../../platform/tables.ts';
 
 /** Functions of the mobile app (tiles of its home screen), by category. */
@@ -34,4 +35,25 @@ export const appAuthorizes = tenantTable(
   },
   (t) => [primaryKey({ columns: [t.objectType, t.objectId, t.funcId] }), index('macro_app_authorize_func').on(t.tenantId, t.funcId)],
   ['select', 'insert', 'delete'],
+);
+
+/**
+ * The design of an app function's page: what it opens — a form scheme of the forms domain (by
+ * its code, checked through that domain when saved), a list of its records, or the function's
+ * address. One per function; it goes with the function.
+ */
+export const appFunctionSchemes = tenantTable(
+  'macro_app_function_scheme',
+  {
+    id: idColumn(),
+    funcId: integer('func_id')
+      .notNull()
+      .references(() => appFuncs.id, { onDelete: 'cascade' }),
+    pageKind: text('page_kind').$type<AppPageKind>().notNull(),
+    formCode: text('form_code').notNull().default(''),
+    columns: jsonb('columns').$type<string[]>().notNull().default([]),
+    title: text('title').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('macro_app_function_scheme_func').on(t.tenantId, t.funcId)],
 );

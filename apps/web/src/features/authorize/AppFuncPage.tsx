@@ -1,6 +1,7 @@
 import { APP_FUNC_ENDPOINTS as E, APP_FUNC_PERMISSIONS as P, type AppFunc } from '@macro/contract/authorize';
 import { Badge } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudList, type RowAction } from '../../components/crud/CrudList';
 import type { SearchField } from '../../components/crud/SearchForm';
@@ -8,6 +9,7 @@ import { useCrudList } from '../../components/crud/useCrudList';
 import { useKeyedDialog } from '../../components/crud/useKeyedDialog';
 import { useRemoveAppFunc } from './api';
 import { AppFuncDialog, type AppFuncDialogState } from './AppFuncDialog';
+import { AppPageDialog } from './AppPageDialog';
 
 interface AppFuncSearch extends Record<string, string | undefined> {
   name?: string;
@@ -20,6 +22,7 @@ export function AppFuncPage() {
   const list = useCrudList<typeof E.page, AppFuncSearch>(E.page);
   const confirmRemove = useRemoveAppFunc();
   const { dialog, dialogKey, open, close } = useKeyedDialog<AppFuncDialogState>();
+  const [designing, setDesigning] = useState<AppFunc | null>(null);
   const search: SearchField[] = [
     { name: 'name', label: t('field.name'), placeholder: t('search.namePlaceholder') },
     { name: 'category', label: t('field.category'), placeholder: t('search.categoryPlaceholder') },
@@ -41,6 +44,7 @@ export function AppFuncPage() {
   const rowActions: RowAction<AppFunc>[] = [
     { key: 'view', label: t('common:view'), onClick: (record) => open({ mode: 'view', record }) },
     { key: 'edit', label: t('common:edit'), permission: P.edit, onClick: (record) => open({ mode: 'edit', record }) },
+    { key: 'page', label: t('page.action'), permission: P.edit, onClick: (record) => setDesigning(record) },
     { key: 'delete', label: t('common:delete'), permission: P.delete, danger: true, onClick: (row) => confirmRemove([row], list.forget) },
   ];
   return (
@@ -57,6 +61,7 @@ export function AppFuncPage() {
         scrollX={900}
       />
       <AppFuncDialog key={dialogKey} state={dialog} onClose={close} />
+      <AppPageDialog key={designing?.id ?? 0} func={designing} onClose={() => setDesigning(null)} />
     </div>
   );
 }

@@ -17,9 +17,17 @@ export interface CodeContext {
   random: (length: number, charset: 'digits' | 'letters') => string;
 }
 
+/** One date formatter per zone: making one costs far more than using it, and every number and preview reads a date. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date of `now` in `timeZone`, as four-, two- and two-digit strings. */
 export function calendarDate(now: Date, timeZone: string): { year: string; month: string; day: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { year: part('year').padStart(4, '0'), month: part('month'), day: part('day') };
 }

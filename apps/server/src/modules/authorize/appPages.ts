@@ -1,6 +1,6 @@
 import type { AppFunctionScheme, appFunctionSchemeBody } from '@macro/contract/authorize';
 import type { Ctx, Tx } from '@macro/store';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { assertUnique, auditedDelete, auditedInsert, auditedUpdate, findOr404 } from '../../platform/crud.ts';
 import { AppError, unprocessable } from '../../platform/errors.ts';
@@ -16,7 +16,9 @@ const NOT_FOUND = { message: 'authorize.schemeNotFound' };
 
 /** The designs with the names of their function and form. */
 async function present(tx: Tx, rows: readonly Row[]): Promise<AppFunctionScheme[]> {
-  const functions = new Map((await tx.select({ id: appFuncs.id, name: appFuncs.name }).from(appFuncs)).map((f) => [f.id, f.name]));
+  const ids = [...new Set(rows.map((row) => row.funcId))];
+  const named = ids.length ? await tx.select({ id: appFuncs.id, name: appFuncs.name }).from(appFuncs).where(inArray(appFuncs.id, ids)) : [];
+  const functions = new Map(named.map((f) => [f.id, f.name]));
   const forms = new Map<string, string>();
   for (const code of new Set(rows.map((row) => row.formCode).filter(Boolean))) {
     forms.set(

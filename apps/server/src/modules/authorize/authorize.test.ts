@@ -16,7 +16,7 @@ import {
   encryptPassword,
   expectFailure,
   expectOk,
-  OTHER_TENANT,
+  signedInServer,
   signIn,
   startServer,
   TENANT,
@@ -191,11 +191,7 @@ describeDb(`app function page designs (${dbLabel})`, () => {
   let adminEn: Client;
   let other: Client;
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, other } = await signedInServer());
   });
   afterAll(() => server.close());
 
@@ -220,6 +216,11 @@ describeDb(`app function page designs (${dbLabel})`, () => {
     expect(records.columns).toEqual(['amount', 'item']);
     expect(expectOk(await admin.get(`${S}?funcId=${list.id}`), z.array(appFunctionScheme)).map((s) => s.id)).toEqual([records.id]);
     expectFailure(await admin.post(S, { funcId: buy.id, pageKind: 'link' }), 409, '功能「功能 buy」已有页面设计');
+    // Two designs of one function at once: one is kept, the other refused.
+    const twice = await func(admin, 'twice');
+    const raced = await Promise.all([1, 2].map(() => admin.post(S, { funcId: twice.id, pageKind: 'link' })));
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(expectOk(await admin.get(`${S}?funcId=${twice.id}`), z.array(appFunctionScheme))).toHaveLength(1);
     // A link keeps neither form nor columns.
     const link = expectOk(await admin.put(`${S}/${fill.id}`, { funcId: buy.id, pageKind: 'link', formCode: 'app_buy', columns: ['item'] }), appFunctionScheme);
     expect(link).toMatchObject({ pageKind: 'link', formCode: '', columns: [] });

@@ -1,23 +1,11 @@
 import { codeRule, codeRuleNumber, type CodeRulePart } from '@macro/contract/coderules';
-import { type Actor, rowsOf, withTenant } from '@macro/store';
+import { type Actor, withTenant } from '@macro/store';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { tablesOf } from '../../modules.ts';
 import { openDatabase } from '../../platform/db.ts';
-import {
-  as,
-  type Client,
-  dbLabel,
-  describeDb,
-  expectFailure,
-  expectOk,
-  OTHER_TENANT,
-  signIn,
-  startServer,
-  TENANT,
-  type TestServer,
-} from '../../test/helper.ts';
+import { as, type Client, dbLabel, describeDb, expectFailure, expectOk, signedInServer, signIn, TENANT, type TestServer } from '../../test/helper.ts';
 import { takeNumber } from './service.ts';
 
 const BASE = '/api/code-rules';
@@ -34,13 +22,10 @@ describeDb(`code rules (${dbLabel})`, () => {
   let server: TestServer;
   let admin: Client;
   let adminEn: Client;
+  let adminId: number;
   let other: Client;
   beforeAll(async () => {
-    server = await startServer();
-    const token = (await signIn(server)).access_token;
-    admin = as(server, token);
-    adminEn = as(server, token, 'en');
-    other = as(server, (await signIn(server, OTHER_TENANT)).access_token);
+    ({ server, admin, adminEn, adminId, other } = await signedInServer());
   });
   afterAll(() => server.close());
 
@@ -191,9 +176,6 @@ describeDb(`code rules (${dbLabel})`, () => {
       uiSchema: { 'ui:order': ['no', 'item'], no: { 'ui:widget': 'autoNumber', 'ui:options': { codeRule: rule.id } } },
     };
     expect((await admin.post('/api/form-scheme', { code: 'sq_form', name: '申请单', document })).statusCode).toBe(200);
-    const adminId = await withTenant(server.database.db, TENANT, async (tx) =>
-      Number(rowsOf<{ id: number }>(await tx.execute(sql`select id from macro_user where account = 'admin'`))[0].id),
-    );
     const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:macro="http://macro.console/schema/bpmn" id="defs_sq" targetNamespace="http://macro.console/test">
   <bpmn:process id="sq" name="申请" isExecutable="true">
@@ -231,6 +213,10 @@ describeDb(`code rules (${dbLabel})`, () => {
     expectFailure(await admin.post(BASE, { code: 'uniq', name: 'x', parts: DAILY }), 409, '编号「uniq」已存在');
     expectFailure(await adminEn.post(BASE, { code: 'other', name: '唯一', parts: DAILY }), 409, 'Name "唯一" already exists');
     await create(other, 'uniq', '唯一');
+    // Two creations of one code at once: one rule, the other told why.
+    const raced = await Promise.all([1, 2].map((n) => admin.post(BASE, { code: 'raced', name: `并发 ${n}`, parts: DAILY })));
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await admin.get(`${BASE}/list?code=raced`)).json().data.records).toHaveLength(1);
   });
 
   it('refuses a rule without exactly one sequence, with bad parts or an unknown time zone, with a message, and keeps nothing', async () => {

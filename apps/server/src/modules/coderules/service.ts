@@ -43,23 +43,28 @@ function randomText(length: number, charset: 'digits' | 'letters'): string {
 
 const COLUMNS = sql`t.id, t.code, t.name, t.parts, t.time_zone, t.sort, t.remark, t.created_at, t.updated_at`;
 
-function toCodeRule(row: Record<string, unknown>, now: Date, last: number | null): CodeRule {
-  const parts = (typeof row.parts === 'string' ? JSON.parse(row.parts) : row.parts) as CodeRulePart[];
-  const timeZone = String(row.time_zone);
-  const sequence = sequencePart(parts);
+/** A rule as stored, before its current period's counter is read (`withLast`). */
+function toCodeRule(row: Record<string, unknown>): CodeRule {
   return {
     id: Number(row.id),
     code: String(row.code),
     name: String(row.name),
-    parts,
-    timeZone,
-    example: formatCode(parts, exampleContext(now, timeZone, last === null ? sequence.start : last + sequence.step)),
-    lastSequence: last,
+    parts: (typeof row.parts === 'string' ? JSON.parse(row.parts) : row.parts) as CodeRulePart[],
+    timeZone: String(row.time_zone),
+    example: '',
+    lastSequence: null,
     sort: Number(row.sort),
     remark: String(row.remark),
     createTime: iso(row.created_at),
     updateTime: iso(row.updated_at),
   };
+}
+
+/** The rule with the last value taken in its current period and what its next number looks like. */
+function withLast(rule: CodeRule, last: number | null, now: Date): CodeRule {
+  const sequence = sequencePart(rule.parts);
+  const next = last === null ? sequence.start : last + sequence.step;
+  return { ...rule, lastSequence: last, example: formatCode(rule.parts, exampleContext(now, rule.timeZone, next)) };
 }
 
 /** What a preview shows where the taker's codes will be. */
@@ -86,10 +91,9 @@ async function lastValues(tx: Tx, rules: readonly { id: number; parts: CodeRuleP
 }
 
 export async function listCodeRules(tx: Tx, query: PageQuery & CodeRuleSearch, now = new Date()): Promise<Page<CodeRule>> {
-  const page = await listPage(tx, { table: sql`${codeRules}`, where: matching(query), order: ['sort', 'id'], columns: COLUMNS, toRecord: (row) => row }, query);
-  const rules = page.records.map((row) => toCodeRule(row, now, null));
-  const last = await lastValues(tx, rules, now);
-  return { ...page, records: page.records.map((row) => toCodeRule(row, now, last.get(Number(row.id)) ?? null)) };
+  const page = await listPage(tx, { table: sql`${codeRules}`, where: matching(query), order: ['sort', 'id'], columns: COLUMNS, toRecord: toCodeRule }, query);
+  const last = await lastValues(tx, page.records, now);
+  return { ...page, records: page.records.map((rule) => withLast(rule, last.get(rule.id) ?? null, now)) };
 }
 
 export async function allCodeRules(tx: Tx): Promise<{ id: number; code: string; name: string }[]> {
@@ -98,7 +102,7 @@ export async function allCodeRules(tx: Tx): Promise<{ id: number; code: string; 
 }
 
 const fromRow = (row: typeof codeRules.$inferSelect, now: Date, last: number | null): CodeRule =>
-  toCodeRule({ ...row, time_zone: row.timeZone, created_at: row.createdAt, updated_at: row.updatedAt }, now, last);
+  withLast(toCodeRule({ ...row, time_zone: row.timeZone, created_at: row.createdAt, updated_at: row.updatedAt }), last, now);
 
 async function checkedInput(tx: Tx, input: CodeRuleInput, exceptId?: number) {
   if (!isTimeZone(input.timeZone)) throw badRequest('coderules.badTimeZone');

@@ -1,7 +1,7 @@
 import { autoNumberFields, type FormDocument } from '@macro/contract/forms';
 import type { Ctx, Tx } from '@macro/store';
 import type { Use } from '../../platform/references.ts';
-import { unprocessable } from '../../platform/errors.ts';
+import { AppError, unprocessable } from '../../platform/errors.ts';
 import { holdCodeRules, takeNumber } from '../coderules/public.ts';
 import { schemesNaming, titleOf } from './fieldUses.ts';
 
@@ -55,9 +55,11 @@ export async function withAutoNumbers(
       filled[name] = kept;
       continue;
     }
-    if (!(await holdCodeRules(ctx.tx, ruleId > 0 ? [ruleId] : [])).has(ruleId))
-      throw unprocessable('forms.codeRuleMissing', { field: titleOf(document, name) });
-    filled[name] = (await takeNumber(ctx, ruleId)).code;
+    // A rule gone since the form was designed is the field's problem, said with its name.
+    const taken = await takeNumber(ctx, ruleId).catch((error: unknown) => {
+      throw error instanceof AppError && error.status === 404 ? unprocessable('forms.codeRuleMissing', { field: titleOf(document, name) }) : error;
+    });
+    filled[name] = taken.code;
   }
   return filled;
 }

@@ -49,6 +49,8 @@ export function LaunchDialog({ open, onClose }: { open: boolean; onClose: () => 
       <Form form={form} layout="vertical" name="launch" onFinish={submit} onValuesChange={(changed) => 'code' in changed && setData({})} preserve={false}>
         <Form.Item name="code" label={t('launch.template')} rules={[{ required: true, message: t('launch.templateRequired') }]}>
           <Select
+            // A tenant may have many templates: typing narrows them by name.
+            showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('launch.templatePlaceholder')}
             loading={startable.isLoading}
             options={(startable.data?.records ?? []).map((s) => ({ value: s.code, label: s.name }))}

@@ -1,7 +1,8 @@
 import type { Language } from '@macro/contract';
 import { createHash } from 'node:crypto';
+import * as drizzle from 'drizzle-orm';
 import { type SQL, sql } from 'drizzle-orm';
-import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction, QueryBuilder } from 'drizzle-orm/pg-core';
 
 /*
  * The persistence boundary: what code outside the API server (the workflow engine, jobs) needs
@@ -88,6 +89,46 @@ export function sentAhead(statement: Promise<unknown>) {
   };
 }
 
+/** Statements sent ahead in a transaction whose end settles them (`openAhead`). */
+const aheadIn = new WeakMap<Tx, ReturnType<typeof sentAhead>[]>();
+
+/**
+ * Opens a transaction to statements sent ahead, the first of them `first` (its BEGIN): its end
+ * must `settleAhead`. Only a transaction opened so takes them; elsewhere `sendAhead` waits.
+ */
+export function openAhead(tx: Tx, first: Promise<unknown>): void {
+  aheadIn.set(tx, [sentAhead(first)]);
+}
+
+/**
+ * Sends a write whose answer nothing reads without waiting for it: on a pipelining connection it
+ * travels with the statements behind it. The statements after it see what it did (one connection
+ * runs them in order); its failure is thrown where the transaction ends. In a transaction not
+ * opened to it (`openAhead`), it is waited for here.
+ */
+export async function sendAhead(tx: Tx, statement: Promise<unknown>): Promise<void> {
+  const ahead = aheadIn.get(tx);
+  if (ahead) ahead.push(sentAhead(statement));
+  else await statement;
+}
+
+/**
+ * Waits for the statements sent ahead in `tx`. Without `error` it throws the first one's refusal;
+ * with it (the transaction failed), it answers what to throw: the first refusal ahead, which the
+ * failure followed from, or else `error`.
+ */
+export async function settleAhead(tx: Tx, error?: unknown): Promise<unknown> {
+  const ahead = aheadIn.get(tx) ?? [];
+  for (const statement of ahead) {
+    const cause = await statement.cause(undefined);
+    if (cause !== undefined) {
+      if (error === undefined) throw cause;
+      return cause;
+    }
+  }
+  return error;
+}
+
 /**
  * Runs `work` in one transaction scoped to a tenant, as the request role (or `role`). The scope
  * is sent ahead of the work's first statement (`sentAhead`), not waited for before it.
@@ -131,4 +172,53 @@ const statementName = (text: string) => `s_${createHash('sha1').update(text).dig
 export function executePrepared(tx: Tx, query: SQL): Promise<unknown> {
   const compiled = dialect.sqlToQuery(query);
   return tx._.session.prepareQuery(compiled, undefined, statementName(compiled.sql), false).execute();
+}
+
+/**
+ * A hot statement compiled once: its text, its name and the order of its values are worked out
+ * on its first run, and every run after only fills its values in by name (`sql.placeholder`).
+ * Runs as a named prepared statement, as `executePrepared` does (the same rule on plans holds);
+ * with `planEachRun`, one whose filter is on other columns than a key, as an unnamed statement
+ * the database plans for its values every time.
+ */
+export function preparedStatement<V extends Record<string, unknown>>(
+  build: () => SQL,
+  options: { planEachRun?: boolean } = {},
+): (tx: Tx, values: V) => Promise<unknown> {
+  let compiled: { query: { sql: string; params: unknown[] }; name: string | undefined } | undefined;
+  return (tx, values) => {
+    if (!compiled) {
+      const query = dialect.sqlToQuery(build());
+      compiled = { query, name: options.planEachRun ? undefined : statementName(query.sql) };
+    }
+    return tx._.session.prepareQuery(compiled.query, undefined, compiled.name, false).execute(values);
+  };
+}
+
+/** Drizzle's own ordering of a selection's fields, which its row mapping reads (exported, not typed). */
+const { orderSelectedFields } = drizzle as unknown as { orderSelectedFields: (fields: Record<string, unknown>) => unknown[] };
+
+interface Selection<R> {
+  getSQL(): SQL;
+  readonly _: { readonly result: R };
+}
+
+/**
+ * A hot select compiled once, as `preparedStatement`: built with drizzle's query builder (its
+ * values `sql.placeholder`s), its rows shaped as the builder's would be.
+ */
+export function preparedSelect<R, V extends Record<string, unknown>>(build: (qb: QueryBuilder) => Selection<R>): (tx: Tx, values: V) => Promise<R> {
+  let compiled: { query: { sql: string; params: unknown[] }; fields: unknown[]; name: string } | undefined;
+  return (tx, values) => {
+    if (!compiled) {
+      const select = build(new QueryBuilder(dialect));
+      const query = dialect.sqlToQuery(select.getSQL());
+      compiled = {
+        query,
+        fields: orderSelectedFields((select as unknown as { getSelectedFields(): Record<string, unknown> }).getSelectedFields()),
+        name: statementName(query.sql),
+      };
+    }
+    return tx._.session.prepareQuery(compiled.query, compiled.fields as never, compiled.name, true).execute(values) as Promise<R>;
+  };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rowsOf, withTenant } from '@macro/store';
+import { rowsOf, sendAhead, withTenant } from '@macro/store';
 import { openPglite } from '@macro/store/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
@@ -68,6 +68,33 @@ describeDb(`transactions (${dbLabel})`, () => {
     await expect(failing).rejects.toMatchObject({ cause: expect.objectContaining({ code: '22012' }) });
     const [row] = rowsOf<{ one: number }>(await server.database.requestDb.transaction((tx) => tx.execute(sql`select 1 as one`)));
     expect(row.one).toBe(1);
+  });
+
+  it('takes writes sent ahead: the statements after them see them, and the commit keeps them', async () => {
+    const seen = await withTenant(server.database.requestDb, TENANT, async (tx) => {
+      await sendAhead(tx, tx.execute(sql`insert into macro_param (param_name, param_key, param_value) values ('probe', 'db.test.ahead', '1')`));
+      return rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from macro_param where param_key = 'db.test.ahead'`))[0].n;
+    });
+    expect(seen).toBe(1);
+    expect(await paramsNamed('db.test.ahead')).toBe(1);
+  });
+
+  it('fails a transaction whose write sent ahead was refused, with that refusal, keeping none of it', async () => {
+    const insert = (key: string) => sql`insert into macro_param (param_name, param_key, param_value) values ('probe', ${key}, '1')`;
+    // Refused as the last statement: the commit behind it rolls back, and the refusal is thrown.
+    const last = withTenant(server.database.requestDb, TENANT, async (tx) => {
+      await tx.execute(insert('db.test.ahead.last'));
+      await sendAhead(tx, tx.execute(sql`select 1/0`));
+    });
+    await expect(last).rejects.toMatchObject({ cause: expect.objectContaining({ code: '22012' }) });
+    expect(await paramsNamed('db.test.ahead.last')).toBe(0);
+    // Refused before other work: the aborted statements behind it are not what is reported.
+    const early = withTenant(server.database.requestDb, TENANT, async (tx) => {
+      await sendAhead(tx, tx.execute(sql`select 1/0`));
+      await tx.execute(insert('db.test.ahead.early'));
+    });
+    await expect(early).rejects.toMatchObject({ cause: expect.objectContaining({ code: '22012' }) });
+    expect(await paramsNamed('db.test.ahead.early')).toBe(0);
   });
 
   it('hands timestamps, dates and intervals back as text, as every query reads them', async () => {

@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_ROLE, type Db, sentAhead } from '@macro/store';
+import { APP_ROLE, type Db } from '@macro/store';
 import { openPglite as openEmbedded } from '@macro/store/pglite';
+import { pipelinedDb, pipelinedPool } from '@macro/store/postgres';
 import { roleStatements } from '@macro/store/tables';
 import { sql, type Table } from 'drizzle-orm';
-import { drizzle as drizzleNodePg, NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
-import { PgDialect, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { grantStatements } from './tables.ts';
@@ -102,59 +101,8 @@ function requestUrlOf(options: OpenOptions): string {
   return url.toString();
 }
 
-/**
- * A session whose transactions send BEGIN without waiting for its answer: on a client that
- * pipelines (pg's `pipeline`), BEGIN travels with the transaction's first statement, one round
- * trip instead of two. The connection still runs them in order, so the first statement is inside
- * the transaction (`sentAhead`); were BEGIN refused, its error is the one thrown.
- */
-class PipelinedSession extends NodePgSession<Record<string, never>, never> {
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly sqlDialect: PgDialect,
-  ) {
-    super(pool, sqlDialect, undefined);
-  }
-
-  override async transaction<T>(work: (tx: NodePgTransaction<Record<string, never>, never>) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
-    if (config) return super.transaction(work, config);
-    const client = await this.pool.connect();
-    const tx = new NodePgTransaction<Record<string, never>, never>(this.sqlDialect, new NodePgSession(client, this.sqlDialect, undefined), undefined);
-    const begin = sentAhead(tx.execute(sql`begin`));
-    let broken = false;
-    try {
-      const result = await work(tx);
-      await begin.settled();
-      await tx.execute(sql`commit`);
-      return result;
-    } catch (error) {
-      const cause = await begin.cause(error);
-      await tx.execute(sql`rollback`).catch(() => {
-        broken = true;
-      });
-      throw cause;
-    } finally {
-      // A connection that could not roll back is closed, never handed to the next request.
-      client.release(broken);
-    }
-  }
-}
-
-/** A drizzle database over a pool whose transactions pipeline their BEGIN (PipelinedSession). */
-function pipelinedDb(pool: pg.Pool) {
-  const dialect = new PgDialect();
-  return new NodePgDatabase(dialect, new PipelinedSession(pool, dialect), undefined);
-}
-
 function poolOf(connectionString: string, max: number): pg.Pool {
-  // `pipeline`: a statement is written at once, not after the answer to the one before it.
-  const pool = new pg.Pool({ connectionString, max, pipeline: true } as pg.PoolConfig);
-  // An idle connection the server drops (restart, pg_terminate_backend) is removed from the pool
-  // and replaced on the next checkout; without a listener pg would crash the process instead.
-  pool.on('error', (error) => {
-    if (!pool.ending) process.emitWarning(`idle database connection lost: ${error.message}`);
-  });
-  return pool;
+  return pipelinedPool(connectionString, max, (error) => process.emitWarning(`idle database connection lost: ${error.message}`));
 }
 
 async function openPostgres(url: string, requestUrl: string, tables: readonly Table[], prepared = false): Promise<Database> {
@@ -179,8 +127,8 @@ async function openPostgres(url: string, requestUrl: string, tables: readonly Ta
     }
   };
   return {
-    db: db as unknown as Db,
-    requestDb: pipelinedDb(requests) as unknown as Db,
+    db,
+    requestDb: pipelinedDb(requests),
     kind: 'postgres',
     exclusive,
     close: async () => {

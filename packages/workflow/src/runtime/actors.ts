@@ -1,4 +1,4 @@
-import { rowsOf, type Tx } from '@macro/store';
+import { preparedSelect, rowsOf, type Tx } from '@macro/store';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { refuse } from '../errors.ts';
 import { wfExecutions, wfTaskCandidates, wfTasks } from '../tables.ts';
@@ -10,13 +10,18 @@ import type { Task } from './run.ts';
  */
 
 /** Refuses `userId` unless they may act on `task` (its row locked by the caller). */
+/** A user's candidacy for a task (placeholders `taskId`, `userId`), by its unique key. */
+const candidacy = preparedSelect((qb) =>
+  qb
+    .select({ id: wfTaskCandidates.id })
+    .from(wfTaskCandidates)
+    .where(and(eq(wfTaskCandidates.taskId, sql.placeholder('taskId')), eq(wfTaskCandidates.userId, sql.placeholder('userId')))),
+);
+
 export async function mustBeActor(tx: Tx, task: Pick<Task, 'id' | 'assigneeId'>, userId: number): Promise<void> {
   if (task.assigneeId === userId) return;
   if (task.assigneeId === null) {
-    const [candidate] = await tx
-      .select({ id: wfTaskCandidates.id })
-      .from(wfTaskCandidates)
-      .where(and(eq(wfTaskCandidates.taskId, task.id), eq(wfTaskCandidates.userId, userId)));
+    const [candidate] = await candidacy(tx, { taskId: task.id, userId });
     if (candidate) return;
   }
   refuse('workflow.notAssignee', `task ${task.id} is not assigned to user ${userId}`, { id: task.id });

@@ -1,5 +1,5 @@
 import type { HistoryAction } from '@macro/contract/workflow';
-import { type Db, executePrepared, rowsOf, type Tx } from '@macro/store';
+import { type Db, preparedSelect, preparedStatement, rowsOf, sendAhead, type Tx } from '@macro/store';
 import { and, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { compileProcess, type FlowNode, type LintProblem, lintProblem, type ProcessModel } from '../definitions/model.ts';
 import { parseXml } from '../definitions/moddle.ts';
@@ -46,6 +46,86 @@ import {
 import { runDueJobs } from './timers.ts';
 
 export type Definition = typeof wfDefinitions.$inferSelect;
+
+const p = sql.placeholder;
+
+/**
+ * The instance, its form data, its first token and the initiator's completed start task: one
+ * statement. Only what the database decides comes back; the rest is what was written.
+ */
+/** The latest version of a definition key. */
+const latestDefinitionOf = preparedStatement<{ key: string }>(
+  () => sql`select id, key, version, name from ${wfDefinitions} where key = ${p('key')} order by version desc limit 1`,
+);
+
+const insertInstance = preparedStatement<
+  Record<
+    'definitionId' | 'starterId' | 'businessKey' | 'title' | 'parentInstanceId' | 'parentExecutionId' | 'at' | 'names' | 'values' | 'startId' | 'startName',
+    unknown
+  >
+>(
+  () => sql`with instance as (
+    insert into ${wfInstances} (definition_id, starter_id, business_key, title, state, parent_instance_id, parent_execution_id, started_at)
+    values (${p('definitionId')}, ${p('starterId')}, ${p('businessKey')}, ${p('title')}, 'running', ${p('parentInstanceId')}::integer, ${p('parentExecutionId')}::integer, ${p('at')}::timestamptz)
+    returning id, started_at, tenant_id
+  ), variables as (
+    insert into ${wfVariables} (instance_id, name, value)
+    select instance.id, field.name, field.value::jsonb from instance, unnest(${p('names')}::text[], ${p('values')}::text[]) as field(name, value)
+  ), execution as (
+    insert into ${wfExecutions} (instance_id, node_id, state, created_at) select id, ${p('startId')}, 'active', ${p('at')}::timestamptz from instance returning id, created_at
+  ), task as (
+    insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, kind, assignee_id, state, action, completed_by, completed_at, touched, withdrawable, created_at)
+    select instance.id, execution.id, ${p('startId')}, ${p('startName')}, 'start', ${p('starterId')}, 'completed', 'start', ${p('starterId')}, ${p('at')}::timestamptz, true, true, ${p('at')}::timestamptz
+    from instance, execution returning id
+  )
+  select instance.id, instance.started_at as "startedAt", instance.tenant_id as "tenantId", execution.id as "executionId", execution.created_at as "createdAt", task.id as "taskId"
+  from instance, execution, task`,
+);
+
+/** The task completed and the other open tasks `where` names cancelled: one statement. */
+const finishTaskWhere = (where: SQL) =>
+  preparedStatement<Record<'id' | 'action' | 'comment' | 'actorId' | 'at', unknown> & { instanceId?: number; executionId?: number }>(
+    () => sql`update ${wfTasks} set
+      state = case when id = ${p('id')} then 'completed' else 'cancelled' end,
+      action = case when id = ${p('id')} then ${p('action')}::text else action end,
+      comment = case when id = ${p('id')} then ${p('comment')}::text else comment end,
+      completed_by = case when id = ${p('id')} then ${p('actorId')}::bigint else completed_by end,
+      assignee_id = case when id = ${p('id')} then coalesce(assignee_id, ${p('actorId')}::bigint) else assignee_id end,
+      completed_at = ${p('at')}::timestamptz,
+      touched = touched or id = ${p('id')}
+    where ${where}`,
+    // The siblings' filter is on the instance's index, not a key: planned for its values each time.
+    { planEachRun: true },
+  );
+const finishTaskAlone = finishTaskWhere(sql`id = ${p('id')}`);
+/** With the other open tasks of its execution (an or-sign node's candidates' and co-approvers'). */
+const finishTaskAndSiblings = finishTaskWhere(sql`instance_id = ${p('instanceId')} and execution_id = ${p('executionId')} and state = 'open'`);
+
+/** The task (placeholder `taskId`) with its instance and token, each row locked, where `where` holds. */
+const lockTaskWhere = (where: SQL) =>
+  preparedSelect((qb) =>
+    qb
+      .select({ instance: wfInstances, task: wfTasks, execution: wfExecutions })
+      .from(wfTasks)
+      .innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
+      .innerJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId))
+      .where(and(eq(wfTasks.id, sql.placeholder('taskId')), where))
+      .for('update', { of: [wfInstances, wfTasks, wfExecutions] }),
+  );
+const lockTaskAlone = lockTaskWhere(isNull(wfInstances.parentInstanceId));
+const lockTaskCalled = lockTaskWhere(callersLocked(sql`select instance_id from wf_task where id = ${sql.placeholder('taskId')}`));
+
+/** The instance (placeholder `instanceId`), locked, where `where` holds. */
+const lockInstanceWhere = (where: SQL) =>
+  preparedSelect((qb) =>
+    qb
+      .select()
+      .from(wfInstances)
+      .where(and(eq(wfInstances.id, sql.placeholder('instanceId')), where))
+      .for('update'),
+  );
+const lockInstanceAlone = lockInstanceWhere(isNull(wfInstances.parentInstanceId));
+const lockInstanceCalled = lockInstanceWhere(callersLocked(sql`select ${sql.placeholder('instanceId')}::integer`));
 
 /** Where a model is deployed or linted: the tenant's transaction and the resolver that runs its data sources. */
 export interface DeployHost {
@@ -178,9 +258,7 @@ export class WorkflowEngine implements RunHost {
 
   /** The newest version of a definition (without its XML: the compiled model is cached). */
   async latestDefinition(tx: Tx, key: string): Promise<Pick<Definition, 'id' | 'key' | 'version' | 'name'>> {
-    const [row] = rowsOf<Pick<Definition, 'id' | 'key' | 'version' | 'name'>>(
-      await executePrepared(tx, sql`select id, key, version, name from ${wfDefinitions} where key = ${key} order by version desc limit 1`),
-    );
+    const [row] = rowsOf<Pick<Definition, 'id' | 'key' | 'version' | 'name'>>(await latestDefinitionOf(tx, { key }));
     return row ?? refuse('workflow.definitionNotFound', `no definition ${key}`, { key });
   }
 
@@ -206,20 +284,8 @@ export class WorkflowEngine implements RunHost {
   async lockInstance(tx: Tx, instanceId: number): Promise<Instance> {
     // Most instances were called by none (the caller is set when the row is made, never after):
     // they lock alone, without planning the walk up the callers.
-    const [alone] = await tx
-      .select()
-      .from(wfInstances)
-      .where(and(eq(wfInstances.id, instanceId), isNull(wfInstances.parentInstanceId)))
-      .for('update')
-      .prepare('wf_lock_instance_alone')
-      .execute();
-    const [row] = alone
-      ? [alone]
-      : await tx
-          .select()
-          .from(wfInstances)
-          .where(and(eq(wfInstances.id, instanceId), callersLocked(sql`select ${instanceId}::integer`)))
-          .for('update');
+    const [alone] = await lockInstanceAlone(tx, { instanceId });
+    const [row] = alone ? [alone] : await lockInstanceCalled(tx, { instanceId });
     if (!row || row.deletedAt) refuse('workflow.instanceNotFound', `no instance ${instanceId}`, { id: instanceId });
     return row;
   }
@@ -249,19 +315,10 @@ export class WorkflowEngine implements RunHost {
    * task of an ended or suspended instance is refused for that, not as already handled.
    */
   async lockTask(tx: Tx, taskId: number, options: { running?: boolean } = {}): Promise<{ task: Task; instance: Instance; execution: Execution }> {
-    const lockedWhere = (where: SQL | undefined) =>
-      tx
-        .select({ instance: wfInstances, task: wfTasks, execution: wfExecutions })
-        .from(wfTasks)
-        .innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
-        .innerJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId))
-        .where(and(eq(wfTasks.id, taskId), where))
-        .for('update', { of: [wfInstances, wfTasks, wfExecutions] });
     // An instance no other called has no callers to lock first (its caller is set when it is
-    // made, never after): that common case skips the walk up the callers, and is parsed and
-    // planned once per connection.
-    const alone = await lockedWhere(isNull(wfInstances.parentInstanceId)).prepare('wf_lock_task_alone').execute();
-    const [locked] = alone.length ? alone : await lockedWhere(callersLocked(sql`select instance_id from wf_task where id = ${taskId}`));
+    // made, never after): that common case skips the walk up the callers.
+    const alone = await lockTaskAlone(tx, { taskId });
+    const [locked] = alone.length ? alone : await lockTaskCalled(tx, { taskId });
     const { task, instance, execution } = locked ?? (await this.lockTaskApart(tx, taskId));
     this.assertTakesOperations(instance, options);
     // An open task always has its token; one without is as good as ended.
@@ -332,25 +389,19 @@ export class WorkflowEngine implements RunHost {
     // The instance, its form data, its first token and the initiator's completed start task: one
     // statement. Only what the database decides comes back; the rest is what was written.
     const [made] = rowsOf<{ id: number; startedAt: Date; tenantId: string; executionId: number; createdAt: Date; taskId: number }>(
-      await executePrepared(
-        tx,
-        sql`with instance as (
-          insert into ${wfInstances} (definition_id, starter_id, business_key, title, state, parent_instance_id, parent_execution_id, started_at)
-          values (${definitionId}, ${values.starterId}, ${values.businessKey}, ${values.title}, 'running', ${values.parentInstanceId}, ${values.parentExecutionId}, ${now.toISOString()}::timestamptz)
-          returning id, started_at, tenant_id
-        ), variables as (
-          insert into ${wfVariables} (instance_id, name, value)
-          select instance.id, field.name, field.value::jsonb from instance, unnest(${sql.param(Object.keys(variables))}::text[], ${sql.param(Object.values(variables).map((v) => JSON.stringify(v ?? null)))}::text[]) as field(name, value)
-        ), execution as (
-          insert into ${wfExecutions} (instance_id, node_id, state, created_at) select id, ${startId}, 'active', ${now.toISOString()}::timestamptz from instance returning id, created_at
-        ), task as (
-          insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, kind, assignee_id, state, action, completed_by, completed_at, touched, withdrawable, created_at)
-          select instance.id, execution.id, ${startId}, ${startNode.name}, 'start', ${values.starterId}, 'completed', 'start', ${values.starterId}, ${now.toISOString()}::timestamptz, true, true, ${now.toISOString()}::timestamptz
-          from instance, execution returning id
-        )
-        select instance.id, instance.started_at as "startedAt", instance.tenant_id as "tenantId", execution.id as "executionId", execution.created_at as "createdAt", task.id as "taskId"
-        from instance, execution, task`,
-      ),
+      await insertInstance(tx, {
+        definitionId,
+        starterId: values.starterId,
+        businessKey: values.businessKey,
+        title: values.title,
+        parentInstanceId: values.parentInstanceId,
+        parentExecutionId: values.parentExecutionId,
+        at: now.toISOString(),
+        names: Object.keys(variables),
+        values: Object.values(variables).map((v) => JSON.stringify(v ?? null)),
+        startId,
+        startName: startNode.name,
+      }),
     );
     const instance: Instance = { ...values, id: made.id, startedAt: new Date(made.startedAt), tenantId: made.tenantId };
     const run = new Run(tx, this, instance, model, input.starterId, { ...variables }, null, input.designated);
@@ -386,19 +437,13 @@ export class WorkflowEngine implements RunHost {
   }
 
   private async finishTask(run: Run, task: Task, action: HistoryAction, comment: string | undefined, stamp?: string, cancelSiblingsOf?: number) {
-    // The task completed and, with cancelSiblingsOf, the other open tasks of its execution cancelled: one statement.
-    const scope =
-      cancelSiblingsOf === undefined ? sql`id = ${task.id}` : sql`instance_id = ${run.instance.id} and execution_id = ${cancelSiblingsOf} and state = 'open'`;
-    const done = sql`id = ${task.id}`;
-    await run.tx.execute(sql`update ${wfTasks} set
-        state = case when ${done} then 'completed' else 'cancelled' end,
-        action = case when ${done} then ${action} else action end,
-        comment = case when ${done} then ${comment ?? null}::text else comment end,
-        completed_by = case when ${done} then ${run.actorId}::bigint else completed_by end,
-        assignee_id = case when ${done} then coalesce(assignee_id, ${run.actorId}::bigint) else assignee_id end,
-        completed_at = ${run.now().toISOString()}::timestamptz,
-        touched = touched or ${done}
-      where ${scope}`);
+    const values = { id: task.id, action, comment: comment ?? null, actorId: run.actorId, at: run.now().toISOString() };
+    // Nothing reads its answer: it travels ahead of what follows.
+    const finished =
+      cancelSiblingsOf === undefined
+        ? finishTaskAlone(run.tx, values)
+        : finishTaskAndSiblings(run.tx, { ...values, instanceId: run.instance.id, executionId: cancelSiblingsOf });
+    await sendAhead(run.tx, finished);
     await run.history({ nodeId: task.nodeId, event: 'leave', action, taskId: task.id, comment, stamp });
   }
 

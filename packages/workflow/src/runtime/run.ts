@@ -1,6 +1,6 @@
 import type { HistoryAction } from '@macro/contract/workflow';
-import { executePrepared, rowsOf, type Tx } from '@macro/store';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { preparedStatement, rowsOf, sendAhead, type Tx } from '@macro/store';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { evaluate } from 'feelin';
 import { type FlowNode, type ProcessModel, reachableFrom } from '../definitions/model.ts';
 import { refuse, ServiceFailure } from '../errors.ts';
@@ -37,16 +37,104 @@ type HistoryValues = Required<
 /** History rows of the operation running in a transaction, written when it finishes. */
 const pendingHistory = new WeakMap<Tx, HistoryValues[]>();
 
-/** Writes history rows, in the order given (ids follow it), in one statement. */
-async function insertHistory(tx: Tx, rows: readonly HistoryValues[]): Promise<void> {
-  const values = rows.map(
-    (r) =>
-      sql`(${r.instanceId}, ${r.taskId}, ${r.nodeId}, ${r.nodeName}, ${r.event}, ${r.action ?? null}, ${r.userId}, ${r.comment}, ${r.stamp}, ${(r.at as Date).toISOString()}::timestamptz, ${r.targetUserId}::bigint)`,
+const p = sql.placeholder;
+
+/** History rows from one array per column, inserted in the arrays' order (ids follow it). */
+const insertHistoryRows = preparedStatement<
+  Record<'instanceId' | 'taskId' | 'nodeId' | 'nodeName' | 'event' | 'action' | 'userId' | 'comment' | 'stamp' | 'at' | 'targetUserId', unknown[]>
+>(
+  () => sql`insert into ${wfHistory} (instance_id, task_id, node_id, node_name, event, action, user_id, comment, stamp, at, target_user_id)
+    select instance_id, task_id, node_id, node_name, event, action, user_id, comment, stamp, at, target_user_id
+    from unnest(${p('instanceId')}::integer[], ${p('taskId')}::integer[], ${p('nodeId')}::text[], ${p('nodeName')}::text[], ${p('event')}::text[],
+      ${p('action')}::text[], ${p('userId')}::bigint[], ${p('comment')}::text[], ${p('stamp')}::text[], ${p('at')}::timestamptz[], ${p('targetUserId')}::bigint[])
+      with ordinality as row (instance_id, task_id, node_id, node_name, event, action, user_id, comment, stamp, at, target_user_id, n)
+    order by n`,
+);
+
+/** A new token; what the database decides (id, tenant) comes back. */
+const insertExecution = preparedStatement<Record<'instanceId' | 'parentId' | 'nodeId' | 'state' | 'createdByTaskId' | 'createdAt', unknown>>(
+  () => sql`insert into ${wfExecutions} (instance_id, parent_id, node_id, state, created_by_task_id, created_at)
+    values (${p('instanceId')}, ${p('parentId')}::integer, ${p('nodeId')}, ${p('state')}, ${p('createdByTaskId')}::integer, ${p('createdAt')}::timestamptz)
+    returning id, created_at, tenant_id`,
+);
+
+/** A token moved to a node, as it arrives there. */
+const updateExecution = preparedStatement<Record<'id' | 'nodeId' | 'state' | 'loop' | 'createdByTaskId', unknown>>(
+  () => sql`update ${wfExecutions} set node_id = ${p('nodeId')}, state = ${p('state')}, arrived_via = null,
+    loop = ${p('loop')}::jsonb, created_by_task_id = ${p('createdByTaskId')}::integer where id = ${p('id')}`,
+);
+
+/** A task with its candidates (none when it has an assignee); its id comes back. */
+const insertTask = preparedStatement<
+  Record<
+    | 'instanceId'
+    | 'executionId'
+    | 'nodeId'
+    | 'nodeName'
+    | 'previousTaskId'
+    | 'createdByTaskId'
+    | 'kind'
+    | 'assigneeId'
+    | 'ownerId'
+    | 'dueAt'
+    | 'createdAt'
+    | 'candidates',
+    unknown
+  >
+>(
+  () => sql`with task as (
+    insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, previous_task_id, created_by_task_id, kind, assignee_id, owner_id, due_at, created_at)
+    values (${p('instanceId')}, ${p('executionId')}, ${p('nodeId')}, ${p('nodeName')}, ${p('previousTaskId')}::integer, ${p('createdByTaskId')}::integer, ${p('kind')},
+      ${p('assigneeId')}::bigint, ${p('ownerId')}::bigint, ${p('dueAt')}::timestamptz, ${p('createdAt')}::timestamptz)
+    returning id
+  ), asked as (
+    insert into ${wfTaskCandidates} (task_id, user_id) select task.id, candidate from task, unnest(${p('candidates')}::bigint[]) as candidate
+  )
+  select id from task`,
+);
+
+/** The instance ended by a completion, which then can no longer be withdrawn: one statement. */
+const endInstanceAfter = preparedStatement<Record<'causeTaskId' | 'state' | 'endedAt' | 'instanceId', unknown>>(
+  () => sql`with cause as (update ${wfTasks} set withdrawable = false where id = ${p('causeTaskId')})
+    update ${wfInstances} set state = ${p('state')}, ended_at = ${p('endedAt')}::timestamptz where id = ${p('instanceId')}`,
+);
+
+/**
+ * A token removed: its open tasks cancelled, its pending timers cancelled, the token deleted and
+ * whether others are left in its scope (`parent`), in one statement (which sees the rows as they
+ * were before it: the deleted one is left out by its id); the instance narrows each to its index range.
+ */
+const removeExecutionIn = (parent: SQL) =>
+  preparedStatement<Record<'at' | 'instanceId' | 'id' | 'parentId', unknown>>(
+    () => sql`with tasks as (
+      update ${wfTasks} set state = 'cancelled', completed_at = ${p('at')}::timestamptz
+      where instance_id = ${p('instanceId')} and execution_id = ${p('id')} and state = 'open'
+    ), jobs as (
+      update ${wfJobs} set state = 'cancelled' where execution_id = ${p('id')} and state = 'pending'
+    ), gone as (
+      delete from ${wfExecutions} where id = ${p('id')}
+    )
+    select exists (select 1 from ${wfExecutions} where instance_id = ${p('instanceId')} and ${parent} and id <> ${p('id')}) as others`,
+    { planEachRun: true },
   );
-  await executePrepared(
-    tx,
-    sql`insert into ${wfHistory} (instance_id, task_id, node_id, node_name, event, action, user_id, comment, stamp, at, target_user_id) values ${sql.join(values, sql`, `)}`,
-  );
+const removeTopExecution = removeExecutionIn(sql`parent_id is null`);
+const removeInnerExecution = removeExecutionIn(sql`parent_id = ${p('parentId')}`);
+
+/** Writes history rows, in the order given (ids follow it), in one statement whose text is the same for any number of rows. */
+function insertHistory(tx: Tx, rows: readonly HistoryValues[]): Promise<unknown> {
+  return insertHistoryRows(tx, {
+    instanceId: rows.map((r) => r.instanceId),
+    taskId: rows.map((r) => r.taskId),
+    nodeId: rows.map((r) => r.nodeId),
+    nodeName: rows.map((r) => r.nodeName),
+    event: rows.map((r) => r.event),
+    action: rows.map((r) => r.action ?? null),
+    userId: rows.map((r) => r.userId),
+    comment: rows.map((r) => r.comment),
+    stamp: rows.map((r) => r.stamp),
+    at: rows.map((r) => (r.at as Date).toISOString()),
+    targetUserId: rows.map((r) => r.targetUserId),
+  });
 }
 
 /**
@@ -60,7 +148,8 @@ export async function batchHistory<T>(tx: Tx, work: () => Promise<T>): Promise<T
   pendingHistory.set(tx, rows);
   try {
     const result = await work();
-    if (rows.length) await insertHistory(tx, rows);
+    // Nothing reads it back: it travels ahead, with the commit behind it.
+    if (rows.length) await sendAhead(tx, insertHistory(tx, rows));
     return result;
   } finally {
     pendingHistory.delete(tx);
@@ -153,21 +242,22 @@ export class Run {
     const values = { instanceId: this.instance.id, parentId, nodeId, state, arrivedVia: null, loop: null, createdByTaskId: this.causeTaskId };
     // Only what the database decides comes back; the rest is what was written.
     const [made] = rowsOf<{ id: number; created_at: string | Date; tenant_id: string }>(
-      await executePrepared(
-        this.tx,
-        sql`insert into ${wfExecutions} (instance_id, parent_id, node_id, state, created_by_task_id, created_at)
-          values (${values.instanceId}, ${parentId}, ${nodeId}, ${state}, ${values.createdByTaskId}, ${this.now().toISOString()}::timestamptz) returning id, created_at, tenant_id`,
-      ),
+      await insertExecution(this.tx, { ...values, createdAt: this.now().toISOString() }),
     );
     return { ...values, id: made.id, createdAt: new Date(made.created_at), tenantId: made.tenant_id };
   }
 
   async moveExecution(execution: Execution, nodeId: string, patch: Partial<Pick<Execution, 'state' | 'loop'>> = {}): Promise<Execution> {
     const changes = { nodeId, state: 'active', arrivedVia: null, loop: null as unknown, createdByTaskId: this.causeTaskId, ...patch };
-    await executePrepared(
+    await sendAhead(
       this.tx,
-      sql`update ${wfExecutions} set node_id = ${nodeId}, state = ${changes.state}, arrived_via = null,
-        loop = ${changes.loop === null ? null : JSON.stringify(changes.loop)}::jsonb, created_by_task_id = ${changes.createdByTaskId} where id = ${execution.id}`,
+      updateExecution(this.tx, {
+        id: execution.id,
+        nodeId,
+        state: changes.state,
+        loop: changes.loop === null ? null : JSON.stringify(changes.loop),
+        createdByTaskId: changes.createdByTaskId,
+      }),
     );
     return { ...execution, ...changes };
   }
@@ -189,18 +279,20 @@ export class Run {
         ? [deputies[0] ?? asked[0], deputies[0] ? asked[0] : null, [] as number[]]
         : [null, null, [...new Set([...asked, ...deputies.filter((d) => d !== null)])]];
     const [task] = rowsOf<{ id: unknown }>(
-      await executePrepared(
-        this.tx,
-        sql`with task as (
-          insert into ${wfTasks} (instance_id, execution_id, node_id, node_name, previous_task_id, created_by_task_id, kind, assignee_id, owner_id, due_at, created_at)
-          values (${this.instance.id}, ${execution.id}, ${node.id}, ${node.name}, ${follows}, ${this.causeTaskId}, ${kind},
-            ${assignee}::bigint, ${owner}::bigint, ${dueAt?.toISOString() ?? null}::timestamptz, ${this.now().toISOString()}::timestamptz)
-          returning id
-        ), asked as (
-          insert into ${wfTaskCandidates} (task_id, user_id) select task.id, candidate from task, unnest(${sql.param(candidates)}::bigint[]) as candidate
-        )
-        select id from task`,
-      ),
+      await insertTask(this.tx, {
+        instanceId: this.instance.id,
+        executionId: execution.id,
+        nodeId: node.id,
+        nodeName: node.name,
+        previousTaskId: follows,
+        createdByTaskId: this.causeTaskId,
+        kind,
+        assigneeId: assignee,
+        ownerId: owner,
+        dueAt: dueAt?.toISOString() ?? null,
+        createdAt: this.now().toISOString(),
+        candidates,
+      }),
     );
     await this.notify({ kind: 'taskArrived', taskId: Number(task.id), nodeName: node.name, userIds: assignee === null ? candidates : [assignee], via: 'flow' });
   }
@@ -709,11 +801,7 @@ export class Run {
     if (this.causeTaskId === null) await this.tx.update(wfInstances).set({ state, endedAt }).where(eq(wfInstances.id, this.instance.id));
     else {
       // Nothing of an ended instance can be withdrawn: the completion that ended it says so in the same statement.
-      await executePrepared(
-        this.tx,
-        sql`with cause as (update ${wfTasks} set withdrawable = false where id = ${this.causeTaskId})
-        update ${wfInstances} set state = ${state}, ended_at = ${endedAt.toISOString()}::timestamptz where id = ${this.instance.id}`,
-      );
+      await endInstanceAfter(this.tx, { causeTaskId: this.causeTaskId, state, endedAt: endedAt.toISOString(), instanceId: this.instance.id });
       this.causeSettled = true;
     }
     Object.assign(this.instance, { state, endedAt });
@@ -758,17 +846,9 @@ export class Run {
     // Its open tasks cancelled, its pending timers cancelled, the token deleted and whether
     // others are left, in one statement (which sees the rows as they were before it: the
     // deleted one is left out by its id); the instance narrows each to its index range.
-    const parent = execution.parentId === null ? sql`parent_id is null` : sql`parent_id = ${execution.parentId}`;
-    const result = await this.tx.execute(sql`with tasks as (
-        update ${wfTasks} set state = 'cancelled', completed_at = ${this.now().toISOString()}::timestamptz
-        where instance_id = ${this.instance.id} and execution_id = ${execution.id} and state = 'open'
-      ), jobs as (
-        update ${wfJobs} set state = 'cancelled' where execution_id = ${execution.id} and state = 'pending'
-      ), gone as (
-        delete from ${wfExecutions} where id = ${execution.id}
-      )
-      select exists (select 1 from ${wfExecutions} where instance_id = ${this.instance.id} and ${parent} and id <> ${execution.id}) as others`);
-    return rowsOf<{ others: boolean }>(result)[0].others;
+    const remove = execution.parentId === null ? removeTopExecution : removeInnerExecution;
+    const values = { at: this.now().toISOString(), instanceId: this.instance.id, id: execution.id, parentId: execution.parentId };
+    return rowsOf<{ others: boolean }>(await remove(this.tx, values))[0].others;
   }
 
   async cancelJobs(executionId: number): Promise<void> {

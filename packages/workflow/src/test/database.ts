@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type Db, withTenant, type Tx } from '@macro/store';
 import { openPglite } from '@macro/store/pglite';
+import { pipelinedDb, pipelinedPool } from '@macro/store/postgres';
 import { grantStatements, roleStatements } from '@macro/store/tables';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { CANDIDATE_TRIGGER_SQL, workflowTables } from '../tables.ts';
 
@@ -89,13 +89,10 @@ export async function openTestDatabase(options: { poolSize?: number } = {}): Pro
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: options.poolSize ?? 10 });
-  // A connection the server drops while idle is reported here, not as an uncaught exception
-  // that would fail whichever test file happens to be running; the next checkout replaces it.
-  pool.on('error', (error) => {
-    if (!pool.ending) console.warn(`test database: idle connection lost: ${error.message}`);
-  });
-  const db = drizzleNodePg(pool) as unknown as Db;
+  // Pipelined as the server's pools are. A connection the server drops while idle is reported
+  // here, not as an uncaught exception that would fail whichever test file happens to be running.
+  const pool = pipelinedPool(url.toString(), options.poolSize ?? 10, (error) => console.warn(`test database: idle connection lost: ${error.message}`));
+  const db = pipelinedDb(pool);
   await prepare(db);
   return {
     db,

@@ -164,15 +164,29 @@ async function timed(count: number, concurrency: number, work: () => Promise<voi
  * Processes per second of each side, N each, measured in alternating rounds (each side in turn,
  * round after round): a machine that speeds up or slows down during the run weighs on all alike.
  */
-async function measureSides<K extends string>(concurrency: number, sides: Record<K, () => Promise<void>>): Promise<Record<K, number>> {
+async function measureSides<K extends string>(
+  concurrency: number,
+  sides: Record<K, () => Promise<void>>,
+): Promise<{ rates: Record<K, number>; cpu: Record<K, number> }> {
   const ROUNDS = 4;
   const perRound = Math.ceil(N / ROUNDS);
   const names = Object.keys(sides) as K[];
   const spent = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
+  const cpu = Object.fromEntries(names.map((name) => [name, 0])) as Record<K, number>;
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of names) spent[name] += await timed(perRound, concurrency, sides[name]);
+    for (const name of names) {
+      const before = process.cpuUsage();
+      spent[name] += await timed(perRound, concurrency, sides[name]);
+      const used = process.cpuUsage(before);
+      cpu[name] += (used.user + used.system) / 1000;
+    }
   }
-  return Object.fromEntries(names.map((name) => [name, (perRound * ROUNDS) / (spent[name] / 1000)])) as Record<K, number>;
+  const count = perRound * ROUNDS;
+  return {
+    rates: Object.fromEntries(names.map((name) => [name, count / (spent[name] / 1000)])) as Record<K, number>,
+    // This process's CPU (the engine's Node side, or the floor's driver work) per process, in ms.
+    cpu: Object.fromEntries(names.map((name) => [name, cpu[name] / count])) as Record<K, number>,
+  };
 }
 
 export async function benchWorkflow(): Promise<string[]> {
@@ -197,7 +211,7 @@ export async function benchWorkflow(): Promise<string[]> {
       for (const model of MODELS) {
         const rates: number[] = [];
         for (const concurrency of CONCURRENCY) {
-          const rate = await measureSides(concurrency, {
+          const { rates: rate, cpu } = await measureSides(concurrency, {
             cheapest: () => cheapestProcess(database, definition.id),
             ownRows: () => baselineProcess(database, definition.id),
             engine: () => engineProcess(database, model.key),
@@ -205,7 +219,7 @@ export async function benchWorkflow(): Promise<string[]> {
           rates.push(rate.engine);
           const ratio = rate.engine / rate.cheapest;
           lines.push(
-            `workflow ${model.label} on ${kind}, concurrency ${concurrency}: engine ${rate.engine.toFixed(1)}/s; cheapest rows ${rate.cheapest.toFixed(1)}/s, ratio ${ratio.toFixed(2)} (target ≥ ${target}: ${ratio >= target ? 'met' : 'MISSED'}); its own rows as plain SQL ${rate.ownRows.toFixed(1)}/s, ratio ${(rate.engine / rate.ownRows).toFixed(2)}`,
+            `workflow ${model.label} on ${kind}, concurrency ${concurrency}: engine ${rate.engine.toFixed(1)}/s; cheapest rows ${rate.cheapest.toFixed(1)}/s, ratio ${ratio.toFixed(2)} (target ≥ ${target}: ${ratio >= target ? 'met' : 'MISSED'}); its own rows as plain SQL ${rate.ownRows.toFixed(1)}/s, ratio ${(rate.engine / rate.ownRows).toFixed(2)}; Node CPU per process: engine ${cpu.engine.toFixed(2)} ms, cheapest ${cpu.cheapest.toFixed(2)} ms`,
           );
         }
         const gain = rates[rates.length - 1] / rates[0];

@@ -56,7 +56,32 @@ export function pipelinedPool(connectionString: string, max: number, lost: (erro
   pool.on('error', (error) => {
     if (!pool.ending) lost(error);
   });
+  pool.on('connect', writesPerTurn);
   return pool;
+}
+
+/**
+ * The statements a connection is given in one turn of the event loop leave in one write (BEGIN
+ * with the first statement, a write sent ahead with the one after it, the last with COMMIT):
+ * one system call where there was one per statement. The stream is held from the first until
+ * the turn's queued work is done (`setImmediate`).
+ */
+function writesPerTurn(client: pg.PoolClient): void {
+  const { stream } = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let held = false;
+  const release = () => {
+    held = false;
+    stream.uncork();
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+    if (!held) {
+      held = true;
+      stream.cork();
+      setImmediate(release);
+    }
+    return query(...args);
+  };
 }
 
 /** A drizzle database over a pool whose transactions pipeline their BEGIN and take statements sent ahead. */

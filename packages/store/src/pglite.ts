@@ -3,6 +3,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite, type PGliteOptions, type Transaction, types } from '@electric-sql/pglite';
 import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { serialize } from 'pg-protocol';
+import type { BackendMessage, CommandCompleteMessage, DataRowMessage, RowDescriptionMessage } from 'pg-protocol/dist/messages.js';
+import { Parser } from 'pg-protocol/dist/parser.js';
+
+/** How node-postgres writes a value as a statement's parameter (arrays, dates, JSON, buffers). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(value: unknown): unknown };
 
 /** Where an embedded database lives: a data folder on disk, or memory (optionally loaded from a dump). */
 export interface PglitePlace {
@@ -75,10 +81,10 @@ const TEXT_PARSERS = Object.fromEntries(
 );
 
 /**
- * The PGlite client drizzle is given: the text parsers are the client's own (TEXT_PARSERS, set
- * once), so drizzle's copy of them is dropped from each query. Given per query, PGlite copies its
- * whole table of parsers (one per type of the database) for every result, which cost more than
- * the rest of a short query.
+ * The PGlite client drizzle is given: each statement is one call into the database (see
+ * `queryAtOnce`), and the text parsers are the client's own (TEXT_PARSERS, set once), so
+ * drizzle's copy of them is dropped from each query. Given per query, PGlite copies its whole
+ * table of parsers (one per type of the database) for every result.
  */
 function withoutQueryParsers(client: PGlite): PGlite {
   const stripped = <C extends PGlite | Transaction>(target: C, own: Partial<Record<keyof C, unknown>>): C =>
@@ -90,11 +96,65 @@ function withoutQueryParsers(client: PGlite): PGlite {
       },
     });
   const queryOf =
-    (target: PGlite | Transaction): PGlite['query'] =>
+    (target: PGlite | Transaction, inTransaction: boolean): PGlite['query'] =>
     (text, params, options) =>
-      target.query(text, params, options && { ...options, parsers: undefined });
+      options?.blob || options?.paramTypes || options?.serializers
+        ? target.query(text, params, options && { ...options, parsers: undefined })
+        : queryAtOnce(client, text, params, options?.rowMode ?? 'object', inTransaction);
   return stripped(client, {
-    query: queryOf(client),
-    transaction: <T>(work: (tx: Transaction) => Promise<T>) => client.transaction((tx) => work(stripped(tx, { query: queryOf(tx) }))),
+    query: queryOf(client, false),
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) => client.transaction((tx) => work(stripped(tx, { query: queryOf(tx, true) }))),
   });
+}
+
+type Row = Record<string, unknown> | unknown[];
+
+/**
+ * PGlite's own locks, which this module's statements take as its own query does: a statement
+ * outside a transaction waits for any transaction to end; every statement runs alone.
+ */
+const locks = (client: PGlite) =>
+  client as unknown as {
+    _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T>;
+    _runExclusiveQuery<T>(work: () => Promise<T>): Promise<T>;
+  };
+
+/**
+ * A statement in one call into the embedded database: parse, bind, describe, execute and sync
+ * sent together, as a pipelining client sends them, where PGlite's own query makes a call for
+ * each and asks for the parameters' types first. Values are sent as node-postgres sends them to
+ * PostgreSQL (`prepareValue`), so both databases see the same text; results are read with the
+ * client's parsers, and a refusal is thrown as the database's error (with its SQLSTATE code).
+ */
+async function queryAtOnce<T>(client: PGlite, text: string, params: unknown[] | undefined, rowMode: 'array' | 'object', inTransaction: boolean) {
+  const message = Buffer.concat([
+    serialize.parse({ text }),
+    serialize.bind({ values: params ?? [], valueMapper: (value: unknown) => prepareValue(value) }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+    serialize.sync(),
+  ]);
+  const run = () => locks(client)._runExclusiveQuery(() => client.execProtocolRaw(message, { syncToFs: !inTransaction }));
+  const answer = await (inTransaction ? run() : locks(client)._runExclusiveTransaction(run));
+  let fields: { name: string; dataTypeID: number }[] = [];
+  let parsers: (((value: string, type: number) => unknown) | undefined)[] = [];
+  const rows: Row[] = [];
+  let affectedRows = 0;
+  let refusal: unknown;
+  new Parser().parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), (message: BackendMessage) => {
+    if (message.name === 'rowDescription') {
+      fields = (message as RowDescriptionMessage).fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }));
+      parsers = fields.map((field) => client.parsers[field.dataTypeID]);
+    } else if (message.name === 'dataRow') {
+      const values = (message as DataRowMessage).fields.map((value: string | null, index: number) =>
+        value === null ? null : (parsers[index]?.(value, fields[index].dataTypeID) ?? value),
+      );
+      rows.push(rowMode === 'array' ? values : Object.fromEntries(fields.map((field, index) => [field.name, values[index]])));
+    } else if (message.name === 'commandComplete') {
+      const counted = /^(?:INSERT \d+|UPDATE|DELETE|MERGE|COPY) (\d+)$/.exec((message as CommandCompleteMessage).text);
+      if (counted) affectedRows = Number(counted[1]);
+    } else if (message.name === 'error') refusal ??= message;
+  });
+  if (refusal) throw refusal;
+  return { rows, fields, affectedRows } as unknown as Awaited<ReturnType<PGlite['query']>> & { rows: T[] };
 }

@@ -97,6 +97,35 @@ describeDb(`transactions (${dbLabel})`, () => {
     expect(await paramsNamed('db.test.ahead.early')).toBe(0);
   });
 
+  it('sends values and reads results the same way on both databases', async () => {
+    const [row] = await withTenant(server.database.requestDb, TENANT, async (tx) =>
+      rowsOf<Record<string, unknown>>(
+        await tx.execute(
+          sql`select ${sql.param([1, 2, 3])}::int[] as ints, ${sql.param(['a', 'b"c', null])}::text[] as texts, ${JSON.stringify({ n: 1, s: '测试' })}::jsonb as doc,
+            ${true}::boolean as yes, ${null}::text as nothing, ${'9007199254740993'}::bigint::text as big, ${12.5}::numeric as amount,
+            ${new Date('2026-01-02T03:04:05.678Z')}::timestamptz = timestamptz '2026-01-02 03:04:05.678+00' as same_instant`,
+        ),
+      ),
+    );
+    expect(row).toEqual({
+      ints: [1, 2, 3],
+      texts: ['a', 'b"c', null],
+      doc: { n: 1, s: '测试' },
+      yes: true,
+      nothing: null,
+      big: '9007199254740993',
+      amount: '12.5',
+      same_instant: true,
+    });
+    // A statement's refusal carries the database's code, and a later one in a new transaction runs.
+    const refused = withTenant(server.database.requestDb, TENANT, (tx) => tx.execute(sql`select ${'x'}::int`));
+    await expect(refused).rejects.toMatchObject({ cause: expect.objectContaining({ code: '22P02' }) });
+    const counted = await withTenant(server.database.requestDb, TENANT, (tx) =>
+      tx.execute(sql`update macro_param set param_value = param_value where param_key = 'db.test.kept'`),
+    );
+    expect(counted).toMatchObject(server.database.kind === 'pglite' ? { affectedRows: 1 } : { rowCount: 1 });
+  });
+
   it('hands timestamps, dates and intervals back as text, as every query reads them', async () => {
     const [row] = rowsOf<Record<string, unknown>>(
       await server.database.db.execute(

@@ -95,16 +95,54 @@ function withoutQueryParsers(client: PGlite): PGlite {
         return typeof value === 'function' ? value.bind(object) : value;
       },
     });
-  const queryOf =
-    (target: PGlite | Transaction, inTransaction: boolean): PGlite['query'] =>
-    (text, params, options) =>
-      options?.blob || options?.paramTypes || options?.serializers
-        ? target.query(text, params, options && { ...options, parsers: undefined })
-        : queryAtOnce(client, text, params, options?.rowMode ?? 'object', inTransaction);
+  const query: PGlite['query'] = (text, params, options) =>
+    options?.blob || options?.paramTypes || options?.serializers
+      ? client.query(text, params, options && { ...options, parsers: undefined })
+      : queryAtOnce(client, text, params, options?.rowMode ?? 'object');
   return stripped(client, {
-    query: queryOf(client, false),
-    transaction: <T>(work: (tx: Transaction) => Promise<T>) => client.transaction((tx) => work(stripped(tx, { query: queryOf(tx, true) }))),
+    query,
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) => transactionAtOnce(client, work),
   });
+}
+
+/**
+ * A transaction as PGlite's own (no other statement runs until it ends, its files are written at
+ * its end), in fewer calls: BEGIN travels with its first statement, and COMMIT is one call. One
+ * that ran no statement sends nothing; one whose COMMIT the database answers with a rollback (a
+ * statement failed and the work went on) throws.
+ */
+function transactionAtOnce<T>(client: PGlite, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return locks(client)._runExclusiveTransaction(async () => {
+    const opened = { begun: false };
+    const query: PGlite['query'] = (text, params, options) => {
+      if (options?.blob || options?.paramTypes || options?.serializers)
+        throw new Error('the embedded database takes no blob, parameter types or serializers in a transaction');
+      return queryAtOnce(client, text, params, options?.rowMode ?? 'object', opened);
+    };
+    const tx = { query, closed: false } as unknown as Transaction;
+    let result: T;
+    try {
+      result = await work(tx);
+    } catch (error) {
+      if (opened.begun) await endAtOnce(client, 'ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+    if (opened.begun && (await endAtOnce(client, 'COMMIT')) !== 'COMMIT') throw new Error('the transaction was rolled back: one of its statements failed');
+    return result;
+  });
+}
+
+/** COMMIT or ROLLBACK in one call, the files written after it; the command the database answers. */
+async function endAtOnce(client: PGlite, command: 'COMMIT' | 'ROLLBACK'): Promise<string> {
+  const answer = await locks(client)._runExclusiveQuery(() => client.execProtocolRaw(serialize.query(command), { syncToFs: true }));
+  let done = '';
+  let refusal: unknown;
+  new Parser().parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), (message: BackendMessage) => {
+    if (message.name === 'commandComplete') done = (message as CommandCompleteMessage).text;
+    else if (message.name === 'error') refusal ??= message;
+  });
+  if (refusal) throw refusal;
+  return done;
 }
 
 type Row = Record<string, unknown> | unknown[];
@@ -126,8 +164,13 @@ const locks = (client: PGlite) =>
  * PostgreSQL (`prepareValue`), so both databases see the same text; results are read with the
  * client's parsers, and a refusal is thrown as the database's error (with its SQLSTATE code).
  */
-async function queryAtOnce<T>(client: PGlite, text: string, params: unknown[] | undefined, rowMode: 'array' | 'object', inTransaction: boolean) {
+async function queryAtOnce<T>(client: PGlite, text: string, params: unknown[] | undefined, rowMode: 'array' | 'object', opened?: { begun: boolean }) {
+  const inTransaction = opened !== undefined;
+  // A transaction's BEGIN travels with its first statement.
+  const begin = opened && !opened.begun ? [serialize.query('BEGIN')] : [];
+  if (opened) opened.begun = true;
   const message = Buffer.concat([
+    ...begin,
     serialize.parse({ text }),
     serialize.bind({ values: params ?? [], valueMapper: (value: unknown) => prepareValue(value) }),
     serialize.describe({ type: 'P' }),
